@@ -1,0 +1,241 @@
+// The IPC contract: every channel the renderer may call, with its input schema and result type, and every
+// push event main may send. Preload, the main handler table, the browser harness and the renderer's API
+// type are all derived from this file: a new channel is one entry here.
+import { z } from 'zod'
+import type { AppErrorData, Result } from './errors'
+import type { ChainRecord, HistoryPage, TokenList, TransferDetail, TransferRecord } from './schemas/wire'
+import type { VaultResult } from './schemas/vault'
+import {
+  addressSchema,
+  chainIdSchema,
+  profileSchema,
+  settingsSchema,
+  txHashSchema,
+  watchedAddressSchema,
+  watchedEpochSchema,
+  watchedTransferSchema,
+  type Profile,
+  type Settings,
+  type Watchlists
+} from './schemas/settings'
+
+/** Where a result came from. Cached copies come back at once; a failed refresh rides along as `error`. */
+export interface Sourced<T> {
+  data: T
+  source: 'network' | 'cache'
+  /** epoch milliseconds of the network fetch that produced `data` */
+  fetchedAt: number
+  stale: boolean
+  error?: AppErrorData
+}
+
+export interface Notice {
+  level: 'info' | 'warning' | 'error'
+  message: string
+  at: number
+}
+
+export interface AppInfo {
+  version: string
+  profile: Pick<Profile, 'id' | 'name' | 'kind'>
+  /** set when the active profile is the embedded demo network */
+  demo: { baseUrl: string; rpcUrl: string } | null
+  /** things the user must be told, e.g. a store file that was moved aside */
+  notices: Notice[]
+  /** 'electron' in the app, 'harness' in the browser harness */
+  shell: 'electron' | 'harness'
+}
+
+export interface Progress {
+  jobId: string
+  loaded: number
+  total: number
+  pagesDone: number
+  pagesTotal: number
+  done: boolean
+  error?: AppErrorData
+}
+
+export const historySortKeys = ['timestamp', 'amount', 'inAmount', 'state', 'type', 'fromChainid', 'toChainid', 'symbol'] as const
+export const historyFilterSchema = z.object({
+  text: z.string().max(200).optional(),
+  token: z.string().max(100).optional(),
+  fromChainId: chainIdSchema.optional(),
+  toChainId: chainIdSchema.optional(),
+  state: z.int().optional(),
+  /** inclusive, 'YYYY-MM-DD' or full 'YYYY-MM-DD HH:MM:SS' */
+  from: z.string().max(19).optional(),
+  to: z.string().max(19).optional()
+})
+export type HistoryFilter = z.infer<typeof historyFilterSchema>
+export const historySortSchema = z.object({ key: z.enum(historySortKeys), dir: z.enum(['asc', 'desc']) })
+export type HistorySort = z.infer<typeof historySortSchema>
+
+export interface HistoryRows {
+  rows: TransferRecord[]
+  offset: number
+  /** rows in the dataset */
+  total: number
+  /** rows that pass the filter */
+  matched: number
+}
+
+export interface EndpointCheck {
+  url: string
+  ok: boolean
+  latencyMs: number | null
+  error?: AppErrorData
+}
+
+export interface Health {
+  profileId: string
+  api: EndpointCheck | null
+  rpc: EndpointCheck[]
+  lastFetchAt: number | null
+  cacheAgeMs: number | null
+}
+
+export interface CacheStats {
+  entries: number
+  bytes: number
+  limitBytes: number
+}
+
+export interface VolumePoint {
+  label: string
+  /** stable value per series, as exact decimal text */
+  values: Record<string, string>
+}
+export interface VolumeCharts {
+  daily: { labels: string[]; series: { name: string; values: number[] }[] }
+  byDestination: { labels: string[]; values: number[] }
+  byToken: { labels: string[]; values: number[] }
+  transfers: number
+  stableSymbol: string | null
+}
+
+const none = z.object({}).strict().optional()
+const prefer = z.enum(['cache', 'network']).default('network')
+const jobId = z.string().min(1).max(64)
+const epochInput = z.string().trim().min(1).max(80)
+
+/** Declares a channel: its input schema, and (as a type only) its result. */
+function channel<R>() {
+  return <S extends z.ZodType>(input: S) => ({ input, result: undefined as unknown as R })
+}
+
+export const channels = {
+  'app:info': channel<AppInfo>()(none),
+  'app:openExternal': channel<void>()(z.object({ url: z.string().max(2048) })),
+  'health:get': channel<Health>()(none),
+
+  'chains:list': channel<Sourced<ChainRecord[]>>()(z.object({ prefer }).optional()),
+  'tokens:list': channel<Sourced<TokenList>>()(z.object({ prefer }).optional()),
+  'history:page': channel<Sourced<HistoryPage>>()(
+    z.object({
+      address: addressSchema,
+      chainId: chainIdSchema,
+      pageNo: z.int().min(1).default(1),
+      pageSize: z.int().min(1).default(10),
+      prefer
+    })
+  ),
+  'history:loadAll': channel<{ datasetId: string; total: number; loaded: number }>()(
+    z.object({ jobId, address: addressSchema, chainId: chainIdSchema, pageSize: z.int().min(1).optional() })
+  ),
+  'history:cancel': channel<void>()(z.object({ jobId })),
+  'history:rows': channel<HistoryRows>()(
+    z.object({
+      datasetId: z.string().min(1).max(200),
+      offset: z.int().min(0),
+      limit: z.int().min(1).max(500),
+      sort: historySortSchema.optional(),
+      filter: historyFilterSchema.optional()
+    })
+  ),
+  'history:export': channel<{ filename: string; content: string; rows: number }>()(
+    z.object({
+      datasetId: z.string().min(1).max(200),
+      format: z.enum(['csv', 'json']),
+      sort: historySortSchema.optional(),
+      filter: historyFilterSchema.optional()
+    })
+  ),
+  'transfer:get': channel<Sourced<TransferDetail>>()(z.object({ txHash: txHashSchema, prefer })),
+  'vault:get': channel<Sourced<VaultResult>>()(z.object({ epoch: epochInput, prefer })),
+
+  'settings:get': channel<Settings>()(none),
+  'settings:update': channel<Settings>()(
+    settingsSchema.omit({ version: true, profiles: true, activeProfileId: true }).partial().strict()
+  ),
+  'profiles:save': channel<Settings>()(profileSchema.extend({ id: z.string().min(1).max(64).optional() })),
+  'profiles:delete': channel<Settings>()(z.object({ id: z.string().min(1) })),
+  'profiles:activate': channel<Settings>()(z.object({ id: z.string().min(1) })),
+  'profiles:test': channel<{ api: EndpointCheck | null; rpc: EndpointCheck[] }>()(
+    profileSchema.extend({ id: z.string().min(1).max(64).optional() })
+  ),
+  'watchlists:get': channel<Watchlists>()(none),
+  'watchlists:add': channel<Watchlists>()(
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('address'), item: watchedAddressSchema }),
+      z.object({ kind: z.literal('transfer'), item: watchedTransferSchema }),
+      z.object({ kind: z.literal('epoch'), item: watchedEpochSchema })
+    ])
+  ),
+  'watchlists:remove': channel<Watchlists>()(
+    z.object({ kind: z.enum(['address', 'transfer', 'epoch']), key: z.string().min(1).max(100) })
+  ),
+  'data:export': channel<{ filename: string; content: string }>()(none),
+  'data:import': channel<{ settings: Settings; watchlists: Watchlists }>()(
+    z.object({ content: z.string().max(10_000_000) })
+  ),
+  'cache:stats': channel<CacheStats>()(none),
+  'cache:clear': channel<CacheStats>()(none),
+  'charts:volume': channel<VolumeCharts>()(
+    z.object({ from: z.string().max(19).optional(), to: z.string().max(19).optional() }).optional()
+  )
+} as const
+
+/** Push events, main → renderer. */
+function event<P>() {
+  return undefined as unknown as P
+}
+export const events = {
+  'history:progress': event<Progress>(),
+  'app:notice': event<Notice>()
+} as const
+
+export type Channel = keyof typeof channels
+export type EventName = keyof typeof events
+export type ChannelInput<C extends Channel> = z.input<(typeof channels)[C]['input']>
+export type ChannelParsed<C extends Channel> = z.output<(typeof channels)[C]['input']>
+export type ChannelResult<C extends Channel> = (typeof channels)[C]['result']
+export type EventPayload<E extends EventName> = (typeof events)[E]
+
+export const CHANNELS = Object.keys(channels) as Channel[]
+export const EVENTS = Object.keys(events) as EventName[]
+
+/** 'history:loadAll' → 'historyLoadAll': the method name on window.bridgescope. */
+export type MethodName<C extends string> = C extends `${infer A}:${infer B}` ? `${A}${Capitalize<B>}` : C
+export function methodName<C extends Channel>(c: C): MethodName<C> {
+  const [a, b = ''] = c.split(':')
+  return `${a}${b.charAt(0).toUpperCase()}${b.slice(1)}` as MethodName<C>
+}
+
+/** What preload exposes as window.bridgescope (and the harness installs in the page). */
+export type ChannelFn<C extends Channel> = undefined extends ChannelInput<C>
+  ? (input?: ChannelInput<C>) => Promise<Result<ChannelResult<C>>>
+  : (input: ChannelInput<C>) => Promise<Result<ChannelResult<C>>>
+export type BridgescopeApi = {
+  readonly [C in Channel as MethodName<C>]: ChannelFn<C>
+} & {
+  readonly on: <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) => () => void
+}
+
+/** Push-event frames carry the event name so one transport can serve them all. */
+export interface EventFrame<E extends EventName = EventName> {
+  event: E
+  payload: EventPayload<E>
+}
+
+export const API_GLOBAL = 'bridgescope'

@@ -1,0 +1,193 @@
+// Wire records of the bridge query service (spec sections 2.2–2.6) and what the client makes of them.
+// Types are as the spec states them; unknown extra fields are tolerated and kept (loose objects).
+// Amount-like numbers reach these schemas as their exact decimal text (see src/main/client/decode.ts).
+import { z } from 'zod'
+
+/** Exact decimal text as written on the wire, e.g. "10000000000000000000001.000000". */
+export const wireDecimal = z.string().regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'a decimal number')
+export type WireDecimal = z.infer<typeof wireDecimal>
+
+const int = z.int()
+const nullableInt = z.int().nullable()
+const nullableString = z.string().nullable()
+
+export const chainDetailSchema = z.looseObject({
+  chain: z.string(),
+  chainId: int,
+  chainImg: z.string(),
+  chainName: z.string(),
+  contract: z.string(),
+  gasLimit: z.string(),
+  id: int,
+  rpc: z.string(),
+  scanUrl: z.string()
+})
+export type ChainDetail = z.infer<typeof chainDetailSchema>
+
+export const tokenDetailSchema = z.looseObject({
+  address: z.string(),
+  chainId: int,
+  decimal: int,
+  id: int,
+  img: z.string(),
+  isMint: z.union([z.literal(0), z.literal(1)]),
+  name: z.string(),
+  symbol: z.string(),
+  tokenId: z.string()
+})
+export type TokenDetail = z.infer<typeof tokenDetailSchema>
+
+export const chainRecordSchema = z.looseObject({
+  id: int,
+  chain: z.string(),
+  contract: z.string(),
+  rpc: z.string(),
+  chainId: int,
+  gasLimit: z.string(),
+  chainName: z.string(),
+  chainImg: z.string(),
+  scanUrl: z.string(),
+  // Present and null in every shown record; their types are not published, so any JSON value is kept.
+  volume: z.unknown(),
+  tokenAddress: z.unknown(),
+  decimal: z.unknown(),
+  liquidity: z.unknown()
+})
+export type ChainRecord = z.infer<typeof chainRecordSchema>
+
+export const tokenRecordSchema = z.looseObject({
+  id: int,
+  tokenId: z.string(),
+  address: z.string(),
+  name: z.string(),
+  chainId: int,
+  isMint: z.union([z.literal(0), z.literal(1)]),
+  symbol: z.string(),
+  decimal: int,
+  img: z.string(),
+  vaultToken: nullableString,
+  vaultDecimal: nullableInt,
+  pid: nullableInt
+})
+export type TokenRecord = z.infer<typeof tokenRecordSchema>
+
+/** Tokens grouped by chain id (keys are chain ids written as strings). */
+export const tokenListSchema = z.record(z.string().regex(/^\d+$/, 'a chain id'), z.array(tokenRecordSchema))
+export type TokenList = z.infer<typeof tokenListSchema>
+
+/** A detail string (fromChainObject …) that could not be decoded: the record is kept, the field is named. */
+export const decodeIssueSchema = z.object({
+  field: z.string(),
+  reason: z.string(),
+  /** the wire text that failed, cut to a readable length */
+  raw: z.string().nullable()
+})
+export type DecodeIssue = z.infer<typeof decodeIssueSchema>
+
+/** The `<symbol>Valume` field, recognised by pattern: `usdtValume` → { symbol: 'USDT', field: 'usdtValume' }. */
+export const stableValueSchema = z.object({ symbol: z.string(), field: z.string(), value: wireDecimal })
+export type StableValue = z.infer<typeof stableValueSchema>
+
+export const STABLE_FIELD_PATTERN = /^([a-z][a-z0-9]*)Valume$/
+
+/** Transfer record fields as on the wire, minus the detail strings and the stable value. */
+export const transferRecordWireSchema = z.looseObject({
+  id: int,
+  chain: z.string(),
+  fromChainid: int,
+  toChainid: int,
+  contract: z.string(),
+  from: z.string(),
+  to: z.string(),
+  tokenAddress: z.string(),
+  amount: wireDecimal,
+  inAmount: wireDecimal,
+  orderId: z.string(),
+  hash: z.string(),
+  height: int,
+  confirmHeight: int,
+  relayerSendHash: nullableString,
+  relayerSendHeight: nullableInt,
+  relayerChainid: nullableInt,
+  relayerHash: nullableString,
+  relayerHeight: nullableInt,
+  relayerContract: nullableString,
+  relayerConfirmHeight: nullableInt,
+  state: int,
+  type: int,
+  timestamp: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  transferinHash: z.string(),
+  transferinHeight: int,
+  transferinContract: z.string(),
+  transferinSendHash: z.string(),
+  transferinConfirmHeight: int,
+  transferinSendHeight: nullableInt,
+  fromChainObject: z.string(),
+  toChainObject: z.string(),
+  tokenObject: z.string()
+})
+
+/** A decoded transfer record: detail strings replaced by objects (null when undecodable, see `issues`). */
+export type TransferRecord = Omit<
+  z.infer<typeof transferRecordWireSchema>,
+  'fromChainObject' | 'toChainObject' | 'tokenObject'
+> & {
+  fromChainObject: ChainDetail | null
+  toChainObject: ChainDetail | null
+  tokenObject: TokenDetail | null
+  stable: StableValue | null
+  issues: DecodeIssue[]
+}
+
+export const historyPageWireSchema = z.looseObject({ list: z.array(z.unknown()), total: int.nonnegative() })
+export interface HistoryPage {
+  list: TransferRecord[]
+  total: number
+}
+
+export const transferDetailWireSchema = z.looseObject({
+  coin: z.string(),
+  fromDecimal: int,
+  receiveDecimal: int,
+  fromChainName: z.string(),
+  toChainName: z.string(),
+  from: z.string(),
+  to: z.string(),
+  sending: wireDecimal,
+  receiving: wireDecimal,
+  fromChainId: int,
+  relayerChainId: nullableInt,
+  toChainId: int,
+  state: int,
+  type: int,
+  fromHeight: int,
+  fromHash: z.string(),
+  relayerHeight: nullableInt,
+  relayerHash: nullableString,
+  transferInHeight: int,
+  transferInHash: z.string(),
+  confirmHeight: int,
+  relayerConfirmHeight: nullableInt,
+  transferInConfirmHeight: int,
+  fromChainObject: z.string(),
+  toChainObject: z.string(),
+  tokenObject: z.string(),
+  // No relayer leg: null or empty in practice.
+  relayerObject: z.string().nullable().optional()
+})
+
+export type TransferDetail = Omit<
+  z.infer<typeof transferDetailWireSchema>,
+  'fromChainObject' | 'toChainObject' | 'tokenObject' | 'relayerObject'
+> & {
+  fromChainObject: ChainDetail | null
+  toChainObject: ChainDetail | null
+  tokenObject: TokenDetail | null
+  relayerObject: ChainDetail | null
+  issues: DecodeIssue[]
+}
+
+/** The fields whose wire numbers are amounts: kept as exact decimal text. */
+export const AMOUNT_FIELDS = ['amount', 'inAmount', 'sending', 'receiving'] as const
