@@ -1,0 +1,21 @@
+// Where Bridgescope keeps its files, computed without Electron so the CLI and the harness agree with the app.
+// Electron's userData is <appData>/<productName>; we mirror that per OS.
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+
+export const PRODUCT_NAME = 'Bridgescope'
+
+export function appDataDir(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
+  if (platform === 'win32') return env.APPDATA ?? join(homedir(), 'AppData', 'Roaming')
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support')
+  return env.XDG_CONFIG_HOME ?? join(homedir(), '.config')
+}
+
+/** BRIDGESCOPE_DATA_DIR overrides the location (tests, portable installs). */
+export function userDataDir(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
+  return env.BRIDGESCOPE_DATA_DIR ?? join(appDataDir(platform, env), PRODUCT_NAME)
+}
+
+export const SETTINGS_FILE = 'settings.json'
+export const WATCHLISTS_FILE = 'watchlists.json'
+export const CACHE_DIR = 'cache'

@@ -1,0 +1,20 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'vitest/config'
+import { svelte } from '@sveltejs/vite-plugin-svelte'
+import { svelteTesting } from '@testing-library/svelte/vite'
+
+export default defineConfig({
+  plugins: [svelte(), svelteTesting()],
+  resolve: { alias: { '@shared': resolve('src/shared') } },
+  test: {
+    include: ['test/unit/**/*.test.ts'],
+    environment: 'node',
+    // Component tests opt into jsdom with a `// @vitest-environment jsdom` line.
+    setupFiles: ['test/unit/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // electron-store imports electron; inlining it lets tests replace electron with a stub.
+    server: { deps: { inline: ['electron-store'] } },
+    reporters: ['default']
+  }
+})
