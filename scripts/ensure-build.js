@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Builds the app (electron-vite build) when out/ is missing or older than any source file, so `npm run web`,
+// `npm run cli` and the e2e tests always run what the sources say. Importable, or run directly.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const STAMP = join(root, 'out', 'main', 'index.js')
+const INPUTS = ['src', 'electron.vite.config.ts', 'svelte.config.js', 'package.json']
+
+function newest(path) {
+  if (!existsSync(path)) return 0
+  const info = statSync(path)
+  if (!info.isDirectory()) return info.mtimeMs
+  let max = info.mtimeMs
+  for (const name of readdirSync(path)) max = Math.max(max, newest(join(path, name)))
+  return max
+}
+
+export function isBuildStale() {
+  const outputs = [STAMP, join(root, 'out', 'main', 'cli.js'), join(root, 'out', 'main', 'harness.js'), join(root, 'out', 'renderer', 'index.html'), join(root, 'out', 'preload', 'index.cjs')]
+  if (outputs.some((p) => !existsSync(p))) return true
+  const built = Math.min(...outputs.map((p) => statSync(p).mtimeMs))
+  return INPUTS.some((p) => newest(join(root, p)) > built)
+}
+
+export function ensureBuild({ quiet = false } = {}) {
+  if (!isBuildStale()) return
+  if (!quiet) process.stderr.write('Building Bridgescope (electron-vite build)…\n')
+  const bin = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
+  const result = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: ['ignore', quiet ? 'ignore' : 2, 2] })
+  if (result.status !== 0) {
+    process.stderr.write('The build failed; see the output above.\n')
+    process.exit(result.status ?? 1)
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) ensureBuild()

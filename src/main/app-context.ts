@@ -1,0 +1,101 @@
+// Everything the main process runs, wired once: stores, cache, client, services and the handler table.
+// Electron's main (src/main/index.ts) and the browser harness (src/main/harness) both build the app through
+// this one function, so the harness exercises the same code the app runs.
+import { join } from 'node:path'
+import type { EventName, EventPayload, Notice } from '@shared/contract'
+import { defaultSettings, settingsSchema, watchlistsSchema, type Settings, type Watchlists } from '@shared/schemas/settings'
+import { BridgeClient } from './client/bridge-api'
+import { fetchAllHistory } from './client/history-all'
+import { canonicalEpoch } from './client/rpc'
+import { createHandlers } from './ipc/handlers'
+import type { HandlerTable } from './ipc/handler-table'
+import { CACHE_DIR } from './paths'
+import { Endpoints } from './services/endpoints'
+import { HistoryService } from './services/history'
+import { QueryService } from './services/queries'
+import { startSimulator, type Simulator } from './sim'
+import { DiskCache } from './store/cache'
+import { openDocumentStore, type BackingStoreFactory } from './store/document-store'
+import { migrateSettings } from './store/migrations'
+import { SettingsRepo } from './store/settings-repo'
+
+export interface AppContextOptions {
+  dataDir: string
+  storeFactory: BackingStoreFactory
+  shell: 'electron' | 'harness'
+  version: string
+  /** push an event to every window */
+  broadcast: <E extends EventName>(event: E, payload: EventPayload<E>) => void
+  now?: () => number
+  /** options for the embedded demo network */
+  demo?: { seed?: number; transfers?: number; rotateEveryMs?: number | null }
+  openExternal?: (url: string) => Promise<void>
+}
+
+export interface AppContext {
+  handlers: HandlerTable
+  settings: SettingsRepo
+  cache: DiskCache
+  endpoints: Endpoints
+  notices: Notice[]
+  dispose(): Promise<void>
+}
+
+export async function createAppContext(options: AppContextOptions): Promise<AppContext> {
+  const now = options.now ?? Date.now
+  const notices: Notice[] = []
+  const settingsDoc = await openDocumentStore<Settings>(
+    { dir: options.dataDir, name: 'settings', schema: settingsSchema, defaults: defaultSettings, migrate: migrateSettings, factory: options.storeFactory },
+    notices
+  )
+  const watchDoc = await openDocumentStore<Watchlists>(
+    { dir: options.dataDir, name: 'watchlists', schema: watchlistsSchema, defaults: () => watchlistsSchema.parse({}), factory: options.storeFactory },
+    notices
+  )
+  const settings = new SettingsRepo(settingsDoc, watchDoc)
+  const cache = await DiskCache.open(join(options.dataDir, CACHE_DIR), settings.get().cacheLimitMb * 1024 * 1024, now)
+  settings.onChange((s) => {
+    void cache.setLimit(s.cacheLimitMb * 1024 * 1024)
+  })
+
+  let simulator: Simulator | null = null
+  const endpoints = new Endpoints({
+    activeProfile: () => settings.activeProfile(),
+    startDemo: async () => {
+      simulator = await startSimulator({
+        seed: options.demo?.seed ?? 1,
+        transfers: options.demo?.transfers ?? 5000,
+        rotateEveryMs: options.demo?.rotateEveryMs === undefined ? 600_000 : options.demo.rotateEveryMs
+      })
+      return { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl }
+    },
+    createClient: (e) => new BridgeClient({ baseUrl: e.baseUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize })
+  })
+  const history = new HistoryService({ cache, now, endpoint: () => endpoints.active(), fetchAll: fetchAllHistory })
+  const queries = new QueryService({ cache, now, endpoint: () => endpoints.active(), canonicalEpoch })
+
+  const handlers = createHandlers({
+    shell: options.shell,
+    version: options.version,
+    notices,
+    settings,
+    cache,
+    endpoints,
+    history,
+    queries,
+    now,
+    broadcast: options.broadcast,
+    ...(options.openExternal ? { openExternal: options.openExternal } : {})
+  })
+
+  return {
+    handlers,
+    settings,
+    cache,
+    endpoints,
+    notices,
+    dispose: async () => {
+      if (simulator) await simulator.close()
+    }
+  }
+}

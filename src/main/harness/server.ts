@@ -1,0 +1,192 @@
+// The browser harness: serves the built renderer on 127.0.0.1 and answers the page's window.bridgescope calls
+// with the very handler table Electron's ipcMain registers (same app context, same dispatch). Only Electron's
+// IPC transport is replaced: calls arrive over HTTP, push events leave over server-sent events.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { existsSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Conf from 'conf'
+import type { EventFrame, EventName, EventPayload } from '@shared/contract'
+import { createAppContext, type AppContext, type AppContextOptions } from '../app-context'
+import { dispatch } from '../ipc/dispatch'
+import { userDataDir } from '../paths'
+import { CONTENT_SECURITY_POLICY } from '../security'
+import { bridgeScript } from './bridge-script'
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2'
+}
+const MAX_BODY = 12 * 1024 * 1024
+
+export interface HarnessOptions {
+  port?: number
+  dataDir?: string
+  rendererDir?: string
+  demo?: AppContextOptions['demo']
+  version?: string
+}
+
+export interface Harness {
+  url: string
+  context: AppContext
+  close(): Promise<void>
+}
+
+function defaultRendererDir(): string {
+  return resolve(dirname(fileURLToPath(import.meta.url)), '../renderer')
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((ok, fail) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (c: Buffer) => {
+      size += c.length
+      if (size > MAX_BODY) {
+        fail(new Error('request body too large'))
+        req.destroy()
+      } else chunks.push(c)
+    })
+    req.on('end', () => ok(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', fail)
+  })
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const rendererDir = resolve(options.rendererDir ?? defaultRendererDir())
+  const indexFile = join(rendererDir, 'index.html')
+  if (!existsSync(indexFile)) throw new Error(`No built renderer at ${rendererDir}: run npm run build first.`)
+  const clients = new Set<ServerResponse>()
+  const broadcast = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
+    const frame: EventFrame<E> = { event, payload }
+    const data = `data: ${JSON.stringify(frame)}\n\n`
+    for (const c of clients) c.write(data)
+  }
+  const context = await createAppContext({
+    dataDir: options.dataDir ?? userDataDir(),
+    storeFactory: ({ cwd, name }) => new Conf<Record<string, unknown>>({ cwd, configName: name, clearInvalidConfig: false }),
+    shell: 'harness',
+    version: options.version ?? readVersion(),
+    broadcast,
+    ...(options.demo ? { demo: options.demo } : {})
+  })
+  const script = bridgeScript()
+  const index = readFileSync(indexFile, 'utf8').replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>')
+  let origin = ''
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' })
+      res.end(String((error as Error).message))
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin)
+    if (url.pathname.startsWith('/__harness/ipc/')) {
+      // Like the sender-frame check in Electron: only the harness's own page may call, never another site.
+      const from = req.headers.origin
+      if (req.method !== 'POST' || (from !== undefined && from !== origin)) {
+        res.writeHead(403, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'Refused: the call did not come from the app page.' } }))
+        return
+      }
+      const channel = decodeURIComponent(url.pathname.slice('/__harness/ipc/'.length))
+      let input: unknown
+      try {
+        const body = JSON.parse(await readBody(req)) as { input?: unknown }
+        input = body.input === null ? undefined : body.input
+      } catch {
+        res.writeHead(400, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'The call body is not JSON.' } }))
+        return
+      }
+      const result = await dispatch(context.handlers, channel, input, { emit: broadcast })
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+      res.end(JSON.stringify(result))
+      return
+    }
+    if (url.pathname === '/__harness/events') {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
+      res.write(': connected\n\n')
+      clients.add(res)
+      req.on('close', () => clients.delete(res))
+      return
+    }
+    if (url.pathname === '/__harness/bridge.js') {
+      res.writeHead(200, { 'Content-Type': MIME['.js'], 'Cache-Control': 'no-store' })
+      res.end(script)
+      return
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405)
+      res.end()
+      return
+    }
+    const path = url.pathname === '/' ? '/index.html' : url.pathname
+    const file = normalize(join(rendererDir, path))
+    if (!file.startsWith(rendererDir + sep) || path === '/index.html') {
+      res.writeHead(200, { 'Content-Type': MIME['.html'], 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
+      res.end(index)
+      return
+    }
+    try {
+      const body = await readFile(file)
+      res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' })
+      res.end(body)
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain' })
+      res.end('not found')
+    }
+  }
+
+  await new Promise<void>((ok) => server.listen(options.port ?? 0, '127.0.0.1', ok))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  origin = `http://127.0.0.1:${port}`
+  return {
+    url: `${origin}/`,
+    context,
+    close: async () => {
+      for (const c of clients) c.end()
+      server.closeAllConnections()
+      await new Promise<void>((ok) => server.close(() => ok()))
+      await context.dispose()
+    }
+  }
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(resolve(dirname(fileURLToPath(import.meta.url)), '../../package.json'), 'utf8')) as { version?: string }
+    return pkg.version ?? '0.0.0'
+  } catch {
+    return '0.0.0'
+  }
+}
+
+function argValue(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(name)
+  return i >= 0 ? argv[i + 1] : undefined
+}
+
+// Run directly (npm run web → scripts/web.js imports this bundle and calls runHarnessCli).
+export async function runHarnessCli(argv: string[]): Promise<void> {
+  const port = Number(argValue(argv, '--port') ?? process.env.PORT ?? 5183)
+  const dataDir = argValue(argv, '--data-dir')
+  const harness = await startHarness({ port, ...(dataDir ? { dataDir } : {}) })
+  console.log(`Bridgescope harness: ${harness.url}`)
+  console.log('Open it in a browser; Ctrl-C stops it.')
+  const stop = () => {
+    void harness.close().then(() => process.exit(0))
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}

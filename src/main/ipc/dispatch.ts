@@ -1,0 +1,38 @@
+// Validates a call against the contract and runs its handler. Whatever happens, the caller gets a
+// serialisable Result: a thrown error never crosses the transport as an exception.
+import { z } from 'zod'
+import { channels, type Channel } from '@shared/contract'
+import { AppError, toErrorData, type AppErrorData, type Result } from '@shared/errors'
+import type { HandlerContext, HandlerTable } from './handler-table'
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name)
+}
+
+/** The first zod issue as a sentence that names the field: "pageSize: Too small: expected number to be >=1". */
+export function inputError(channel: string, error: z.ZodError): AppErrorData {
+  const issue = error.issues[0]
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : undefined
+  const message = issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'invalid input'
+  return { kind: 'input', message: `Invalid input for ${channel}: ${message}`, operation: channel, ...(field ? { field } : {}) }
+}
+
+export async function dispatch(
+  table: HandlerTable,
+  channel: unknown,
+  rawInput: unknown,
+  ctx: HandlerContext
+): Promise<Result<unknown>> {
+  if (!isChannel(channel)) {
+    return { ok: false, error: { kind: 'input', message: `Unknown channel: ${String(channel)}` } }
+  }
+  const parsed = channels[channel].input.safeParse(rawInput)
+  if (!parsed.success) return { ok: false, error: inputError(channel, parsed.error) }
+  try {
+    const handler = table[channel] as (input: unknown, ctx: HandlerContext) => unknown
+    const value = await handler(parsed.data, ctx)
+    return { ok: true, value }
+  } catch (error) {
+    return { ok: false, error: toErrorData(error, error instanceof AppError ? undefined : channel) }
+  }
+}

@@ -1,0 +1,95 @@
+// The handler table: each contract channel mapped onto the services. Inputs arrive already validated by
+// dispatch(); what is thrown here reaches the renderer as a typed error.
+import type { Notice } from '@shared/contract'
+import { AppError } from '@shared/errors'
+import { chainListSchema } from '@shared/schemas/decoded'
+import { volumeCharts } from '../services/charts'
+import type { Endpoints } from '../services/endpoints'
+import { checkEndpoint } from '../services/health'
+import type { HistoryService } from '../services/history'
+import type { QueryService } from '../services/queries'
+import { isExternalUrlAllowed } from '../security'
+import type { DiskCache } from '../store/cache'
+import type { SettingsRepo } from '../store/settings-repo'
+import type { HandlerContext, HandlerTable } from './handler-table'
+
+export interface HandlerDeps {
+  shell: 'electron' | 'harness'
+  version: string
+  notices: Notice[]
+  settings: SettingsRepo
+  cache: DiskCache
+  endpoints: Endpoints
+  history: HistoryService
+  queries: QueryService
+  now: () => number
+  broadcast: HandlerContext['emit']
+  openExternal?: (url: string) => Promise<void>
+}
+
+export function createHandlers(d: HandlerDeps): HandlerTable {
+  return {
+    'app:info': async () => {
+      const profile = d.settings.activeProfile()
+      const demo = profile.kind === 'demo' ? await d.endpoints.demoUrls() : null
+      return {
+        version: d.version,
+        profile: { id: profile.id, name: profile.name, kind: profile.kind },
+        demo: demo ? { baseUrl: demo.baseUrl, rpcUrl: demo.rpcUrl } : null,
+        notices: [...d.notices],
+        shell: d.shell
+      }
+    },
+    'app:openExternal': async ({ url }) => {
+      if (!isExternalUrlAllowed(url)) {
+        throw new AppError({ kind: 'input', message: `Only http and https links can be opened: ${url.slice(0, 80)}`, field: 'url' })
+      }
+      await d.openExternal?.(url)
+    },
+    'health:get': async () => {
+      const active = await d.endpoints.active()
+      const checks = await checkEndpoint(active.endpoint, active.client)
+      const cached = await d.cache.get(active.profileId, 'chains', chainListSchema)
+      return {
+        profileId: active.profileId,
+        ...checks,
+        lastFetchAt: d.now(),
+        cacheAgeMs: cached ? d.now() - cached.fetchedAt : null
+      }
+    },
+    'chains:list': (input) => d.queries.chains(input?.prefer ?? 'network'),
+    'tokens:list': (input) => d.queries.tokens(input?.prefer ?? 'network'),
+    'history:page': (input) => d.history.page(input),
+    'history:loadAll': (input, ctx) => d.history.loadAll(input, (p) => ctx.emit('history:progress', p)),
+    'history:cancel': ({ jobId }) => d.history.cancel(jobId),
+    'history:rows': (input) => d.history.rows(input),
+    'history:export': (input) => d.history.export(input),
+    'transfer:get': ({ txHash, prefer }) => d.queries.transfer(txHash, prefer),
+    'vault:get': ({ epoch, prefer }) => d.queries.vault(epoch, prefer),
+    'settings:get': () => d.settings.get(),
+    'settings:update': (patch) => d.settings.update(patch),
+    'profiles:save': (input) => d.settings.saveProfile(input),
+    'profiles:delete': ({ id }) => d.settings.deleteProfile(id),
+    'profiles:activate': ({ id }) => d.settings.activate(id),
+    'profiles:test': async (input) => {
+      const endpoint = await d.endpoints.resolve({ ...input, id: input.id ?? 'test' })
+      return checkEndpoint(endpoint, d.endpoints.client(endpoint))
+    },
+    'watchlists:get': () => d.settings.getWatchlists(),
+    'watchlists:add': ({ kind, item }) => d.settings.addWatch(kind, item),
+    'watchlists:remove': ({ kind, key }) => d.settings.removeWatch(kind, key),
+    'data:export': () => d.settings.exportText(),
+    'data:import': ({ content }) => d.settings.importText(content),
+    'cache:stats': () => d.cache.stats(),
+    'cache:clear': async () => {
+      await d.cache.clear()
+      return d.cache.stats()
+    },
+    'charts:volume': (input) => {
+      const range: { from?: string; to?: string } = {}
+      if (input?.from) range.from = input.from
+      if (input?.to) range.to = input.to
+      return volumeCharts(d.history.loaded(), range)
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// Volume charts, computed in main from the histories at hand: daily volume stacked by token, volume by
+// destination chain and by token, all in stable value. Exact sums are kept as scaled bigints and turned into
+// numbers only for drawing.
+import type { VolumeCharts } from '@shared/contract'
+import type { TransferRecord } from '@shared/schemas/wire'
+
+const SCALE = 1_000_000n
+const MAX_SERIES = 8
+
+function scaled(text: string): bigint {
+  const negative = text.startsWith('-')
+  const [int = '0', frac = ''] = (negative ? text.slice(1) : text).split('.')
+  try {
+    const v = BigInt(int || '0') * SCALE + BigInt((frac + '000000').slice(0, 6) || '0')
+    return negative ? -v : v
+  } catch {
+    return 0n
+  }
+}
+
+function toNumber(v: bigint): number {
+  return Number(v / SCALE) + Number(v % SCALE) / 1e6
+}
+
+function add(map: Map<string, bigint>, key: string, v: bigint): void {
+  map.set(key, (map.get(key) ?? 0n) + v)
+}
+
+function top(map: Map<string, bigint>): { labels: string[]; values: number[] } {
+  const entries = [...map.entries()].sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : a[0].localeCompare(b[0])))
+  return { labels: entries.map((e) => e[0]), values: entries.map((e) => toNumber(e[1])) }
+}
+
+export function volumeCharts(histories: readonly (readonly TransferRecord[])[], range: { from?: string; to?: string } = {}): VolumeCharts {
+  const seen = new Set<string>()
+  const byDay = new Map<string, Map<string, bigint>>()
+  const byDest = new Map<string, bigint>()
+  const byToken = new Map<string, bigint>()
+  let stableSymbol: string | null = null
+  let transfers = 0
+  for (const rows of histories) {
+    for (const r of rows) {
+      const id = `${r.id}:${r.hash}`
+      if (seen.has(id) || !r.stable) continue
+      const day = r.timestamp.slice(0, 10)
+      if ((range.from && day < range.from.slice(0, 10)) || (range.to && day > range.to.slice(0, 10))) continue
+      seen.add(id)
+      transfers++
+      stableSymbol ??= r.stable.symbol
+      const v = scaled(r.stable.value)
+      const token = r.tokenObject?.symbol ?? r.tokenAddress.slice(0, 10)
+      let d = byDay.get(day)
+      if (!d) byDay.set(day, (d = new Map()))
+      add(d, token, v)
+      add(byDest, r.toChainObject?.chainName ?? `chain ${r.toChainid}`, v)
+      add(byToken, token, v)
+    }
+  }
+  const tokenOrder = top(byToken).labels
+  const named = tokenOrder.slice(0, MAX_SERIES)
+  const hasOther = tokenOrder.length > MAX_SERIES
+  const labels = [...byDay.keys()].sort()
+  const series = named.map((name) => ({ name, values: labels.map((day) => toNumber(byDay.get(day)?.get(name) ?? 0n)) }))
+  if (hasOther) {
+    series.push({
+      name: 'Other',
+      values: labels.map((day) => {
+        let sum = 0n
+        for (const [token, v] of byDay.get(day) ?? []) if (!named.includes(token)) sum += v
+        return toNumber(sum)
+      })
+    })
+  }
+  return { daily: { labels, series }, byDestination: top(byDest), byToken: top(byToken), transfers, stableSymbol }
+}

@@ -1,0 +1,59 @@
+// Turns the active profile into a client. The demo profile starts the embedded simulator on 127.0.0.1 the
+// first time it is needed; a client is reused until the profile's settings change.
+import type { Profile } from '@shared/schemas/settings'
+import { AppError } from '@shared/errors'
+import type { BridgeApi } from './ports'
+
+export interface ResolvedEndpoint {
+  profileId: string
+  baseUrl: string
+  rpcUrls: string[]
+  timeoutMs: number
+  maxPageSize: number
+}
+
+export interface EndpointDeps {
+  activeProfile: () => Profile
+  startDemo: () => Promise<{ baseUrl: string; rpcUrl: string }>
+  createClient: (endpoint: ResolvedEndpoint) => BridgeApi
+}
+
+export class Endpoints {
+  private demo: Promise<{ baseUrl: string; rpcUrl: string }> | null = null
+  private current: { signature: string; endpoint: ResolvedEndpoint; client: BridgeApi } | null = null
+
+  constructor(private readonly deps: EndpointDeps) {}
+
+  demoUrls(): Promise<{ baseUrl: string; rpcUrl: string }> {
+    this.demo ??= this.deps.startDemo().catch((error: unknown) => {
+      this.demo = null
+      throw new AppError({ kind: 'network', message: `The demo network could not start: ${(error as Error).message}` })
+    })
+    return this.demo
+  }
+
+  async resolve(profile: Profile = this.deps.activeProfile()): Promise<ResolvedEndpoint> {
+    const common = { profileId: profile.id, timeoutMs: profile.timeoutMs, maxPageSize: profile.maxPageSize }
+    if (profile.kind === 'demo') {
+      const demo = await this.demoUrls()
+      return { ...common, baseUrl: demo.baseUrl, rpcUrls: [demo.rpcUrl] }
+    }
+    if (!profile.baseUrl) {
+      throw new AppError({ kind: 'input', message: `The profile "${profile.name}" has no base URL.`, field: 'baseUrl' })
+    }
+    return { ...common, baseUrl: profile.baseUrl, rpcUrls: profile.rpcUrls }
+  }
+
+  async active(): Promise<{ profileId: string; client: BridgeApi; maxPageSize: number; endpoint: ResolvedEndpoint }> {
+    const endpoint = await this.resolve()
+    const signature = JSON.stringify(endpoint)
+    if (!this.current || this.current.signature !== signature) {
+      this.current = { signature, endpoint, client: this.deps.createClient(endpoint) }
+    }
+    return { profileId: endpoint.profileId, client: this.current.client, maxPageSize: endpoint.maxPageSize, endpoint }
+  }
+
+  client(endpoint: ResolvedEndpoint): BridgeApi {
+    return this.deps.createClient(endpoint)
+  }
+}

@@ -1,0 +1,188 @@
+// Transfer history: single pages (cached per profile), "load all" into an in-memory dataset with progress and
+// cancellation, and windows of a sorted, filtered dataset for the renderer's virtual table.
+import type { HistoryFilter, HistoryRows, HistorySort, Progress, Sourced } from '@shared/contract'
+import { AppError } from '@shared/errors'
+import { historyPageSchema, transferRecordSchema } from '@shared/schemas/decoded'
+import type { HistoryPage, TransferRecord } from '@shared/schemas/wire'
+import { z } from 'zod'
+import type { DiskCache } from '../store/cache'
+import { toCsv, toJson } from './history-export'
+import { ViewCache } from './history-view'
+import type { BridgeApi } from './ports'
+import { sourced } from './sourced'
+
+export interface AllPagesProgress {
+  loaded: number
+  total: number
+  pagesDone: number
+  pagesTotal: number
+}
+export type FetchAllHistory = (
+  client: BridgeApi,
+  input: { address: string; chainId: number; pageSize: number },
+  options: { signal: AbortSignal; onProgress: (p: AllPagesProgress) => void }
+) => Promise<{ records: TransferRecord[]; total: number }>
+
+export interface HistoryDeps {
+  cache: DiskCache
+  now: () => number
+  endpoint: () => Promise<{ profileId: string; client: BridgeApi; maxPageSize: number }>
+  fetchAll: FetchAllHistory
+}
+
+interface Dataset {
+  id: string
+  rows: TransferRecord[]
+  version: number
+  views: ViewCache
+}
+
+const PAGE_MAX_AGE = 60_000
+const CHUNK = 1000
+const chunkSchema = z.array(transferRecordSchema)
+const manifestSchema = z.object({ total: z.int().nonnegative(), chunks: z.int().nonnegative(), loaded: z.int().nonnegative() })
+const MAX_DATASETS = 4
+
+export class HistoryService {
+  private readonly datasets = new Map<string, Dataset>()
+  private readonly jobs = new Map<string, AbortController>()
+  private version = 0
+
+  constructor(private readonly deps: HistoryDeps) {}
+
+  async page(
+    input: { address: string; chainId: number; pageNo: number; pageSize: number; prefer: 'cache' | 'network' }
+  ): Promise<Sourced<HistoryPage>> {
+    const { profileId, client, maxPageSize } = await this.deps.endpoint()
+    if (input.pageSize > maxPageSize) {
+      throw new AppError({ kind: 'input', message: `pageSize: at most ${maxPageSize} for this profile`, field: 'pageSize' })
+    }
+    const address = input.address.toLowerCase()
+    return sourced(this.deps.cache, this.deps.now, {
+      profileId,
+      key: `history:${address}:${input.chainId}:${input.pageNo}:${input.pageSize}`,
+      schema: historyPageSchema,
+      maxAgeMs: PAGE_MAX_AGE,
+      prefer: input.prefer,
+      fetch: () => client.queryHistory({ ...input, address: input.address })
+    })
+  }
+
+  private datasetKey(profileId: string, address: string, chainId: number): string {
+    return `${profileId}|${address.toLowerCase()}|${chainId}`
+  }
+
+  private keep(id: string, rows: TransferRecord[]): Dataset {
+    const ds: Dataset = { id, rows, version: ++this.version, views: new ViewCache() }
+    this.datasets.delete(id)
+    this.datasets.set(id, ds)
+    while (this.datasets.size > MAX_DATASETS) {
+      const oldest = this.datasets.keys().next().value
+      if (oldest === undefined) break
+      this.datasets.delete(oldest)
+    }
+    return ds
+  }
+
+  async loadAll(
+    input: { jobId: string; address: string; chainId: number; pageSize?: number | undefined },
+    emit: (p: Progress) => void
+  ): Promise<{ datasetId: string; total: number; loaded: number }> {
+    const { profileId, client, maxPageSize } = await this.deps.endpoint()
+    const id = this.datasetKey(profileId, input.address, input.chainId)
+    const pageSize = Math.min(input.pageSize ?? maxPageSize, maxPageSize)
+    const controller = new AbortController()
+    this.jobs.get(input.jobId)?.abort()
+    this.jobs.set(input.jobId, controller)
+    const base = { jobId: input.jobId }
+    try {
+      const { records, total } = await this.deps.fetchAll(
+        client,
+        { address: input.address, chainId: input.chainId, pageSize },
+        {
+          signal: controller.signal,
+          onProgress: (p) => emit({ ...base, ...p, done: false })
+        }
+      )
+      this.keep(id, records)
+      await this.saveDataset(profileId, id, records, total)
+      emit({ ...base, loaded: records.length, total, pagesDone: 1, pagesTotal: 1, done: true })
+      return { datasetId: id, total, loaded: records.length }
+    } catch (error) {
+      const cached = controller.signal.aborted ? null : await this.loadDataset(profileId, id)
+      const err = error instanceof AppError ? error.toData() : { kind: 'internal' as const, message: String(error) }
+      emit({ ...base, loaded: cached?.rows.length ?? 0, total: cached?.total ?? 0, pagesDone: 0, pagesTotal: 0, done: true, error: err })
+      if (!cached) throw error
+      // Offline: the last complete load of this history, with the error alongside in the progress event.
+      this.keep(id, cached.rows)
+      return { datasetId: id, total: cached.total, loaded: cached.rows.length }
+    } finally {
+      this.jobs.delete(input.jobId)
+    }
+  }
+
+  cancel(jobId: string): void {
+    this.jobs.get(jobId)?.abort()
+  }
+
+  /** The dataset in chunks, so a later load rewrites only what it must and reads stay small. */
+  private async saveDataset(profileId: string, id: string, rows: TransferRecord[], total: number): Promise<void> {
+    const { cache, now } = this.deps
+    const at = now()
+    try {
+      const chunks = Math.ceil(rows.length / CHUNK)
+      for (let c = 0; c < chunks; c++) {
+        await cache.put(profileId, `dataset:${id}:chunk:${c}`, rows.slice(c * CHUNK, (c + 1) * CHUNK), chunkSchema, at)
+      }
+      await cache.put(profileId, `dataset:${id}:manifest`, { total, chunks, loaded: rows.length }, manifestSchema, at)
+    } catch {
+      // A dataset that cannot be cached is still shown; only offline reuse is lost.
+    }
+  }
+
+  private async loadDataset(profileId: string, id: string): Promise<{ rows: TransferRecord[]; total: number } | null> {
+    const { cache } = this.deps
+    const manifest = await cache.get(profileId, `dataset:${id}:manifest`, manifestSchema)
+    if (!manifest) return null
+    const rows: TransferRecord[] = []
+    for (let c = 0; c < manifest.data.chunks; c++) {
+      const chunk = await cache.get(profileId, `dataset:${id}:chunk:${c}`, chunkSchema)
+      if (!chunk) return null
+      rows.push(...chunk.data)
+    }
+    return { rows, total: manifest.data.total }
+  }
+
+  private dataset(id: string): Dataset {
+    const ds = this.datasets.get(id)
+    if (!ds) throw new AppError({ kind: 'input', message: 'That history is no longer loaded; load it again.', field: 'datasetId' })
+    return ds
+  }
+
+  rows(input: { datasetId: string; offset: number; limit: number; sort?: HistorySort | undefined; filter?: HistoryFilter | undefined }): HistoryRows {
+    const ds = this.dataset(input.datasetId)
+    const view = ds.views.get(ds.rows, ds.version, input.sort, input.filter)
+    const end = Math.min(view.length, input.offset + input.limit)
+    const rows: TransferRecord[] = []
+    for (let i = input.offset; i < end; i++) rows.push(ds.rows[view[i] as number] as TransferRecord)
+    return { rows, offset: input.offset, total: ds.rows.length, matched: view.length }
+  }
+
+  export(input: { datasetId: string; format: 'csv' | 'json'; sort?: HistorySort | undefined; filter?: HistoryFilter | undefined }): {
+    filename: string
+    content: string
+    rows: number
+  } {
+    const ds = this.dataset(input.datasetId)
+    const view = ds.views.get(ds.rows, ds.version, input.sort, input.filter)
+    const picked = Array.from(view, (i) => ds.rows[i] as TransferRecord)
+    const [, address = 'history', chainId = ''] = ds.id.split('|')
+    const filename = `bridgescope-${address.slice(0, 10)}-${chainId}.${input.format}`
+    return { filename, content: input.format === 'csv' ? toCsv(picked) : toJson(picked), rows: picked.length }
+  }
+
+  /** Every loaded dataset, for charts. */
+  loaded(): TransferRecord[][] {
+    return [...this.datasets.values()].map((d) => d.rows)
+  }
+}

@@ -1,0 +1,47 @@
+// Settings documents from older versions, brought up to the current one step by step.
+import { DEMO_PROFILE_ID, SETTINGS_VERSION, demoProfile } from '@shared/schemas/settings'
+
+type Doc = Record<string, unknown>
+type Migration = (doc: Doc) => Doc
+
+/**
+ * Version 0 is the pre-release format: one endpoint as { baseUrl, rpcUrl, theme, timeoutMs } with no version
+ * field. It becomes a custom profile beside the demo profile, and stays the active one.
+ */
+const migrations: Record<number, Migration> = {
+  0: (doc) => {
+    const profiles = [demoProfile()] as Doc[]
+    let active = DEMO_PROFILE_ID
+    if (typeof doc.baseUrl === 'string' && doc.baseUrl) {
+      profiles.push({
+        id: 'migrated',
+        name: 'My endpoint',
+        kind: 'custom',
+        baseUrl: doc.baseUrl,
+        rpcUrls: typeof doc.rpcUrl === 'string' && doc.rpcUrl ? [doc.rpcUrl] : [],
+        timeoutMs: typeof doc.timeoutMs === 'number' ? doc.timeoutMs : 15_000,
+        maxPageSize: 100
+      })
+      active = 'migrated'
+    }
+    const out: Doc = { version: 1, profiles, activeProfileId: active }
+    if (doc.theme !== undefined) out.theme = doc.theme
+    return out
+  }
+}
+
+export function migrateSettings(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw
+  let doc = raw as Doc
+  let version = typeof doc.version === 'number' ? doc.version : 0
+  if (version > SETTINGS_VERSION) {
+    throw new Error(`it was written by a newer Bridgescope (settings version ${version})`)
+  }
+  while (version < SETTINGS_VERSION) {
+    const step = migrations[version]
+    if (!step) throw new Error(`no migration from settings version ${version}`)
+    doc = step(doc)
+    version = typeof doc.version === 'number' ? doc.version : version + 1
+  }
+  return doc
+}

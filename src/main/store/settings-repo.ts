@@ -1,0 +1,176 @@
+// Rules over the settings and watchlists documents: the demo profile is always there and cannot be removed,
+// an active profile always exists, import replaces both documents only when the whole file is valid.
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { AppError } from '@shared/errors'
+import {
+  DEMO_PROFILE_ID,
+  demoProfile,
+  exportFileSchema,
+  profileSchema,
+  settingsSchema,
+  watchlistsSchema,
+  type Profile,
+  type Settings,
+  type Watchlists
+} from '@shared/schemas/settings'
+import type { DocumentStore } from './document-store'
+import { migrateSettings } from './migrations'
+
+export type ProfileInput = Omit<z.input<typeof profileSchema>, 'id'> & { id?: string | undefined }
+export type SettingsPatch = Partial<Omit<Settings, 'version' | 'profiles' | 'activeProfileId'>>
+export type WatchKind = 'address' | 'transfer' | 'epoch'
+
+function firstIssue(error: z.ZodError): { message: string; field?: string } {
+  const issue = error.issues[0]
+  if (!issue) return { message: 'invalid' }
+  const field = issue.path.join('.')
+  return field ? { message: `${field}: ${issue.message}`, field } : { message: issue.message }
+}
+
+export class SettingsRepo {
+  private readonly listeners = new Set<(s: Settings) => void>()
+
+  constructor(
+    private readonly settings: DocumentStore<Settings>,
+    private readonly watchlists: DocumentStore<Watchlists>
+  ) {
+    // The demo profile is part of the app, not of the user's data: put it back if a file lost it.
+    const s = settings.get()
+    if (!s.profiles.some((p) => p.id === DEMO_PROFILE_ID)) settings.set({ ...s, profiles: [demoProfile(), ...s.profiles] })
+    const now = settings.get()
+    if (!now.profiles.some((p) => p.id === now.activeProfileId)) settings.set({ ...now, activeProfileId: DEMO_PROFILE_ID })
+  }
+
+  onChange(listener: (s: Settings) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  private commit(next: Settings): Settings {
+    this.settings.set(next)
+    const saved = this.settings.get()
+    for (const l of this.listeners) l(saved)
+    return saved
+  }
+
+  get(): Settings {
+    return this.settings.get()
+  }
+
+  activeProfile(): Profile {
+    const s = this.settings.get()
+    return s.profiles.find((p) => p.id === s.activeProfileId) ?? demoProfile()
+  }
+
+  update(patch: SettingsPatch): Settings {
+    const result = settingsSchema.safeParse({ ...this.settings.get(), ...patch })
+    if (!result.success) throw new AppError({ kind: 'input', ...firstIssue(result.error) })
+    return this.commit(result.data)
+  }
+
+  saveProfile(input: ProfileInput): Settings {
+    if (input.id === DEMO_PROFILE_ID || input.kind === 'demo') {
+      throw new AppError({ kind: 'input', message: 'The Demo network profile is built in and cannot be changed.', field: 'id' })
+    }
+    const parsed = profileSchema.safeParse({ ...input, id: input.id ?? randomUUID(), kind: 'custom' })
+    if (!parsed.success) throw new AppError({ kind: 'input', ...firstIssue(parsed.error) })
+    const profile = parsed.data
+    if (!profile.baseUrl) throw new AppError({ kind: 'input', message: 'baseUrl: a base URL is required', field: 'baseUrl' })
+    const s = this.settings.get()
+    if (s.profiles.some((p) => p.id !== profile.id && p.name.toLowerCase() === profile.name.toLowerCase())) {
+      throw new AppError({ kind: 'input', message: `name: a profile named "${profile.name}" already exists`, field: 'name' })
+    }
+    const exists = s.profiles.some((p) => p.id === profile.id)
+    const profiles = exists ? s.profiles.map((p) => (p.id === profile.id ? profile : p)) : [...s.profiles, profile]
+    return this.commit({ ...s, profiles })
+  }
+
+  deleteProfile(id: string): Settings {
+    if (id === DEMO_PROFILE_ID) {
+      throw new AppError({ kind: 'input', message: 'The Demo network profile is built in and cannot be deleted.', field: 'id' })
+    }
+    const s = this.settings.get()
+    if (!s.profiles.some((p) => p.id === id)) throw new AppError({ kind: 'input', message: `No profile with id ${id}.`, field: 'id' })
+    return this.commit({
+      ...s,
+      profiles: s.profiles.filter((p) => p.id !== id),
+      activeProfileId: s.activeProfileId === id ? DEMO_PROFILE_ID : s.activeProfileId
+    })
+  }
+
+  activate(id: string): Settings {
+    const s = this.settings.get()
+    if (!s.profiles.some((p) => p.id === id)) throw new AppError({ kind: 'input', message: `No profile with id ${id}.`, field: 'id' })
+    return this.commit({ ...s, activeProfileId: id })
+  }
+
+  getWatchlists(): Watchlists {
+    return this.watchlists.get()
+  }
+
+  addWatch(kind: WatchKind, item: unknown): Watchlists {
+    const w = this.watchlists.get()
+    const next: Watchlists = { ...w }
+    if (kind === 'address') {
+      const it = watchlistsSchema.shape.addresses.unwrap().element.parse(item)
+      const address = it.address.toLowerCase()
+      next.addresses = [...w.addresses.filter((a) => a.address.toLowerCase() !== address), { ...it, address }]
+    } else if (kind === 'transfer') {
+      const it = watchlistsSchema.shape.transfers.unwrap().element.parse(item)
+      const txHash = it.txHash.toLowerCase()
+      next.transfers = [...w.transfers.filter((t) => t.txHash !== txHash), { ...it, txHash }]
+    } else {
+      const it = watchlistsSchema.shape.epochs.unwrap().element.parse(item)
+      next.epochs = [...w.epochs.filter((e) => e.epoch !== it.epoch), it]
+    }
+    this.watchlists.set(next)
+    return this.watchlists.get()
+  }
+
+  removeWatch(kind: WatchKind, key: string): Watchlists {
+    const w = this.watchlists.get()
+    const k = key.toLowerCase()
+    const next: Watchlists =
+      kind === 'address'
+        ? { ...w, addresses: w.addresses.filter((a) => a.address.toLowerCase() !== k) }
+        : kind === 'transfer'
+          ? { ...w, transfers: w.transfers.filter((t) => t.txHash.toLowerCase() !== k) }
+          : { ...w, epochs: w.epochs.filter((e) => e.epoch !== k) }
+    this.watchlists.set(next)
+    return this.watchlists.get()
+  }
+
+  exportText(now = new Date()): { filename: string; content: string } {
+    const file = { app: 'bridgescope', exportedAt: now.toISOString(), settings: this.get(), watchlists: this.getWatchlists() }
+    return { filename: `bridgescope-settings-${now.toISOString().slice(0, 10)}.json`, content: JSON.stringify(file, null, 2) }
+  }
+
+  /** All or nothing: an invalid file changes neither document and names what was wrong. */
+  importText(content: string): { settings: Settings; watchlists: Watchlists } {
+    let raw: unknown
+    try {
+      raw = JSON.parse(content)
+    } catch (error) {
+      throw new AppError({ kind: 'input', message: `The file is not JSON: ${(error as Error).message}` })
+    }
+    let candidate: unknown = raw
+    if (typeof raw === 'object' && raw !== null && 'settings' in raw) {
+      try {
+        candidate = { ...raw, settings: migrateSettings((raw as { settings: unknown }).settings) }
+      } catch (error) {
+        throw new AppError({ kind: 'input', message: `The settings in the file cannot be used: ${(error as Error).message}` })
+      }
+    }
+    const parsed = exportFileSchema.safeParse(candidate)
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error)
+      throw new AppError({ kind: 'input', message: `The file is not a Bridgescope export: ${issue.message}`, ...(issue.field ? { field: issue.field } : {}) })
+    }
+    const { settings, watchlists } = parsed.data
+    const profiles = settings.profiles.some((p) => p.id === DEMO_PROFILE_ID) ? settings.profiles : [demoProfile(), ...settings.profiles]
+    this.watchlists.set(watchlists)
+    this.commit({ ...settings, profiles })
+    return { settings: this.get(), watchlists: this.getWatchlists() }
+  }
+}

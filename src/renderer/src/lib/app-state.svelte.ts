@@ -1,0 +1,49 @@
+// App-wide state: what main says about itself (version, demo network, notices) and the settings, with the
+// theme applied to the document.
+import type { AppInfo } from '@shared/contract'
+import type { Settings, Theme } from '@shared/schemas/settings'
+import { call, errorData } from './api'
+import type { AppErrorData } from '@shared/errors'
+
+function applyTheme(theme: Theme): void {
+  const dark = theme === 'dark' || (theme === 'system' && window.matchMedia?.('(prefers-color-scheme: dark)').matches)
+  document.documentElement.dataset.theme = dark ? 'dark' : 'light'
+}
+
+class AppState {
+  info = $state<AppInfo | null>(null)
+  settings = $state<Settings | null>(null)
+  error = $state<AppErrorData | null>(null)
+
+  async load(): Promise<void> {
+    try {
+      const [info, settings] = await Promise.all([call('app:info'), call('settings:get')])
+      this.info = info
+      this.setSettings(settings)
+      this.error = null
+    } catch (e) {
+      this.error = errorData(e)
+    }
+  }
+
+  setSettings(settings: Settings): void {
+    this.settings = settings
+    applyTheme(settings.theme)
+  }
+
+  async setTheme(theme: Theme): Promise<void> {
+    this.setSettings(await call('settings:update', { theme }))
+  }
+
+  async refreshInfo(): Promise<void> {
+    this.info = await call('app:info')
+  }
+}
+
+export const app = new AppState()
+
+if (typeof window !== 'undefined') {
+  window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    if (app.settings) applyTheme(app.settings.theme)
+  })
+}

@@ -1,0 +1,43 @@
+// Hash routing (#/transfers?address=…): works the same from file:// in Electron and over http in the harness.
+export const VIEWS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'transfers', label: 'Transfers' },
+  { id: 'transfer', label: 'Transfer' },
+  { id: 'tokens', label: 'Tokens' },
+  { id: 'chains', label: 'Chains' },
+  { id: 'vault', label: 'Vault' },
+  { id: 'charts', label: 'Charts' },
+  { id: 'settings', label: 'Settings' }
+] as const
+export type ViewId = (typeof VIEWS)[number]['id']
+
+function parse(hash: string): { view: ViewId; params: URLSearchParams } {
+  const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?')
+  const view = VIEWS.find((v) => v.id === path)?.id ?? 'overview'
+  return { view, params: new URLSearchParams(query) }
+}
+
+class Router {
+  current = $state(parse(typeof location === 'undefined' ? '' : location.hash))
+
+  constructor() {
+    if (typeof window !== 'undefined') {
+      window.addEventListener('hashchange', () => {
+        this.current = parse(location.hash)
+      })
+    }
+  }
+
+  href(view: ViewId, params?: Record<string, string | number | undefined>): string {
+    const q = new URLSearchParams()
+    for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined && v !== '') q.set(k, String(v))
+    const qs = q.toString()
+    return `#/${view}${qs ? `?${qs}` : ''}`
+  }
+
+  go(view: ViewId, params?: Record<string, string | number | undefined>): void {
+    location.hash = this.href(view, params)
+  }
+}
+
+export const router = new Router()

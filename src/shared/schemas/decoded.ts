@@ -1,0 +1,41 @@
+// Schemas of the decoded records, as the client produces them and the cache stores them. The cache validates
+// with these both before it writes (nothing invalid is stored) and when it reads (disk is hostile too).
+import { z } from 'zod'
+import {
+  chainDetailSchema,
+  chainRecordSchema,
+  decodeIssueSchema,
+  stableValueSchema,
+  tokenDetailSchema,
+  tokenListSchema,
+  transferDetailWireSchema,
+  transferRecordWireSchema
+} from './wire'
+import { jsonValueSchema, vaultRecordSchema } from './vault'
+
+export const transferRecordSchema = transferRecordWireSchema.extend({
+  fromChainObject: chainDetailSchema.nullable(),
+  toChainObject: chainDetailSchema.nullable(),
+  tokenObject: tokenDetailSchema.nullable(),
+  stable: stableValueSchema.nullable(),
+  issues: z.array(decodeIssueSchema)
+})
+
+export const historyPageSchema = z.object({ list: z.array(transferRecordSchema), total: z.int().nonnegative() })
+
+export const transferDetailSchema = transferDetailWireSchema.extend({
+  fromChainObject: chainDetailSchema.nullable(),
+  toChainObject: chainDetailSchema.nullable(),
+  tokenObject: tokenDetailSchema.nullable(),
+  relayerObject: chainDetailSchema.nullable(),
+  issues: z.array(decodeIssueSchema)
+})
+
+export const chainListSchema = z.array(chainRecordSchema)
+export { tokenListSchema }
+
+export const vaultResultSchema = z.object({
+  query: z.string(),
+  raw: jsonValueSchema,
+  records: z.array(vaultRecordSchema).nullable()
+})

@@ -1,0 +1,84 @@
+// A recording stand-in for the `electron` module, so the built main bundle can be loaded in plain Node.
+import { EventEmitter } from 'node:events'
+
+export interface Recorded {
+  windows: { options: Record<string, unknown>; url: string | null }[]
+  handled: string[]
+  permissionHandlers: number
+  windowOpenHandlers: number
+}
+
+export const recorded: Recorded = { windows: [], handled: [], permissionHandlers: 0, windowOpenHandlers: 0 }
+
+class WebContentsStub extends EventEmitter {
+  setWindowOpenHandler(): void {
+    recorded.windowOpenHandlers++
+  }
+  send(): void {}
+  isDestroyed(): boolean {
+    return false
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  static all: BrowserWindow[] = []
+  static getAllWindows(): BrowserWindow[] {
+    return BrowserWindow.all
+  }
+  readonly webContents = new WebContentsStub()
+  private readonly record: Recorded['windows'][number]
+  constructor(options: Record<string, unknown>) {
+    super()
+    this.record = { options, url: null }
+    recorded.windows.push(this.record)
+    BrowserWindow.all.push(this)
+    appEvents.emit('web-contents-created', {}, this.webContents)
+  }
+  loadURL(url: string): Promise<void> {
+    this.record.url = url
+    return Promise.resolve()
+  }
+  show(): void {}
+  focus(): void {}
+  isMinimized(): boolean {
+    return false
+  }
+}
+
+const appEvents = new EventEmitter()
+const paths: Record<string, string> = {}
+export const app = Object.assign(appEvents, {
+  whenReady: () => Promise.resolve(),
+  requestSingleInstanceLock: () => true,
+  getPath: (name: string) => paths[name] ?? '/tmp',
+  setPath: (name: string, value: string) => {
+    paths[name] = value
+  },
+  getVersion: () => '0.0.0-test',
+  getName: () => 'Bridgescope',
+  quit: () => undefined,
+  exit: () => undefined
+})
+
+export const ipcMain = {
+  handle: (channel: string) => {
+    recorded.handled.push(channel)
+  },
+  on: () => undefined,
+  removeHandler: () => undefined
+}
+
+export const session = {
+  defaultSession: {
+    setPermissionRequestHandler: () => {
+      recorded.permissionHandlers++
+    },
+    setPermissionCheckHandler: () => {
+      recorded.permissionHandlers++
+    },
+    webRequest: { onHeadersReceived: () => undefined }
+  }
+}
+
+export const shell = { openExternal: () => Promise.resolve() }
+export default { app, BrowserWindow, ipcMain, session, shell }

@@ -1,0 +1,44 @@
+// Loads the BUILT main bundle (out/main/index.js) with `electron` replaced by a recording stub, and checks
+// what Electron would be asked to do: one hardened window, and exactly the contract's channels handled.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { CHANNELS } from '../../../src/shared/contract'
+import { recorded } from './electron-stub'
+
+vi.mock('electron', async () => await import('./electron-stub'))
+
+describe('main bundle with a stubbed electron', () => {
+  beforeAll(async () => {
+    const build = spawnSync(process.execPath, ['scripts/ensure-build.js'], { stdio: 'inherit' })
+    expect(build.status).toBe(0)
+    process.env.BRIDGESCOPE_DATA_DIR = mkdtempSync(join(tmpdir(), 'bridgescope-smoke-'))
+    await import(pathToFileURL(resolve('out/main/index.js')).href)
+    await vi.waitFor(() => expect(recorded.windows.length).toBeGreaterThan(0), { timeout: 10_000 })
+  })
+
+  it('opens exactly one window, isolated and sandboxed, with a preload file that exists', () => {
+    expect(recorded.windows).toHaveLength(1)
+    const prefs = recorded.windows[0]?.options.webPreferences as Record<string, unknown>
+    expect(prefs.contextIsolation).toBe(true)
+    expect(prefs.sandbox).toBe(true)
+    expect(prefs.nodeIntegration).toBe(false)
+    expect(prefs.webSecurity).not.toBe(false)
+    expect(existsSync(prefs.preload as string)).toBe(true)
+    expect(recorded.windows[0]?.url).toMatch(/^file:.*\/out\/renderer\/index\.html$/)
+    expect(fileURLToPath(recorded.windows[0]?.url as string)).toBe(resolve('out/renderer/index.html'))
+  })
+
+  it('registers every contract channel with ipcMain.handle, and nothing else', () => {
+    expect([...recorded.handled].sort()).toEqual([...CHANNELS].sort())
+    expect(new Set(recorded.handled).size).toBe(recorded.handled.length)
+  })
+
+  it('denies permissions and window.open from the start', () => {
+    expect(recorded.permissionHandlers).toBe(2)
+    expect(recorded.windowOpenHandlers).toBeGreaterThan(0)
+  })
+})
