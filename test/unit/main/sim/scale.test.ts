@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { startSimulator } from '../../../../src/main/sim'
+import { transferRecordWireSchema } from '../../../../src/shared/schemas/wire'
+import { parseLossless, post, rawAmounts, rpcBody } from './helpers'
+
+describe('a million transfers', () => {
+  it('starts quickly, keeps a heavy address of ~100,000 transfers on one chain, and pages it', async () => {
+    const started = performance.now()
+    const sim = await startSimulator({ transfers: 1_000_000, rotateEveryMs: null })
+    const startup = performance.now() - started
+    try {
+      // Generous: this is not a timing test, only proof that nothing is generated eagerly.
+      expect(startup).toBeLessThan(5000)
+      const top = sim.sample().addresses[0]
+      expect(top?.count).toBeGreaterThan(90_000)
+      expect(top?.count).toBeLessThan(110_000)
+      const last = Math.ceil((top?.count ?? 0) / 1000)
+      const { text } = await post(`${sim.baseUrl}/api/queryHistory`, { ...top, pageNo: last, pageSize: 1000 })
+      const page = parseLossless(text) as { data: { list: unknown[]; total: number } }
+      expect(page.data.total).toBe(top?.count)
+      expect(page.data.list.length).toBe((top?.count ?? 0) - (last - 1) * 1000)
+      for (const r of page.data.list.slice(-5)) transferRecordWireSchema.parse(r)
+      // The oldest transfer of the busiest address is the named one.
+      expect(text).toContain('"amount":10000000000000000000001.000000')
+      for (const a of rawAmounts(text)) expect(a.value).toMatch(/^\d+\.\d{6}$/)
+      const beyond = rawAmounts(text).filter((a) => a.field === 'amount' && BigInt(a.value.split('.')[0] ?? '0') > 2n ** 53n)
+      expect(beyond.length).toBeGreaterThan(10)
+    } finally {
+      await sim.close()
+    }
+  })
+})
+
+describe('vault rotation and shapes', () => {
+  it('rotates on demand and on schedule, retiring the previous key', async () => {
+    const sim = await startSimulator({ transfers: 10, rotateEveryMs: 50 })
+    try {
+      const before = sim.sample().epochs
+      await new Promise((resolve) => setTimeout(resolve, 160))
+      const scheduled = sim.sample().epochs
+      expect(scheduled.length).toBeGreaterThan(before.length)
+      const r = sim.rotateVault()
+      expect(r.epoch).toBe(Math.max(...scheduled) + 1)
+      expect(r.publicKey).toMatch(/^0x04[0-9a-f]{128}$/)
+      const previous = JSON.parse((await post(sim.rpcUrl, rpcBody(['0x' + (r.epoch - 1).toString(16)]))).text) as {
+        result: { status: string; public_key: string }[]
+      }
+      expect(previous.result[0]?.status).toBe('retired')
+      expect(previous.result[0]?.public_key).not.toBe(r.publicKey)
+    } finally {
+      await sim.close()
+    }
+  })
+
+  it('adds a chain on some rotations', async () => {
+    const sim = await startSimulator({ transfers: 10, rotateEveryMs: null })
+    try {
+      const chainsOf = async (): Promise<number[]> =>
+        (JSON.parse((await post(sim.rpcUrl, rpcBody(['latest']))).text) as { result: { chains: number[] }[] })
+          .result[0]?.chains ?? []
+      const first = await chainsOf()
+      for (let k = 0; k < 3; k++) sim.rotateVault()
+      expect((await chainsOf()).length).toBeGreaterThan(first.length)
+    } finally {
+      await sim.close()
+    }
+  })
+
+  it('answers in the object and in an unrecognised shape when asked to', async () => {
+    const obj = await startSimulator({ transfers: 10, rotateEveryMs: null, vaultShape: 'object' })
+    const odd = await startSimulator({ transfers: 10, rotateEveryMs: null, vaultShape: 'unknown' })
+    try {
+      const a = JSON.parse((await post(obj.rpcUrl, rpcBody(['latest']))).text) as { result: { epoch: number } }
+      expect(a.result.epoch).toBe(Math.max(...obj.sample().epochs))
+      const b = JSON.parse((await post(odd.rpcUrl, rpcBody(['latest']))).text) as { result: Record<string, unknown> }
+      expect(Array.isArray(b.result)).toBe(false)
+      expect(b.result).not.toHaveProperty('epoch')
+      expect(b.result).toHaveProperty('vault')
+    } finally {
+      await Promise.all([obj.close(), odd.close()])
+    }
+  })
+})
