@@ -129,8 +129,14 @@ export const transferRecordWireSchema = z.looseObject({
   tokenObject: z.string()
 })
 
+/**
+ * Omit for loose objects. The built-in Omit goes through `keyof T`, which for a type with an index
+ * signature is just `string`, so every known field collapsed to `unknown`; key remapping keeps them.
+ */
+export type OmitKnown<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] }
+
 /** A decoded transfer record: detail strings replaced by objects (null when undecodable, see `issues`). */
-export type TransferRecord = Omit<
+export type TransferRecord = OmitKnown<
   z.infer<typeof transferRecordWireSchema>,
   'fromChainObject' | 'toChainObject' | 'tokenObject'
 > & {
@@ -178,7 +184,7 @@ export const transferDetailWireSchema = z.looseObject({
   relayerObject: z.string().nullable().optional()
 })
 
-export type TransferDetail = Omit<
+export type TransferDetail = OmitKnown<
   z.infer<typeof transferDetailWireSchema>,
   'fromChainObject' | 'toChainObject' | 'tokenObject' | 'relayerObject'
 > & {
