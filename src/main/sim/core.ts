@@ -1,0 +1,203 @@
+// The service's answers, independent of HTTP: operation + request text → status and response text.
+//
+// Error conventions (the spec shows none, these are the sim's choice):
+// - malformed JSON body, or a missing/invalid field → HTTP 200, {code: 400, message: "invalid parameter: <field>", data: null}
+//   (<field> is "body" when the body is not a JSON object)
+// - unknown tx hash (well-formed) → HTTP 200, {code: 404, message: "transaction not found", data: null}
+// - unknown chain id or address in queryHistory → code 200, empty list, total 0
+// - queryHistory matches transfers whose `from` is the address and whose source chain (fromChainid) is
+//   chainId, newest first; pageSize above 1000 is capped at 1000 silently; a page past the end is empty.
+// - JSON-RPC: parse error -32700, invalid request -32600, unknown method -32601, bad params -32602,
+//   unknown epoch -32000 "epoch not found"; always HTTP 200.
+import { Catalog } from './catalog'
+import { Dataset } from './dataset'
+import { writeJson, type WireValue } from './json'
+import { buildTransfer } from './transfer'
+import { VaultState, type VaultShape } from './vault'
+import { historyRecord, transferDetail } from './wire'
+import type { SimOperation, SimSample } from './types'
+
+export const MAX_PAGE_SIZE = 1000
+
+export type ApiOperation = Exclude<SimOperation, 'tss_getVault'>
+
+export interface CoreOptions {
+  seed: number
+  transfers: number
+  days: number
+  stableSymbol: string
+  vaultShape: VaultShape
+  now: () => number
+}
+
+export interface Answer {
+  text: string
+}
+
+export type RpcId = string | number | null
+
+function envelope(data: WireValue, code = 200, message = 'success'): string {
+  return writeJson({ code, message, data })
+}
+
+export function apiError(code: number, message: string): string {
+  return envelope(null, code, message)
+}
+
+function isPositiveInt(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v > 0
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+export function rpcError(id: RpcId, code: number, message: string): string {
+  return writeJson({ jsonrpc: '2.0', id, error: { code, message } })
+}
+
+export class SimCore {
+  readonly catalog = new Catalog()
+  readonly dataset: Dataset
+  readonly vault: VaultState
+  readonly stableField: string
+  private readonly chainListText: string
+  private readonly tokenListText: string
+
+  constructor(readonly opts: CoreOptions) {
+    this.dataset = new Dataset(this.catalog, {
+      seed: opts.seed,
+      transfers: opts.transfers,
+      days: opts.days,
+      anchorSec: Math.floor(opts.now() / 1000)
+    })
+    this.vault = new VaultState(opts.seed, this.catalog, opts.now)
+    this.stableField = `${opts.stableSymbol.toLowerCase()}Valume`
+    this.chainListText = envelope(this.catalog.chainListData())
+    this.tokenListText = envelope(this.catalog.tokenListData())
+  }
+
+  api(op: ApiOperation, body: string): string {
+    switch (op) {
+      case 'queryTokenList':
+        return this.tokenListText
+      case 'queryChainList':
+        return this.chainListText
+      case 'queryHistory':
+        return this.history(body)
+      case 'queryBridgeInfo':
+        return this.bridgeInfo(body)
+    }
+  }
+
+  private parseObject(body: string): Record<string, unknown> | null {
+    try {
+      const v: unknown = JSON.parse(body)
+      return isObject(v) ? v : null
+    } catch {
+      return null
+    }
+  }
+
+  private history(body: string): string {
+    const req = this.parseObject(body)
+    if (!req) return apiError(400, 'invalid parameter: body')
+    const { address, chainId, pageNo = 1, pageSize = 10 } = req
+    if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address))
+      return apiError(400, 'invalid parameter: address')
+    if (!isPositiveInt(chainId)) return apiError(400, 'invalid parameter: chainId')
+    if (!isPositiveInt(pageNo)) return apiError(400, 'invalid parameter: pageNo')
+    if (!isPositiveInt(pageSize)) return apiError(400, 'invalid parameter: pageSize')
+    const user = this.dataset.userIndexOf(address)
+    const chain = this.catalog.byChainId.get(chainId)
+    if (user < 0 || !chain) return envelope({ list: [], total: 0 })
+    const { total, items } = this.dataset.page(user, chain.index, pageNo, Math.min(pageSize, MAX_PAGE_SIZE))
+    const list = items.map((i) => historyRecord(buildTransfer(this.dataset, i), this.stableField))
+    return envelope({ list, total })
+  }
+
+  private bridgeInfo(body: string): string {
+    const req = this.parseObject(body)
+    if (!req) return apiError(400, 'invalid parameter: body')
+    const { txHash } = req
+    if (typeof txHash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(txHash))
+      return apiError(400, 'invalid parameter: txHash')
+    const i = this.dataset.indexOfHash(txHash)
+    if (i < 0) return apiError(404, 'transaction not found')
+    return envelope(transferDetail(buildTransfer(this.dataset, i)))
+  }
+
+  /** one history record as wire text */
+  recordText(i: number): string {
+    return writeJson(historyRecord(buildTransfer(this.dataset, Math.min(i, Math.max(0, this.dataset.count - 1))), this.stableField))
+  }
+
+  /** Parses a JSON-RPC request just far enough to learn its id (for faults that need it). */
+  static rpcId(body: string): RpcId {
+    try {
+      const v: unknown = JSON.parse(body)
+      if (isObject(v) && (typeof v.id === 'string' || typeof v.id === 'number')) return v.id
+    } catch {
+      // a parse error answers with id null
+    }
+    return null
+  }
+
+  rpc(body: string): string {
+    let req: unknown
+    try {
+      req = JSON.parse(body)
+    } catch {
+      return rpcError(null, -32700, 'parse error')
+    }
+    if (!isObject(req)) return rpcError(null, -32600, 'invalid request')
+    const id: RpcId = typeof req.id === 'string' || typeof req.id === 'number' ? req.id : null
+    if (req.jsonrpc !== '2.0' || typeof req.method !== 'string') return rpcError(id, -32600, 'invalid request')
+    if (req.method !== 'tss_getVault') return rpcError(id, -32601, `the method ${req.method} does not exist`)
+    const params = req.params
+    const arg: unknown = Array.isArray(params) && params.length === 1 ? params[0] : undefined
+    let epoch
+    if (arg === 'latest') epoch = this.vault.latest()
+    else if (typeof arg === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(arg)) {
+      epoch = this.vault.get(parseInt(arg.slice(2), 16))
+      if (!epoch) return rpcError(id, -32000, 'epoch not found')
+    } else return rpcError(id, -32602, 'invalid params: expected ["latest"] or ["0x<hex epoch>"]')
+    return writeJson({ jsonrpc: '2.0', id, result: this.vault.result(epoch, this.opts.vaultShape) })
+  }
+
+  sample(): SimSample {
+    const ds = this.dataset
+    const addresses: SimSample['addresses'] = []
+    const addUser = (u: number): void => {
+      for (const chain of this.catalog.chains) {
+        const count = ds.groupSize(u, chain.index)
+        if (count > 0) addresses.push({ address: ds.users[u]!, chainId: chain.chainId, count })
+      }
+    }
+    for (let u = 0; u < ds.heavyCount; u++) addUser(u)
+    for (let u = ds.heavyCount; u < Math.min(ds.users.length, ds.heavyCount + 3); u++) addUser(u)
+    addresses.sort((a, b) => b.count - a.count)
+
+    // First the 10^22+1 transfer, then one of each notable kind found among the first few thousand.
+    const txHashes: string[] = []
+    if (ds.count > 0) txHashes.push(ds.txHash(0))
+    const wanted = new Set(['relayer', 'state0', 'state2', 'state3', 'type1', 'decimal6'])
+    for (let i = 1; i < Math.min(ds.count, 5000) && wanted.size > 0; i++) {
+      const t = buildTransfer(ds, i)
+      const kinds = [
+        t.relayer ? 'relayer' : '',
+        `state${t.state}`,
+        `type${t.type}`,
+        t.token.decimal === 6 ? 'decimal6' : ''
+      ]
+      const hit = kinds.find((k) => wanted.has(k))
+      if (hit) {
+        wanted.delete(hit)
+        txHashes.push(t.hash)
+      }
+    }
+    // and the newest transfers
+    for (let i = Math.max(1, ds.count - 3); i < ds.count; i++) txHashes.push(ds.txHash(i))
+    return { addresses, txHashes: [...new Set(txHashes)], epochs: this.vault.epochNumbers() }
+  }
+}

@@ -1,0 +1,78 @@
+// The demo network: a deterministic bridge query service and JSON-RPC node on 127.0.0.1, with fault
+// injection, for tests and the app's demo mode. See core.ts for the error conventions it uses.
+import type { AddressInfo } from 'node:net'
+import { SimCore } from './core'
+import { FaultTable, SIM_OPERATIONS } from './faults'
+import { createSimServer } from './server'
+import type { FaultSpec, SimOperation, SimOptions, Simulator } from './types'
+
+export type { FaultSpec, SimOperation, SimOptions, SimSample, SimStats, Simulator } from './types'
+export { SIM_OPERATIONS, faultSpecSchema, faultRequestSchema } from './faults'
+export { MAX_PAGE_SIZE } from './core'
+export { NAMED_AMOUNT } from './transfer'
+export { MAP_CHAIN_ID } from './catalog'
+
+const MAX_TRANSFERS = 1_000_000
+
+export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> {
+  const seed = opts.seed ?? 1
+  const transfers = opts.transfers ?? 5000
+  if (!Number.isInteger(transfers) || transfers < 0 || transfers > MAX_TRANSFERS) {
+    throw new RangeError(`transfers must be a whole number from 0 to ${MAX_TRANSFERS}`)
+  }
+  const now = opts.now ?? Date.now
+  const core = new SimCore({
+    seed,
+    transfers,
+    days: opts.days ?? 90,
+    stableSymbol: opts.stableSymbol ?? 'usdt',
+    vaultShape: opts.vaultShape ?? 'array',
+    now
+  })
+  const faults = new FaultTable(seed)
+  const counts = Object.fromEntries(SIM_OPERATIONS.map((op) => [op, 0])) as Record<SimOperation, number>
+
+  const control = {
+    setFaults: (op: SimOperation | '*', spec: FaultSpec | null): void => faults.set(op, spec),
+    clearFaults: (): void => faults.clear(),
+    rotateVault: (): { epoch: number; publicKey: string } => {
+      const e = core.vault.rotate()
+      return { epoch: e.epoch, publicKey: e.publicKey }
+    },
+    sample: () => core.sample(),
+    stats: () => ({ requests: { ...counts } })
+  }
+
+  const { server, abandon } = createSimServer(core, faults, control, counts, now)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+
+  const every = opts.rotateEveryMs === undefined ? 600_000 : opts.rotateEveryMs
+  const rotation = every !== null && every > 0 ? setInterval(() => control.rotateVault(), every) : null
+  // The schedule must not keep a process alive on its own.
+  rotation?.unref()
+
+  let closing: Promise<void> | null = null
+  const baseUrl = `http://127.0.0.1:${port}`
+  return {
+    baseUrl,
+    rpcUrl: `${baseUrl}/rpc`,
+    port,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        if (rotation) clearInterval(rotation)
+        abandon()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      return closing
+    },
+    ...control
+  }
+}

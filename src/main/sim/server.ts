@@ -1,0 +1,194 @@
+// HTTP routing for the demo network: the four /api operations, the JSON-RPC node at /rpc, and the /__sim
+// control surface used by tests that run the sim in another process. Faults are applied here.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { apiError, SimCore, type ApiOperation } from './core'
+import { faultRequestSchema, type FaultTable } from './faults'
+import { send, sendHtml502, sendStatus, sendTruncated, streamHuge, withOtherId, withWrongTypes } from './faulty'
+import { writeJson } from './json'
+import type { FaultSpec, SimOperation, SimSample, SimStats } from './types'
+
+/** Request bodies beyond this are refused: the real service's limit is unknown, a megabyte is plenty. */
+const MAX_REQUEST_BYTES = 1024 * 1024
+
+const API_OPS: readonly ApiOperation[] = ['queryHistory', 'queryBridgeInfo', 'queryTokenList', 'queryChainList']
+
+export interface Control {
+  setFaults(op: SimOperation | '*', spec: FaultSpec | null): void
+  clearFaults(): void
+  rotateVault(): { epoch: number; publicKey: string }
+  sample(): SimSample
+  stats(): SimStats
+}
+
+export interface SimServerHandle {
+  server: Server
+  /** ends pending latency timers and hanging requests */
+  abandon(): void
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_REQUEST_BYTES) {
+        reject(new BodyTooLarge())
+        req.pause()
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+export function createSimServer(
+  core: SimCore,
+  faults: FaultTable,
+  control: Control,
+  counts: Record<SimOperation, number>,
+  now: () => number
+): SimServerHandle {
+  const timers = new Set<NodeJS.Timeout>()
+  const hanging = new Set<ServerResponse>()
+
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const t = setTimeout(() => {
+        timers.delete(t)
+        resolve()
+      }, ms)
+      timers.add(t)
+    })
+
+  function methodNotAllowed(res: ServerResponse, allow: string): void {
+    res.setHeader('Allow', allow)
+    send(res, 405, writeJson({ code: 405, message: 'method not allowed', data: null }))
+  }
+
+  async function operation(op: SimOperation, path: string, body: string, res: ServerResponse): Promise<void> {
+    counts[op] += 1
+    const fault = faults.take(op)
+    if (fault?.latencyMs) await sleep(fault.latencyMs)
+    if (res.destroyed) return
+    if (fault?.hang) {
+      // Never answered; close() destroys the socket.
+      hanging.add(res)
+      res.on('close', () => hanging.delete(res))
+      return
+    }
+    if (fault?.status !== undefined) return sendStatus(res, fault.status, path, now())
+    if (fault?.html) return sendHtml502(res)
+    if (fault?.envelope) return send(res, 200, apiError(fault.envelope.code, fault.envelope.message))
+
+    const isRpc = op === 'tss_getVault'
+    const id = isRpc ? SimCore.rpcId(body) : null
+    if (isRpc && fault?.rpcError) {
+      return send(res, 200, writeJson({ jsonrpc: '2.0', id, error: fault.rpcError }))
+    }
+    let text = isRpc ? core.rpc(body) : core.api(op, body)
+    if (fault?.hugeBodyMb) return hugeBody(res, op, text, fault.hugeBodyMb)
+    if (fault?.wrongTypes) text = withWrongTypes(text)
+    if (isRpc && fault?.badId) text = withOtherId(text, id)
+    if (fault?.truncate) return sendTruncated(res, text)
+    send(res, 200, text)
+  }
+
+  async function hugeBody(res: ServerResponse, op: SimOperation, normal: string, mb: number): Promise<void> {
+    if (op === 'tss_getVault') {
+      const record = writeJson(core.vault.record(core.vault.latest()))
+      const head = normal.slice(0, normal.indexOf('"result"'))
+      return streamHuge(res, mb, head + '"result":[', record, () => ']}')
+    }
+    // A history page of one real record over and over: looks valid, is just too big.
+    const item = core.recordText(0)
+    return streamHuge(res, mb, '{"code":200,"message":"success","data":{"list":[', item, (n) => `],"total":${n}}}`)
+  }
+
+  async function controlRoute(path: string, method: string, body: string, res: ServerResponse): Promise<void> {
+    const route = path.slice('/__sim/'.length)
+    const wants = route === 'sample' || route === 'stats' ? 'GET' : 'POST'
+    if (!['faults', 'clear', 'rotate', 'sample', 'stats'].includes(route)) {
+      return send(res, 404, writeJson({ error: `no control route ${route}` }))
+    }
+    if (method !== wants) return methodNotAllowed(res, wants)
+    switch (route) {
+      case 'faults': {
+        let parsed: unknown
+        try {
+          parsed = JSON.parse(body)
+        } catch {
+          return send(res, 400, writeJson({ error: 'body is not JSON' }))
+        }
+        const req = faultRequestSchema.safeParse(parsed)
+        if (!req.success) return send(res, 400, writeJson({ error: req.error.message }))
+        control.setFaults(req.data.op, req.data.spec)
+        return send(res, 200, writeJson({ ok: true }))
+      }
+      case 'clear':
+        control.clearFaults()
+        return send(res, 200, writeJson({ ok: true }))
+      case 'rotate':
+        return send(res, 200, JSON.stringify(control.rotateVault()))
+      case 'sample':
+        return send(res, 200, JSON.stringify(control.sample()))
+      default:
+        return send(res, 200, JSON.stringify(control.stats()))
+    }
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
+    const method = req.method ?? 'GET'
+    let op: SimOperation | null = null
+    if (path === '/rpc') op = 'tss_getVault'
+    else if (path.startsWith('/api/')) {
+      const name = path.slice('/api/'.length) as ApiOperation
+      if (API_OPS.includes(name)) op = name
+    }
+    const isControl = path.startsWith('/__sim/')
+    if (!op && !isControl) {
+      req.resume()
+      return send(res, 404, writeJson({ code: 404, message: 'not found', data: null }))
+    }
+    if (op && method !== 'POST') {
+      req.resume()
+      return methodNotAllowed(res, 'POST')
+    }
+    let body: string
+    try {
+      body = await readBody(req)
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        res.setHeader('Connection', 'close')
+        return send(res, 413, writeJson({ code: 413, message: 'request body too large', data: null }))
+      }
+      throw error
+    }
+    if (isControl) return controlRoute(path, method, body, res)
+    if (op) return operation(op, path, body, res)
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      if (!res.headersSent && !res.destroyed) {
+        send(res, 500, writeJson({ code: 500, message: `sim failure: ${String(error)}`, data: null }))
+      } else res.destroy()
+    })
+  })
+
+  return {
+    server,
+    abandon() {
+      for (const t of timers) clearTimeout(t)
+      timers.clear()
+      for (const res of hanging) res.destroy()
+      hanging.clear()
+    }
+  }
+}
+

@@ -1,0 +1,73 @@
+// Public types of the demo network, re-exported by index.ts.
+export type SimOperation = 'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList' | 'tss_getVault'
+
+export interface SimOptions {
+  /** 0 / undefined = random free port */
+  port?: number
+  /** default 1; same seed (and same `now`) → byte-identical data */
+  seed?: number
+  /** default 5000, up to 1_000_000; records are generated lazily from their index */
+  transfers?: number
+  /** default 90: timestamps spread over the last N days before `now` at start */
+  days?: number
+  /** default 'usdt' → wire field `usdtValume` */
+  stableSymbol?: string
+  /** scheduled vault rotation while running; default 600_000; null = off */
+  rotateEveryMs?: number | null
+  /** default 'array' */
+  vaultShape?: 'array' | 'object' | 'unknown'
+  /** clock, default Date.now */
+  now?: () => number
+}
+
+export interface FaultSpec {
+  latencyMs?: number
+  /** HTTP status with a JSON body, e.g. 500, 502, 503, 429 */
+  status?: number
+  /** HTTP 502 with an HTML page body */
+  html?: boolean
+  /** valid response cut in half */
+  truncate?: boolean
+  /** never answers (until close) */
+  hang?: boolean
+  /** HTTP 200, code ≠ 200 */
+  envelope?: { code: number; message: string }
+  /** fields with wrong JSON types, e.g. total:"x", chainId:"abc" */
+  wrongTypes?: boolean
+  /** a valid-looking body of N MB */
+  hugeBodyMb?: number
+  /** JSON-RPC error object (tss_getVault only) */
+  rpcError?: { code: number; message: string }
+  /** JSON-RPC answer with another id (tss_getVault only) */
+  badId?: boolean
+  /** probability 0..1 that a request gets the fault, default 1, deterministic PRNG */
+  rate?: number
+  /** apply to the next N matching requests only, then clear */
+  times?: number
+}
+
+export interface SimSample {
+  addresses: { address: string; chainId: number; count: number }[]
+  txHashes: string[]
+  epochs: number[]
+}
+
+export interface SimStats {
+  requests: Record<SimOperation, number>
+}
+
+export interface Simulator {
+  /** http://127.0.0.1:PORT — the {base_url}; operations at {baseUrl}/api/<op> */
+  baseUrl: string
+  /** http://127.0.0.1:PORT/rpc — the {rpc_url} */
+  rpcUrl: string
+  port: number
+  /** also ends hanging requests */
+  close(): Promise<void>
+  setFaults(op: SimOperation | '*', spec: FaultSpec | null): void
+  clearFaults(): void
+  /** new epoch now */
+  rotateVault(): { epoch: number; publicKey: string }
+  sample(): SimSample
+  stats(): SimStats
+}
