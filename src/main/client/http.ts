@@ -118,18 +118,35 @@ function networkReason(error: unknown): string {
   return error.message
 }
 
-/** The service's own words in an error page, if it sent a JSON envelope with a message. */
-async function httpErrorDetail(response: Response): Promise<string> {
+/**
+ * The error for a non-2xx answer. A JSON body adds the service's own words to an 'http' error; an HTML
+ * page (a proxy's "502 Bad Gateway") is a 'protocol' error naming the status, as for any non-JSON body.
+ */
+async function httpStatusError(response: Response, operation: string): Promise<AppError> {
+  const status = response.status
+  const statusText = `${status} ${response.statusText}`.trim()
+  let text = ''
   try {
-    const text = await readCapped(response, '', 64 * 1024)
+    text = await readCapped(response, operation, 64 * 1024)
+  } catch {
+    // Too large or unreadable: the status alone has to do.
+  }
+  const isHtml = text.trimStart().startsWith('<') || (response.headers.get('content-type') ?? '').includes('html')
+  if (isHtml) {
+    return new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${statusText}: the service sent an HTML page instead of JSON` })
+  }
+  let detail = ''
+  try {
     const body = JSON.parse(text) as unknown
-    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
-      return `: ${body.message.slice(0, 200)}`
+    if (typeof body === 'object' && body !== null) {
+      const b = body as Record<string, unknown>
+      const words = typeof b.message === 'string' ? b.message : typeof b.error === 'string' ? b.error : ''
+      if (words && words !== response.statusText) detail = `: ${words.slice(0, 200)}`
     }
   } catch {
-    // Not JSON, too large or unreadable: the status alone has to do.
+    // Not JSON: the status alone has to do.
   }
-  return ''
+  return new AppError({ kind: 'http', operation, code: status, message: `HTTP ${statusText}${detail}` })
 }
 
 /**
@@ -170,12 +187,7 @@ export async function postJson(url: string, operation: string, body: unknown, op
   } catch (error) {
     if (userSignal?.aborted) throw cancelled()
     if (error instanceof TimeoutError) throw timedOut()
-    if (error instanceof HTTPError) {
-      const status = error.response.status
-      const detail = await httpErrorDetail(error.response)
-      const text = `${status} ${error.response.statusText}`.trim()
-      throw new AppError({ kind: 'http', operation, code: status, message: `HTTP ${text}${detail}` })
-    }
+    if (error instanceof HTTPError) throw await httpStatusError(error.response, operation)
     throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error)}` }, { cause: error })
   }
 
