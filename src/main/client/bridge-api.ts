@@ -1,0 +1,120 @@
+// The client of the bridge query service (spec section 4) and of the vault node. Inputs are validated
+// before anything is sent: a bad input costs no request and comes back as AppError('input') with `field`.
+import { z } from 'zod'
+import { AppError } from '../../shared/errors'
+import { addressSchema, chainIdSchema, txHashSchema } from '../../shared/schemas/settings'
+import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '../../shared/schemas/wire'
+import type { VaultResult } from '../../shared/schemas/vault'
+import { decodeChainList, decodeHistoryPage, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from './decode'
+import { apiUrl, httpUrl, postJson, type HttpOptions } from './http'
+import { canonicalEpoch, getVault } from './rpc'
+
+export const DEFAULT_PAGE_SIZE = 10
+export const DEFAULT_MAX_PAGE_SIZE = 100
+
+export interface BridgeClientOptions {
+  baseUrl: string
+  rpcUrls?: string[]
+  timeoutMs?: number
+  retries?: number
+  maxBytes?: number
+  /** the largest pageSize we ask for; the service's own maximum is not published (spec 8) */
+  maxPageSize?: number
+  /** retry back-off; tests shorten it */
+  retryDelayMs?: (attempt: number) => number
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+}
+
+export interface HistoryQuery {
+  address: string
+  chainId: number
+  pageNo?: number
+  pageSize?: number
+}
+
+export type BridgeOperation = 'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList'
+
+/** Validates one input with a zod schema; the failure names the field and carries zod's message. */
+export function checkInput<T>(schema: z.ZodType<T>, value: unknown, field: string, operation?: string): T {
+  const r = schema.safeParse(value)
+  if (r.success) return r.data
+  const reason = r.error.issues[0]?.message ?? 'invalid'
+  return failInput(field, reason, operation)
+}
+
+function failInput(field: string, reason: string, operation?: string): never {
+  throw new AppError({ kind: 'input', field, message: `${field}: ${reason}`, ...(operation ? { operation } : {}) })
+}
+
+export class BridgeClient {
+  readonly baseUrl: string
+  readonly rpcUrls: readonly string[]
+  readonly maxPageSize: number
+  private readonly http: HttpOptions
+
+  constructor(opts: BridgeClientOptions) {
+    // Fail on a bad URL now rather than on first use: the caller is configuring, not querying.
+    apiUrl(opts.baseUrl, 'queryChainList')
+    for (const url of opts.rpcUrls ?? []) httpUrl(url, 'rpcUrl')
+    this.baseUrl = opts.baseUrl.trim()
+    this.rpcUrls = (opts.rpcUrls ?? []).map((u) => u.trim())
+    this.maxPageSize = opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE
+    this.http = {
+      ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
+      ...(opts.retries === undefined ? {} : { retries: opts.retries }),
+      ...(opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes }),
+      ...(opts.retryDelayMs === undefined ? {} : { retryDelayMs: opts.retryDelayMs })
+    }
+  }
+
+  private async call(operation: BridgeOperation, body: unknown, call: CallOptions): Promise<unknown> {
+    const answer = await postJson(apiUrl(this.baseUrl, operation), operation, body, {
+      ...this.http,
+      ...(call.signal ? { signal: call.signal } : {})
+    })
+    return unwrapEnvelope(answer, operation)
+  }
+
+  /** One page of a user's transfers on one chain (spec 4.1). */
+  async queryHistory(query: HistoryQuery, call: CallOptions = {}): Promise<HistoryPage> {
+    const op = 'queryHistory'
+    const address = checkInput(addressSchema, query.address, 'address', op)
+    const chainId = checkInput(chainIdSchema, query.chainId, 'chainId', op)
+    const pageNo = checkInput(z.int('a page number is a whole number').min(1, 'pages start at 1'), query.pageNo ?? 1, 'pageNo', op)
+    const pageSize = checkInput(
+      z.int('a page size is a whole number').min(1, 'at least 1').max(this.maxPageSize, `at most ${this.maxPageSize}`),
+      query.pageSize ?? Math.min(DEFAULT_PAGE_SIZE, this.maxPageSize),
+      'pageSize',
+      op
+    )
+    const data = await this.call(op, { address, chainId, pageNo, pageSize }, call)
+    return decodeHistoryPage(data, op)
+  }
+
+  /** The details of one transfer, by its source transaction hash (spec 4.2). */
+  async queryBridgeInfo(txHash: string, call: CallOptions = {}): Promise<TransferDetail> {
+    const op = 'queryBridgeInfo'
+    const hash = checkInput(txHashSchema, txHash, 'txHash', op)
+    return decodeTransferDetail(await this.call(op, { txHash: hash }, call), op)
+  }
+
+  /** All supported tokens grouped by chain id (spec 4.3); sent with no body. */
+  async queryTokenList(call: CallOptions = {}): Promise<TokenList> {
+    return decodeTokenList(await this.call('queryTokenList', undefined, call))
+  }
+
+  /** All supported chains (spec 4.4); sent with no body. */
+  async queryChainList(call: CallOptions = {}): Promise<ChainRecord[]> {
+    return decodeChainList(await this.call('queryChainList', undefined, call))
+  }
+
+  /** tss_getVault for 'latest' or an epoch, on `rpcUrl` or else the configured URLs in order. */
+  async getVault(epoch: string | number, call: CallOptions & { rpcUrl?: string } = {}): Promise<VaultResult> {
+    canonicalEpoch(epoch) // input errors before the URL check, whatever the configuration
+    const urls = call.rpcUrl ? [httpUrl(call.rpcUrl, 'rpcUrl').toString()] : [...this.rpcUrls]
+    return getVault(urls, epoch, { ...this.http, ...(call.signal ? { signal: call.signal } : {}) })
+  }
+}

@@ -1,0 +1,243 @@
+// From a parsed response body to the decoded types of src/shared/schemas/wire.ts.
+//
+// Order of work: envelope (code 200 → data, else an 'api' error carrying the service's own message) →
+// zod on the record → the detail strings parsed a second time and validated. A bad detail string costs
+// only that field (null plus an entry in `issues`); a record that fails its own schema fails the whole
+// response with a 'decode' error naming the record index and field, because a page with silently
+// missing rows would show wrong totals.
+import type { z } from 'zod'
+import { AppError } from '../../shared/errors'
+import {
+  STABLE_FIELD_PATTERN,
+  chainDetailSchema,
+  chainRecordSchema,
+  historyPageWireSchema,
+  tokenDetailSchema,
+  tokenListSchema,
+  transferDetailWireSchema,
+  transferRecordWireSchema,
+  wireDecimal,
+  type ChainDetail,
+  type ChainRecord,
+  type DecodeIssue,
+  type HistoryPage,
+  type StableValue,
+  type TokenDetail,
+  type TokenList,
+  type TransferDetail,
+  type TransferRecord
+} from '../../shared/schemas/wire'
+import type { JsonValue } from '../../shared/schemas/vault'
+import { parseLossless } from './lossless-json'
+
+/** How much of a failing wire text an issue keeps: enough to recognise it, not a whole page. */
+export const RAW_LIMIT = 200
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+export function cutRaw(text: string): string {
+  return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}…` : text
+}
+
+/** The envelope of spec 2.1: code 200 → data; any other code → AppError('api') with the service's message. */
+export function unwrapEnvelope(body: JsonValue, operation: string): unknown {
+  if (!isPlainObject(body) || !('code' in body)) {
+    throw new AppError({ kind: 'protocol', operation, message: 'the response is not the expected {code, message, data} envelope' })
+  }
+  const { code, message } = body
+  const codeNumber = typeof code === 'number' ? code : typeof code === 'string' && /^\d+$/.test(code) ? Number(code) : NaN
+  if (Number.isNaN(codeNumber)) {
+    throw new AppError({ kind: 'protocol', operation, message: 'the response envelope has no numeric code' })
+  }
+  if (codeNumber !== 200) {
+    const text = typeof message === 'string' && message.trim() !== '' ? message : 'no message'
+    throw new AppError({ kind: 'api', operation, code: codeNumber, message: `the service answered code ${codeNumber}: ${text}` })
+  }
+  if (!('data' in body)) {
+    throw new AppError({ kind: 'protocol', operation, message: 'the response envelope has code 200 but no data' })
+  }
+  return body.data
+}
+
+function pathText(path: readonly PropertyKey[]): string {
+  let out = ''
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`
+  return out
+}
+
+/** The first zod issue as "field: reason". */
+function firstIssue(error: z.ZodError): { field: string; reason: string } {
+  const issue = error.issues[0]
+  if (issue === undefined) return { field: '', reason: 'invalid' }
+  return { field: pathText(issue.path), reason: issue.message }
+}
+
+function describeRecord(raw: unknown): string {
+  if (!isPlainObject(raw)) return ''
+  const parts: string[] = []
+  if (typeof raw.id === 'number' || typeof raw.id === 'string') parts.push(`id ${raw.id}`)
+  const hash = raw.hash ?? raw.fromHash
+  if (typeof hash === 'string') parts.push(`hash ${hash.slice(0, 80)}`)
+  return parts.length ? ` (${parts.join(', ')})` : ''
+}
+
+function decodeError(operation: string, where: string, field: string, reason: string): AppError {
+  return new AppError({
+    kind: 'decode',
+    operation,
+    field,
+    message: `${where}${field ? ` field "${field}"` : ''}: ${reason}`
+  })
+}
+
+interface DetailResult<T> {
+  value: T | null
+  issue: DecodeIssue | null
+}
+
+/**
+ * Parses one detail string (spec 2.2) a second time and validates it. `optional` fields (relayerObject)
+ * may be null or empty: that is "no relayer leg", not a fault.
+ */
+export function decodeDetailString<T>(field: string, raw: unknown, schema: z.ZodType<T>, optional = false): DetailResult<T> {
+  if (optional && (raw === null || raw === undefined || raw === '')) return { value: null, issue: null }
+  if (typeof raw !== 'string') {
+    const shown = raw === undefined ? null : cutRaw(JSON.stringify(raw) ?? String(raw))
+    return { value: null, issue: { field, reason: 'not a JSON-encoded string', raw: shown } }
+  }
+  let parsed: JsonValue
+  try {
+    parsed = parseLossless(raw)
+  } catch (error) {
+    const reason = error instanceof AppError ? error.message : 'not valid JSON'
+    return { value: null, issue: { field, reason, raw: cutRaw(raw) } }
+  }
+  if (!isPlainObject(parsed)) return { value: null, issue: { field, reason: 'not a JSON object', raw: cutRaw(raw) } }
+  const result = schema.safeParse(parsed)
+  if (!result.success) {
+    const { field: inner, reason } = firstIssue(result.error)
+    return { value: null, issue: { field, reason: inner ? `${inner}: ${reason}` : reason, raw: cutRaw(raw) } }
+  }
+  return { value: result.data, issue: null }
+}
+
+/** Finds the `<symbol>Valume` field; a present but unusable value becomes an issue. */
+function findStable(record: Record<string, unknown>, issues: DecodeIssue[]): StableValue | null {
+  for (const key of Object.keys(record)) {
+    const m = STABLE_FIELD_PATTERN.exec(key)
+    if (m === null || m[1] === undefined) continue
+    const value = record[key]
+    const ok = wireDecimal.safeParse(value)
+    if (ok.success) return { symbol: m[1].toUpperCase(), field: key, value: ok.data }
+    if (value !== null) {
+      issues.push({ field: key, reason: 'not a decimal number', raw: cutRaw(JSON.stringify(value) ?? String(value)) })
+    }
+    return null
+  }
+  return null
+}
+
+type Details<K extends string> = Record<K, ChainDetail | TokenDetail | null>
+
+function decodeDetails<K extends string>(
+  record: Partial<Record<K, unknown>>,
+  specs: readonly (readonly [K, z.ZodType<ChainDetail | TokenDetail>, boolean])[],
+  issues: DecodeIssue[]
+): Details<K> {
+  const out = {} as Details<K>
+  for (const [field, schema, optional] of specs) {
+    const r = decodeDetailString(field, record[field], schema, optional)
+    out[field] = r.value
+    if (r.issue) issues.push(r.issue)
+  }
+  return out
+}
+
+const RECORD_DETAILS = [
+  ['fromChainObject', chainDetailSchema, false],
+  ['toChainObject', chainDetailSchema, false],
+  ['tokenObject', tokenDetailSchema, false]
+] as const
+
+const TRANSFER_DETAILS = [...RECORD_DETAILS, ['relayerObject', chainDetailSchema, true]] as const
+
+/** One transfer record (spec 2.5). Throws AppError('decode') naming `where` and the field. */
+export function decodeTransferRecord(raw: unknown, operation = 'queryHistory', where = 'record'): TransferRecord {
+  const result = transferRecordWireSchema.safeParse(raw)
+  if (!result.success) {
+    const { field, reason } = firstIssue(result.error)
+    throw decodeError(operation, `${where}${describeRecord(raw)}`, field, reason)
+  }
+  const issues: DecodeIssue[] = []
+  const details = decodeDetails(result.data, RECORD_DETAILS, issues)
+  const stable = findStable(result.data, issues)
+  return {
+    ...result.data,
+    fromChainObject: details.fromChainObject as ChainDetail | null,
+    toChainObject: details.toChainObject as ChainDetail | null,
+    tokenObject: details.tokenObject as TokenDetail | null,
+    stable,
+    issues
+  }
+}
+
+/** data of queryHistory (spec 4.1). */
+export function decodeHistoryPage(data: unknown, operation = 'queryHistory'): HistoryPage {
+  const page = historyPageWireSchema.safeParse(data)
+  if (!page.success) {
+    const { field, reason } = firstIssue(page.error)
+    throw decodeError(operation, 'data', field, reason)
+  }
+  const list = page.data.list.map((item, i) => decodeTransferRecord(item, operation, `record ${i}`))
+  return { list, total: page.data.total }
+}
+
+/** data of queryBridgeInfo (spec 4.2 / 2.6). */
+export function decodeTransferDetail(data: unknown, operation = 'queryBridgeInfo'): TransferDetail {
+  const result = transferDetailWireSchema.safeParse(data)
+  if (!result.success) {
+    const { field, reason } = firstIssue(result.error)
+    throw decodeError(operation, `transfer${describeRecord(data)}`, field, reason)
+  }
+  const issues: DecodeIssue[] = []
+  const details = decodeDetails(result.data, TRANSFER_DETAILS, issues)
+  return {
+    ...result.data,
+    fromChainObject: details.fromChainObject as ChainDetail | null,
+    toChainObject: details.toChainObject as ChainDetail | null,
+    tokenObject: details.tokenObject as TokenDetail | null,
+    relayerObject: details.relayerObject as ChainDetail | null,
+    issues
+  }
+}
+
+function listOf(data: unknown, operation: string): unknown {
+  if (!isPlainObject(data) || !('list' in data)) throw decodeError(operation, 'data', 'list', 'missing')
+  return data.list
+}
+
+/** data of queryTokenList (spec 4.3): { list: { "<chainId>": TokenRecord[] } }. */
+export function decodeTokenList(data: unknown, operation = 'queryTokenList'): TokenList {
+  const result = tokenListSchema.safeParse(listOf(data, operation))
+  if (!result.success) {
+    const { field, reason } = firstIssue(result.error)
+    throw decodeError(operation, 'data.list', field, reason)
+  }
+  return result.data
+}
+
+/** data of queryChainList (spec 4.4): { list: ChainRecord[] }. */
+export function decodeChainList(data: unknown, operation = 'queryChainList'): ChainRecord[] {
+  const list = listOf(data, operation)
+  if (!Array.isArray(list)) throw decodeError(operation, 'data', 'list', 'expected an array')
+  return list.map((item, i) => {
+    const r = chainRecordSchema.safeParse(item)
+    if (!r.success) {
+      const { field, reason } = firstIssue(r.error)
+      throw decodeError(operation, `chain ${i}${describeRecord(item)}`, field, reason)
+    }
+    return r.data
+  })
+}

@@ -1,0 +1,212 @@
+// One JSON POST over HTTP (ky), turned into either a lossless JSON value or an AppError of a known kind.
+//
+// ky does the request, its per-attempt timeout and the retries (network errors, 408/429/5xx, Retry-After);
+// we read the body ourselves so that the size cap holds while streaming (a 1 GB answer never sits in
+// memory), the body phase has its own deadline (a server that stalls mid-body is a timeout, not a hang),
+// and nothing but an AppError ever leaves this module.
+import ky, { HTTPError, TimeoutError } from 'ky'
+import { AppError } from '../../shared/errors'
+import type { JsonValue } from '../../shared/schemas/vault'
+import { parseLossless } from './lossless-json'
+
+export const DEFAULT_TIMEOUT_MS = 15_000
+export const DEFAULT_RETRIES = 2
+export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024
+/** Retry-After beyond this is capped: a service asking for minutes should not freeze a dashboard. */
+export const MAX_RETRY_AFTER_MS = 10_000
+
+export interface HttpOptions {
+  timeoutMs?: number
+  /** extra attempts after the first, for network errors, 408, 429 and 5xx; at most 2 */
+  retries?: number
+  maxBytes?: number
+  signal?: AbortSignal
+  /** delay before retry n (1-based); default 300 ms doubling, capped at 5 s */
+  retryDelayMs?: (attempt: number) => number
+}
+
+/** Parses an http(s) URL or throws AppError('input') naming `field`. */
+export function httpUrl(text: string, field: string): URL {
+  let url: URL
+  try {
+    url = new URL(text.trim())
+  } catch {
+    throw new AppError({ kind: 'input', field, message: `not a URL: ${text.slice(0, 200)}` })
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new AppError({ kind: 'input', field, message: `not an http(s) URL: ${text.slice(0, 200)}` })
+  }
+  return url
+}
+
+/** {base_url}/api/<operation>; the base may carry a path prefix and a trailing slash. */
+export function apiUrl(baseUrl: string, operation: string): string {
+  const base = httpUrl(baseUrl, 'baseUrl')
+  // Resolve relative to a directory-like base so that a prefix ("/bridge") is kept, never replaced.
+  if (!base.pathname.endsWith('/')) base.pathname += '/'
+  base.search = ''
+  base.hash = ''
+  return new URL(`api/${operation}`, base).toString()
+}
+
+function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024)
+  return Number.isInteger(mb) ? `${mb} MB` : `${mb.toFixed(1)} MB`
+}
+
+function tooLarge(operation: string, maxBytes: number): AppError {
+  return new AppError({ kind: 'protocol', operation, message: `response larger than ${megabytes(maxBytes)}` })
+}
+
+/** Reads a body to text, refusing to hold more than maxBytes. */
+async function readCapped(response: Response, operation: string, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'))
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined)
+    throw tooLarge(operation, maxBytes)
+  }
+  if (response.body === null) return ''
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      throw tooLarge(operation, maxBytes)
+    }
+    chunks.push(value)
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, total))
+  } catch {
+    throw new AppError({ kind: 'protocol', operation, code: response.status, message: `HTTP ${response.status}: the body is not UTF-8 text` })
+  }
+}
+
+/** Turns body text into JSON, or a 'protocol' error naming the status; never a parser stack. */
+export function parseBody(text: string, operation: string, status: number, contentType: string | null): JsonValue {
+  const head = text.trimStart()
+  if (head === '') {
+    throw new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${status}: the service sent an empty body` })
+  }
+  if (head.startsWith('<') || (contentType ?? '').includes('html')) {
+    throw new AppError({
+      kind: 'protocol',
+      operation,
+      code: status,
+      message: `HTTP ${status}: the service sent an HTML page instead of JSON`
+    })
+  }
+  try {
+    return parseLossless(text)
+  } catch (error) {
+    const reason = error instanceof AppError ? error.message : 'the body is not valid JSON'
+    throw new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${status}: ${reason}` })
+  }
+}
+
+function networkReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = (error as { cause?: unknown }).cause
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code
+    return typeof code === 'string' ? `${code} (${cause.message})` : cause.message
+  }
+  return error.message
+}
+
+/**
+ * The error for a non-2xx answer. A JSON body adds the service's own words to an 'http' error; an HTML
+ * page (a proxy's "502 Bad Gateway") is a 'protocol' error naming the status, as for any non-JSON body.
+ */
+async function httpStatusError(response: Response, operation: string): Promise<AppError> {
+  const status = response.status
+  const statusText = `${status} ${response.statusText}`.trim()
+  let text = ''
+  try {
+    text = await readCapped(response, operation, 64 * 1024)
+  } catch {
+    // Too large or unreadable: the status alone has to do.
+  }
+  const isHtml = text.trimStart().startsWith('<') || (response.headers.get('content-type') ?? '').includes('html')
+  if (isHtml) {
+    return new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${statusText}: the service sent an HTML page instead of JSON` })
+  }
+  let detail = ''
+  try {
+    const body = JSON.parse(text) as unknown
+    if (typeof body === 'object' && body !== null) {
+      const b = body as Record<string, unknown>
+      const words = typeof b.message === 'string' ? b.message : typeof b.error === 'string' ? b.error : ''
+      if (words && words !== response.statusText) detail = `: ${words.slice(0, 200)}`
+    }
+  } catch {
+    // Not JSON: the status alone has to do.
+  }
+  return new AppError({ kind: 'http', operation, code: status, message: `HTTP ${statusText}${detail}` })
+}
+
+/**
+ * POSTs `body` as JSON (or nothing when undefined) and returns the lossless JSON answer. Throws AppError:
+ * input (bad URL), network, timeout, http (status in code), protocol, cancelled.
+ */
+export async function postJson(url: string, operation: string, body: unknown, opts: HttpOptions = {}): Promise<JsonValue> {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
+  const retries = Math.max(0, Math.min(2, opts.retries ?? DEFAULT_RETRIES))
+  const userSignal = opts.signal
+  const cancelled = (): AppError => new AppError({ kind: 'cancelled', operation, message: 'the request was cancelled' })
+  const timedOut = (): AppError =>
+    new AppError({ kind: 'timeout', operation, message: `no complete answer within ${timeoutMs / 1000} s` })
+  if (userSignal?.aborted) throw cancelled()
+
+  // Aborted when the body phase overruns; ky's own timeout covers the wait for the headers.
+  const bodyDeadline = new AbortController()
+  const signal = userSignal ? AbortSignal.any([userSignal, bodyDeadline.signal]) : bodyDeadline.signal
+  let response: Response
+  try {
+    response = await ky.post(url, {
+      ...(body === undefined ? {} : { json: body }),
+      headers: { accept: 'application/json' },
+      timeout: timeoutMs,
+      signal,
+      // Every operation only reads (spec 1.4), so retrying a POST is safe.
+      retry: {
+        limit: retries,
+        methods: ['post'],
+        statusCodes: [408, 429, 500, 502, 503, 504],
+        afterStatusCodes: [429, 503],
+        maxRetryAfter: MAX_RETRY_AFTER_MS,
+        backoffLimit: 5_000,
+        delay: opts.retryDelayMs ?? ((attempt) => 300 * 2 ** (attempt - 1))
+      }
+    })
+  } catch (error) {
+    if (userSignal?.aborted) throw cancelled()
+    if (error instanceof TimeoutError) throw timedOut()
+    if (error instanceof HTTPError) throw await httpStatusError(error.response, operation)
+    throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error)}` }, { cause: error })
+  }
+
+  const timer = setTimeout(() => bodyDeadline.abort(), timeoutMs)
+  let text: string
+  try {
+    text = await readCapped(response, operation, maxBytes)
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    if (userSignal?.aborted) throw cancelled()
+    if (bodyDeadline.signal.aborted) throw timedOut()
+    throw new AppError({
+      kind: 'protocol',
+      operation,
+      code: response.status,
+      message: `HTTP ${response.status}: the connection broke before the body was complete`
+    })
+  } finally {
+    clearTimeout(timer)
+  }
+  return parseBody(text, operation, response.status, response.headers.get('content-type'))
+}

@@ -1,0 +1,47 @@
+// Shared set-up for client tests: the simulator (the only fixture source) and a loopback path-prefix proxy.
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { AppError, type ErrorKind } from '../../../../src/shared/errors'
+
+/** Awaits a rejection and checks it is an AppError of `kind`; returns it for more checks. */
+export async function expectAppError(promise: Promise<unknown>, kind: ErrorKind): Promise<AppError> {
+  try {
+    await promise
+  } catch (error) {
+    if (!(error instanceof AppError)) throw new Error(`expected AppError(${kind}), got ${String(error)}`)
+    if (error.kind !== kind) throw new Error(`expected AppError(${kind}), got ${error.kind}: ${error.message}`)
+    return error
+  }
+  throw new Error(`expected AppError(${kind}), but it resolved`)
+}
+
+/** A reverse proxy on 127.0.0.1 that serves `target` under `prefix` (the sim itself knows no prefixes). */
+export async function startPrefixProxy(target: string, prefix: string): Promise<{ url: string; close(): Promise<void> }> {
+  const t = new URL(target)
+  const server: Server = createServer((req, res) => {
+    const path = req.url ?? '/'
+    if (!path.startsWith(prefix + '/')) {
+      res.writeHead(404).end()
+      return
+    }
+    const upstream = request(
+      { host: t.hostname, port: t.port, method: req.method, path: path.slice(prefix.length), headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers)
+        up.pipe(res)
+      }
+    )
+    upstream.on('error', () => res.destroy())
+    req.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}${prefix}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+  }
+}
