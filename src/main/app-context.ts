@@ -71,7 +71,19 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     },
     createClient: (e) => new BridgeClient({ baseUrl: e.baseUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize })
   })
-  const history = new HistoryService({ cache, now, endpoint: () => endpoints.active(), fetchAll: fetchAllHistory })
+  const history = new HistoryService({
+    cache,
+    now,
+    endpoint: () => endpoints.active(),
+    fetchAll: async (client, input, opts) => {
+      const all = await fetchAllHistory(
+        { maxPageSize: input.pageSize, queryHistory: (q, call) => client.queryHistory(q, call) },
+        { address: input.address, chainId: input.chainId },
+        { pageSize: input.pageSize, signal: opts.signal, onProgress: opts.onProgress }
+      )
+      return { records: all.list, total: all.total }
+    }
+  })
   const queries = new QueryService({ cache, now, endpoint: () => endpoints.active(), canonicalEpoch })
 
   const handlers = createHandlers({

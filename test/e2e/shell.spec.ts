@@ -34,6 +34,6 @@ test('the theme choice applies at once and survives a reload', async ({ page, ha
 test('the page is served with the app Content-Security-Policy and window.bridgescope is frozen', async ({ page, harness }) => {
   const response = await page.goto(harness.url)
   expect(response?.headers()['content-security-policy']).toContain("default-src 'self'")
-  const frozen = await page.evaluate(() => Object.isFrozen((window as unknown as { bridgescope: object }).bridgescope))
+  const frozen = await page.evaluate(() => Object.isFrozen((globalThis as unknown as { bridgescope: object }).bridgescope))
   expect(frozen).toBe(true)
 })

@@ -13,9 +13,11 @@ function electronBinary(): string | null {
 }
 
 const binary = electronBinary()
+const SKIP_REASON = 'the Electron binary is not installed on this machine (it cannot be downloaded here)'
+if (binary === null) console.log(`[electron] skipped: ${SKIP_REASON}`)
 
 test.describe('Electron app', () => {
-  test.skip(binary === null, 'the Electron binary is not installed on this machine (it cannot be downloaded here)')
+  test.skip(binary === null, SKIP_REASON)
 
   test('opens one hardened window on the demo network with every view reachable', async () => {
     const app = await electron.launch({ executablePath: binary as string, args: ['.'], env: { ...process.env, BRIDGESCOPE_DATA_DIR: resolve('test-results/electron-data') } })

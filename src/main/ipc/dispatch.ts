@@ -1,6 +1,6 @@
 // Validates a call against the contract and runs its handler. Whatever happens, the caller gets a
 // serialisable Result: a thrown error never crosses the transport as an exception.
-import { z } from 'zod'
+import type { z } from 'zod'
 import { channels, type Channel } from '@shared/contract'
 import { AppError, toErrorData, type AppErrorData, type Result } from '@shared/errors'
 import type { HandlerContext, HandlerTable } from './handler-table'

@@ -1,7 +1,7 @@
 // Rules over the settings and watchlists documents: the demo profile is always there and cannot be removed,
 // an active profile always exists, import replaces both documents only when the whole file is valid.
 import { randomUUID } from 'node:crypto'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { AppError } from '@shared/errors'
 import {
   DEMO_PROFILE_ID,

@@ -29,9 +29,10 @@ class Router {
   }
 
   href(view: ViewId, params?: Record<string, string | number | undefined>): string {
-    const q = new URLSearchParams()
-    for (const [k, v] of Object.entries(params ?? {})) if (v !== undefined && v !== '') q.set(k, String(v))
-    const qs = q.toString()
+    const qs = Object.entries(params ?? {})
+      .filter(([, v]) => v !== undefined && v !== '')
+      .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+      .join('&')
     return `#/${view}${qs ? `?${qs}` : ''}`
   }
 

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { DiskCache } from '../../../../src/main/store/cache'
 
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>()
+  const real = await importOriginal<typeof fsp>()
   return { ...real, rename: vi.fn(real.rename) }
 })
 

@@ -1,0 +1,2 @@
+// replaced by the CLI branch
+export {}
