@@ -129,7 +129,12 @@ export class SimCore {
 
   /** one history record as wire text */
   recordText(i: number): string {
-    return writeJson(historyRecord(buildTransfer(this.dataset, Math.min(i, Math.max(0, this.dataset.count - 1))), this.stableField))
+    return writeJson(
+      historyRecord(
+        buildTransfer(this.dataset, Math.min(i, Math.max(0, this.dataset.count - 1))),
+        this.stableField
+      )
+    )
   }
 
   /** Parses a JSON-RPC request just far enough to learn its id (for faults that need it). */
@@ -152,7 +157,8 @@ export class SimCore {
     }
     if (!isObject(req)) return rpcError(null, -32600, 'invalid request')
     const id: RpcId = typeof req.id === 'string' || typeof req.id === 'number' ? req.id : null
-    if (req.jsonrpc !== '2.0' || typeof req.method !== 'string') return rpcError(id, -32600, 'invalid request')
+    if (req.jsonrpc !== '2.0' || typeof req.method !== 'string')
+      return rpcError(id, -32600, 'invalid request')
     if (req.method !== 'tss_getVault') return rpcError(id, -32601, `the method ${req.method} does not exist`)
     const params = req.params
     const arg: unknown = Array.isArray(params) && params.length === 1 ? params[0] : undefined
