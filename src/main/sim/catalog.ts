@@ -155,7 +155,7 @@ export class Catalog {
   }
 
   /** data of queryChainList */
-  chainListData(): WireObject {
+  chainListData(): { list: WireObject[] } {
     return {
       list: this.chains.map((c) => ({
         id: c.id,

@@ -5,6 +5,8 @@
 //   (<field> is "body" when the body is not a JSON object)
 // - unknown tx hash (well-formed) → HTTP 200, {code: 404, message: "transaction not found", data: null}
 // - unknown chain id or address in queryHistory → code 200, empty list, total 0
+// - queryHistory: address must be 0x + 40 hex (matched case-insensitively), chainId/pageNo/pageSize JSON
+//   integers > 0 (a numeric string is rejected, not coerced).
 // - queryHistory matches transfers whose `from` is the address and whose source chain (fromChainid) is
 //   chainId, newest first; pageSize above 1000 is capped at 1000 silently; a page past the end is empty.
 // - JSON-RPC: parse error -32700, invalid request -32600, unknown method -32601, bad params -32602,
@@ -127,14 +129,11 @@ export class SimCore {
     return envelope(transferDetail(buildTransfer(this.dataset, i)))
   }
 
-  /** one history record as wire text */
+  /** one history record as wire text (a chain record when there are no transfers at all) */
   recordText(i: number): string {
-    return writeJson(
-      historyRecord(
-        buildTransfer(this.dataset, Math.min(i, Math.max(0, this.dataset.count - 1))),
-        this.stableField
-      )
-    )
+    const ds = this.dataset
+    if (ds.count === 0) return writeJson(this.catalog.chainListData().list[0] ?? null)
+    return writeJson(historyRecord(buildTransfer(ds, Math.min(i, ds.count - 1)), this.stableField))
   }
 
   /** Parses a JSON-RPC request just far enough to learn its id (for faults that need it). */

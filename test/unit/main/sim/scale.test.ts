@@ -89,3 +89,25 @@ describe('vault rotation and shapes', () => {
     }
   })
 })
+
+describe('an empty network', () => {
+  it('serves empty histories and still streams huge bodies', async () => {
+    const sim = await startSimulator({ transfers: 0, rotateEveryMs: null })
+    try {
+      expect(sim.sample().txHashes).toEqual([])
+      const { text } = await post(`${sim.baseUrl}/api/queryHistory`, {
+        address: '0x' + 'a'.repeat(40),
+        chainId: 1
+      })
+      expect(JSON.parse(text)).toEqual({ code: 200, message: 'success', data: { list: [], total: 0 } })
+      sim.setFaults('queryHistory', { hugeBodyMb: 0.5 })
+      const huge = await post(`${sim.baseUrl}/api/queryHistory`, {
+        address: '0x' + 'a'.repeat(40),
+        chainId: 1
+      })
+      expect((JSON.parse(huge.text) as { data: { total: number } }).data.total).toBeGreaterThan(100)
+    } finally {
+      await sim.close()
+    }
+  })
+})
