@@ -32,10 +32,6 @@ export interface CoreOptions {
   now: () => number
 }
 
-export interface Answer {
-  text: string
-}
-
 export type RpcId = string | number | null
 
 function envelope(data: WireValue, code = 200, message = 'success'): string {
