@@ -5,6 +5,8 @@
 //   (<field> is "body" when the body is not a JSON object)
 // - unknown tx hash (well-formed) → HTTP 200, {code: 404, message: "transaction not found", data: null}
 // - unknown chain id or address in queryHistory → code 200, empty list, total 0
+// - queryHistory: address must be 0x + 40 hex (matched case-insensitively), chainId/pageNo/pageSize JSON
+//   integers > 0 (a numeric string is rejected, not coerced).
 // - queryHistory matches transfers whose `from` is the address and whose source chain (fromChainid) is
 //   chainId, newest first; pageSize above 1000 is capped at 1000 silently; a page past the end is empty.
 // - JSON-RPC: parse error -32700, invalid request -32600, unknown method -32601, bad params -32602,
@@ -28,10 +30,6 @@ export interface CoreOptions {
   stableSymbol: string
   vaultShape: VaultShape
   now: () => number
-}
-
-export interface Answer {
-  text: string
 }
 
 export type RpcId = string | number | null
@@ -127,9 +125,11 @@ export class SimCore {
     return envelope(transferDetail(buildTransfer(this.dataset, i)))
   }
 
-  /** one history record as wire text */
+  /** one history record as wire text (a chain record when there are no transfers at all) */
   recordText(i: number): string {
-    return writeJson(historyRecord(buildTransfer(this.dataset, Math.min(i, Math.max(0, this.dataset.count - 1))), this.stableField))
+    const ds = this.dataset
+    if (ds.count === 0) return writeJson(this.catalog.chainListData().list[0] ?? null)
+    return writeJson(historyRecord(buildTransfer(ds, Math.min(i, ds.count - 1)), this.stableField))
   }
 
   /** Parses a JSON-RPC request just far enough to learn its id (for faults that need it). */
@@ -152,7 +152,8 @@ export class SimCore {
     }
     if (!isObject(req)) return rpcError(null, -32600, 'invalid request')
     const id: RpcId = typeof req.id === 'string' || typeof req.id === 'number' ? req.id : null
-    if (req.jsonrpc !== '2.0' || typeof req.method !== 'string') return rpcError(id, -32600, 'invalid request')
+    if (req.jsonrpc !== '2.0' || typeof req.method !== 'string')
+      return rpcError(id, -32600, 'invalid request')
     if (req.method !== 'tss_getVault') return rpcError(id, -32601, `the method ${req.method} does not exist`)
     const params = req.params
     const arg: unknown = Array.isArray(params) && params.length === 1 ? params[0] : undefined

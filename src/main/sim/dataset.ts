@@ -103,7 +103,8 @@ export class Dataset {
       chain = rng.chance(HEAVY[user]!.loyalty) ? this.heavyChain[user]! : this.randomChain(rng)
     } else {
       const ordinary = this.users.length - HEAVY.length
-      user = HEAVY.length + Math.min(ordinary - 1, Math.floor(((r - HEAVY_SHARE) / (1 - HEAVY_SHARE)) * ordinary))
+      user =
+        HEAVY.length + Math.min(ordinary - 1, Math.floor(((r - HEAVY_SHARE) / (1 - HEAVY_SHARE)) * ordinary))
       chain = this.randomChain(rng)
     }
     return user * this.chainCount + chain
@@ -156,7 +157,12 @@ export class Dataset {
   }
 
   /** transfer indexes of one page, newest first */
-  page(user: number, chainIndex: number, pageNo: number, pageSize: number): { total: number; items: number[] } {
+  page(
+    user: number,
+    chainIndex: number,
+    pageNo: number,
+    pageSize: number
+  ): { total: number; items: number[] } {
     const key = user * this.chainCount + chainIndex
     const lo = this.groupOffsets[key]!
     const hi = this.groupOffsets[key + 1]!

@@ -69,7 +69,8 @@ export function withOtherId(text: string, id: RpcId): string {
 
 function rawRest(parsed: Record<string, unknown>): Record<string, WireValue> {
   const out: Record<string, WireValue> = {}
-  for (const [k, v] of Object.entries(parsed)) if (k !== 'jsonrpc' && k !== 'id') out[k] = new RawJson(JSON.stringify(v))
+  for (const [k, v] of Object.entries(parsed))
+    if (k !== 'jsonrpc' && k !== 'id') out[k] = new RawJson(JSON.stringify(v))
   return out
 }
 

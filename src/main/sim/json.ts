@@ -22,7 +22,8 @@ export function writeJson(value: WireValue): string {
       return JSON.stringify(value)
     default: {
       const parts: string[] = []
-      for (const [k, v] of Object.entries(value as WireObject)) parts.push(JSON.stringify(k) + ':' + writeJson(v))
+      for (const [k, v] of Object.entries(value as WireObject))
+        parts.push(JSON.stringify(k) + ':' + writeJson(v))
       return '{' + parts.join(',') + '}'
     }
   }

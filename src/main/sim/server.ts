@@ -3,14 +3,27 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { apiError, SimCore, type ApiOperation } from './core'
 import { faultRequestSchema, type FaultTable } from './faults'
-import { send, sendHtml502, sendStatus, sendTruncated, streamHuge, withOtherId, withWrongTypes } from './faulty'
+import {
+  send,
+  sendHtml502,
+  sendStatus,
+  sendTruncated,
+  streamHuge,
+  withOtherId,
+  withWrongTypes
+} from './faulty'
 import { writeJson } from './json'
 import type { FaultSpec, SimOperation, SimSample, SimStats } from './types'
 
 /** Request bodies beyond this are refused: the real service's limit is unknown, a megabyte is plenty. */
 const MAX_REQUEST_BYTES = 1024 * 1024
 
-const API_OPS: readonly ApiOperation[] = ['queryHistory', 'queryBridgeInfo', 'queryTokenList', 'queryChainList']
+const API_OPS: readonly ApiOperation[] = [
+  'queryHistory',
+  'queryBridgeInfo',
+  'queryTokenList',
+  'queryChainList'
+]
 
 export interface Control {
   setFaults(op: SimOperation | '*', spec: FaultSpec | null): void
@@ -106,10 +119,21 @@ export function createSimServer(
     }
     // A history page of one real record over and over: looks valid, is just too big.
     const item = core.recordText(0)
-    return streamHuge(res, mb, '{"code":200,"message":"success","data":{"list":[', item, (n) => `],"total":${n}}}`)
+    return streamHuge(
+      res,
+      mb,
+      '{"code":200,"message":"success","data":{"list":[',
+      item,
+      (n) => `],"total":${n}}}`
+    )
   }
 
-  async function controlRoute(path: string, method: string, body: string, res: ServerResponse): Promise<void> {
+  async function controlRoute(
+    path: string,
+    method: string,
+    body: string,
+    res: ServerResponse
+  ): Promise<void> {
     const route = path.slice('/__sim/'.length)
     const wants = route === 'sample' || route === 'stats' ? 'GET' : 'POST'
     if (!['faults', 'clear', 'rotate', 'sample', 'stats'].includes(route)) {
@@ -191,4 +215,3 @@ export function createSimServer(
     }
   }
 }
-

@@ -170,6 +170,6 @@ export function buildTransfer(ds: Dataset, i: number): Transfer {
     transferinHeight: inHeight,
     transferinSendHash: done ? inSendHash : '',
     transferinConfirmHeight: done ? inHeight + confirmations(toChain) : 0,
-    transferinSendHeight: relayer && done ? (relayer.confirmHeight + 2) : null
+    transferinSendHeight: relayer && done ? relayer.confirmHeight + 2 : null
   }
 }

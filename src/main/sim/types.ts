@@ -1,5 +1,6 @@
 // Public types of the demo network, re-exported by index.ts.
-export type SimOperation = 'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList' | 'tss_getVault'
+export type SimOperation =
+  'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList' | 'tss_getVault'
 
 export interface SimOptions {
   /** 0 / undefined = random free port */

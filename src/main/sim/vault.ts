@@ -95,6 +95,9 @@ export class VaultState {
     if (shape === 'array') return [record]
     if (shape === 'object') return record
     // A shape the client does not recognise: it must keep it whole rather than fail.
-    return { vault: record, meta: { source: 'bridgescope-sim', epochs: this.epochs.length, since: e.startedSec } }
+    return {
+      vault: record,
+      meta: { source: 'bridgescope-sim', epochs: this.epochs.length, since: e.startedSec }
+    }
   }
 }

@@ -107,7 +107,10 @@ describe('fault injection', () => {
     expect(parsed.code).toBe(200)
     expect(parsed.data.list.length).toBe(parsed.data.total)
     sim.setFaults('tss_getVault', { hugeBodyMb: 1 })
-    const v = JSON.parse((await post(sim.rpcUrl, rpcBody(['latest'], 5))).text) as { id: number; result: unknown[] }
+    const v = JSON.parse((await post(sim.rpcUrl, rpcBody(['latest'], 5))).text) as {
+      id: number
+      result: unknown[]
+    }
     expect(v.id).toBe(5)
     expect(v.result.length).toBeGreaterThan(100)
   })
@@ -117,7 +120,10 @@ describe('fault injection', () => {
     const e = JSON.parse((await post(sim.rpcUrl, rpcBody(['latest'], 9))).text) as unknown
     expect(e).toEqual({ jsonrpc: '2.0', id: 9, error: { code: -32005, message: 'limit exceeded' } })
     sim.setFaults('tss_getVault', { badId: true })
-    const b = JSON.parse((await post(sim.rpcUrl, rpcBody(['latest'], 9))).text) as { id: unknown; result: unknown }
+    const b = JSON.parse((await post(sim.rpcUrl, rpcBody(['latest'], 9))).text) as {
+      id: unknown
+      result: unknown
+    }
     expect(b.id).not.toBe(9)
     expect(Array.isArray(b.result)).toBe(true)
   })
@@ -171,7 +177,10 @@ describe('control surface', () => {
 
     const sampleText = await fetch(`${sim.baseUrl}/__sim/sample`).then((r) => r.text())
     const { epochs } = JSON.parse(sampleText) as { epochs: number[] }
-    const rotated = JSON.parse((await post(`${sim.baseUrl}/__sim/rotate`)).text) as { epoch: number; publicKey: string }
+    const rotated = JSON.parse((await post(`${sim.baseUrl}/__sim/rotate`)).text) as {
+      epoch: number
+      publicKey: string
+    }
     expect(rotated.epoch).toBe(Math.max(...epochs) + 1)
     const latest = JSON.parse((await post(sim.rpcUrl, rpcBody(['latest']))).text) as {
       result: { epoch: number; public_key: string }[]

@@ -1,5 +1,6 @@
 // Small HTTP helpers for the sim tests: everything goes over real sockets to 127.0.0.1.
-export const AMOUNT_FIELDS_RE = /"(amount|inAmount|sending|receiving|[a-z][a-z0-9]*Valume)":(-?\d+(?:\.\d+)?)/g
+export const AMOUNT_FIELDS_RE =
+  /"(amount|inAmount|sending|receiving|[a-z][a-z0-9]*Valume)":(-?\d+(?:\.\d+)?)/g
 
 export async function post(url: string, body?: unknown): Promise<{ status: number; text: string }> {
   const res = await fetch(url, {

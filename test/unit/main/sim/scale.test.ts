@@ -23,7 +23,9 @@ describe('a million transfers', () => {
       // The oldest transfer of the busiest address is the named one.
       expect(text).toContain('"amount":10000000000000000000001.000000')
       for (const a of rawAmounts(text)) expect(a.value).toMatch(/^\d+\.\d{6}$/)
-      const beyond = rawAmounts(text).filter((a) => a.field === 'amount' && BigInt(a.value.split('.')[0] ?? '0') > 2n ** 53n)
+      const beyond = rawAmounts(text).filter(
+        (a) => a.field === 'amount' && BigInt(a.value.split('.')[0] ?? '0') > 2n ** 53n
+      )
       expect(beyond.length).toBeGreaterThan(10)
     } finally {
       await sim.close()
@@ -42,7 +44,9 @@ describe('vault rotation and shapes', () => {
       const r = sim.rotateVault()
       expect(r.epoch).toBe(Math.max(...scheduled) + 1)
       expect(r.publicKey).toMatch(/^0x04[0-9a-f]{128}$/)
-      const previous = JSON.parse((await post(sim.rpcUrl, rpcBody(['0x' + (r.epoch - 1).toString(16)]))).text) as {
+      const previous = JSON.parse(
+        (await post(sim.rpcUrl, rpcBody(['0x' + (r.epoch - 1).toString(16)]))).text
+      ) as {
         result: { status: string; public_key: string }[]
       }
       expect(previous.result[0]?.status).toBe('retired')
@@ -70,14 +74,40 @@ describe('vault rotation and shapes', () => {
     const obj = await startSimulator({ transfers: 10, rotateEveryMs: null, vaultShape: 'object' })
     const odd = await startSimulator({ transfers: 10, rotateEveryMs: null, vaultShape: 'unknown' })
     try {
-      const a = JSON.parse((await post(obj.rpcUrl, rpcBody(['latest']))).text) as { result: { epoch: number } }
+      const a = JSON.parse((await post(obj.rpcUrl, rpcBody(['latest']))).text) as {
+        result: { epoch: number }
+      }
       expect(a.result.epoch).toBe(Math.max(...obj.sample().epochs))
-      const b = JSON.parse((await post(odd.rpcUrl, rpcBody(['latest']))).text) as { result: Record<string, unknown> }
+      const b = JSON.parse((await post(odd.rpcUrl, rpcBody(['latest']))).text) as {
+        result: Record<string, unknown>
+      }
       expect(Array.isArray(b.result)).toBe(false)
       expect(b.result).not.toHaveProperty('epoch')
       expect(b.result).toHaveProperty('vault')
     } finally {
       await Promise.all([obj.close(), odd.close()])
+    }
+  })
+})
+
+describe('an empty network', () => {
+  it('serves empty histories and still streams huge bodies', async () => {
+    const sim = await startSimulator({ transfers: 0, rotateEveryMs: null })
+    try {
+      expect(sim.sample().txHashes).toEqual([])
+      const { text } = await post(`${sim.baseUrl}/api/queryHistory`, {
+        address: '0x' + 'a'.repeat(40),
+        chainId: 1
+      })
+      expect(JSON.parse(text)).toEqual({ code: 200, message: 'success', data: { list: [], total: 0 } })
+      sim.setFaults('queryHistory', { hugeBodyMb: 0.5 })
+      const huge = await post(`${sim.baseUrl}/api/queryHistory`, {
+        address: '0x' + 'a'.repeat(40),
+        chainId: 1
+      })
+      expect((JSON.parse(huge.text) as { data: { total: number } }).data.total).toBeGreaterThan(100)
+    } finally {
+      await sim.close()
     }
   })
 })

@@ -60,7 +60,9 @@ describe('queryChainList and queryTokenList', () => {
     const decimals = new Set(tokens.map(({ t }) => t.decimal))
     expect(decimals).toContain(6)
     expect(decimals).toContain(18)
-    expect(tokens.some(({ t }) => t.vaultToken === null && t.pid === null && t.vaultDecimal === null)).toBe(true)
+    expect(tokens.some(({ t }) => t.vaultToken === null && t.pid === null && t.vaultDecimal === null)).toBe(
+      true
+    )
     expect(tokens.some(({ t }) => t.vaultToken !== null && t.pid !== null)).toBe(true)
   })
 })
@@ -103,7 +105,11 @@ describe('queryHistory', () => {
     const big = await api<{ list: { id: number }[]; total: number }>('queryHistory', { ...q, pageSize: 30 })
     const ids: number[] = []
     for (let pageNo = 1; pageNo <= 3; pageNo++) {
-      const p = await api<{ list: { id: number }[]; total: number }>('queryHistory', { ...q, pageNo, pageSize: 10 })
+      const p = await api<{ list: { id: number }[]; total: number }>('queryHistory', {
+        ...q,
+        pageNo,
+        pageSize: 10
+      })
       expect(p.env.data.total).toBe(big.env.data.total)
       ids.push(...p.env.data.list.map((r) => r.id))
     }
@@ -172,7 +178,12 @@ describe('queryBridgeInfo', () => {
     // The same transfer in the history list carries the same amount.
     const top = sim.sample().addresses.find((a) => a.address === d.from && a.chainId === d.fromChainId)
     expect(top).toBeDefined()
-    const all = await post(`${sim.baseUrl}/api/queryHistory`, { address: d.from, chainId: d.fromChainId, pageSize: 1000, pageNo: Math.ceil((top?.count ?? 1) / 1000) })
+    const all = await post(`${sim.baseUrl}/api/queryHistory`, {
+      address: d.from,
+      chainId: d.fromChainId,
+      pageSize: 1000,
+      pageNo: Math.ceil((top?.count ?? 1) / 1000)
+    })
     expect(all.text).toContain('"amount":10000000000000000000001.000000')
   })
 
@@ -265,7 +276,10 @@ describe('determinism and HTTP surface', () => {
     const usdc = await startSimulator({ seed: 7, transfers: 50, stableSymbol: 'usdc', rotateEveryMs: null })
     try {
       const top = usdc.sample().addresses[0]
-      const { text } = await post(`${usdc.baseUrl}/api/queryHistory`, { address: top?.address, chainId: top?.chainId })
+      const { text } = await post(`${usdc.baseUrl}/api/queryHistory`, {
+        address: top?.address,
+        chainId: top?.chainId
+      })
       expect(text).toMatch(/"usdcValume":\d+\.\d{6}/)
       expect(text).not.toContain('usdtValume')
     } finally {
