@@ -1,0 +1,58 @@
+// Display helpers shared by the views. Amounts go through the exact bigint formatting in @shared/decimal.
+export { formatAmount, formatDecimal } from '@shared/decimal'
+
+export function shortHash(value: string, head = 6, tail = 4): string {
+  return value.length > head + tail + 3 ? `${value.slice(0, head + 2)}…${value.slice(-tail)}` : value
+}
+
+export function timeAgo(ms: number, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - ms) / 1000))
+  if (s < 60) return `${s} s ago`
+  const m = Math.round(s / 60)
+  if (m < 60) return `${m} min ago`
+  const h = Math.round(m / 60)
+  if (h < 48) return `${h} h ago`
+  return `${Math.round(h / 24)} days ago`
+}
+
+export function duration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '—'
+  const s = Math.round(ms / 1000)
+  if (s < 60) return `${s}s`
+  const m = Math.floor(s / 60)
+  if (m < 60) return `${m}m ${s % 60}s`
+  const h = Math.floor(m / 60)
+  if (h < 48) return `${h}h ${m % 60}m`
+  return `${Math.floor(h / 24)}d ${h % 24}h`
+}
+
+/** Only http(s) links are ever rendered as links. */
+export function safeHttpUrl(url: string | null | undefined): string | null {
+  if (!url) return null
+  try {
+    const u = new URL(url)
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null
+  } catch {
+    return null
+  }
+}
+
+/** An explorer deep link from a chain's scanUrl: {scanUrl}/tx/{hash} or {scanUrl}/address/{address}. */
+export function explorerUrl(scanUrl: string | null | undefined, kind: 'tx' | 'address' | 'block', value: string | number): string | null {
+  const base = safeHttpUrl(scanUrl)
+  if (!base) return null
+  return `${base.replace(/\/+$/, '')}/${kind}/${encodeURIComponent(String(value))}`
+}
+
+/** 'YYYY-MM-DD HH:MM:SS' (UTC on the wire) → epoch ms, or NaN. */
+export function wireTime(text: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text)
+  if (!m) return Number.NaN
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]))
+}
+
+/** The user's label for a raw state/type value, if set: "1 (completed)", else "1". */
+export function labelled(value: number, labels: Record<string, string> | undefined): string {
+  const label = labels?.[String(value)]
+  return label ? `${value} (${label})` : String(value)
+}
