@@ -5,8 +5,10 @@
 //   resources/icon.icns  16…1024 incl. @2x variants (macOS; PNG entries, 10.7 and later)
 // Each size is rasterised from the SVG itself (not downscaled), with @resvg/resvg-js.
 // Run with `npm run icons`; the outputs are committed, so builds do not need this script.
+// `node scripts/make-icons.js OUT_DIR` writes the three files to OUT_DIR instead (the icon test uses it
+// to check that the committed files are up to date with the SVG).
 import { readFile, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import resvg from '@resvg/resvg-js'
 
@@ -83,8 +85,8 @@ export function buildIcns(elements) {
   return Buffer.concat([head, body])
 }
 
-export async function makeIcons(dir = resources) {
-  const svg = await readFile(join(dir, 'icon.svg'))
+export async function makeIcons(outDir = resources, svgPath = join(resources, 'icon.svg')) {
+  const svg = await readFile(svgPath)
   const cache = new Map()
   const png = (size) => {
     if (!cache.has(size)) cache.set(size, renderPng(svg, size))
@@ -96,11 +98,11 @@ export async function makeIcons(dir = resources) {
     'icon.icns': buildIcns(ICNS_TYPES.map(([type, size]) => ({ type, data: png(size) })))
   }
   for (const [name, data] of Object.entries(outputs)) {
-    await writeFile(join(dir, name), data)
-    console.log(`${join('resources', name)}  ${data.length} bytes`)
+    await writeFile(join(outDir, name), data)
+    console.log(`${relative(process.cwd(), join(outDir, name))}  ${data.length} bytes`)
   }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  await makeIcons()
+  await makeIcons(process.argv[2] ?? resources)
 }

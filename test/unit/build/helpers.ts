@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { inflateSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..')
@@ -183,4 +184,41 @@ export function parsePlist(xml: string): PlistValue {
   if (next() !== '</plist>') throw new Error('expected </plist>')
   if (tokens.slice(i).some((t) => !/^\s*$/.test(t))) throw new Error('content after </plist>')
   return result
+}
+
+/** Decodes an 8-bit RGBA, non-interlaced PNG to its raw pixels (what resvg writes). */
+export function decodeRgbaPng(buf: Buffer): { width: number; height: number; pixels: Buffer } {
+  const { width, height, bitDepth, colourType } = readPng(buf)
+  if (bitDepth !== 8 || colourType !== 6 || buf.readUInt8(28) !== 0) throw new Error('only 8-bit RGBA, non-interlaced')
+  const idat: Buffer[] = []
+  for (let pos = 8; pos < buf.length; ) {
+    const len = buf.readUInt32BE(pos)
+    if (buf.toString('latin1', pos + 4, pos + 8) === 'IDAT') idat.push(buf.subarray(pos + 8, pos + 8 + len))
+    pos += 12 + len
+  }
+  const raw = inflateSync(Buffer.concat(idat))
+  const stride = width * 4
+  const pixels = Buffer.alloc(stride * height)
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1))
+    for (let x = 0; x < stride; x++) {
+      const a = x >= 4 ? (pixels[y * stride + x - 4] ?? 0) : 0
+      const b = y > 0 ? (pixels[(y - 1) * stride + x] ?? 0) : 0
+      const c = x >= 4 && y > 0 ? (pixels[(y - 1) * stride + x - 4] ?? 0) : 0
+      let pred = 0
+      if (filter === 1) pred = a
+      else if (filter === 2) pred = b
+      else if (filter === 3) pred = (a + b) >> 1
+      else if (filter === 4) {
+        const p = a + b - c
+        const pa = Math.abs(p - a)
+        const pb = Math.abs(p - b)
+        const pc = Math.abs(p - c)
+        pred = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+      } else if (filter !== 0) throw new Error(`bad PNG filter ${String(filter)}`)
+      pixels[y * stride + x] = ((line[x] ?? 0) + pred) & 0xff
+    }
+  }
+  return { width, height, pixels }
 }
