@@ -150,7 +150,8 @@ export function createUpdater(deps: UpdaterDeps): Updater {
 
   return {
     checkNow() {
-      if (!isEnabled()) return Promise.resolve({ available: false, disabled: true, error: UPDATES_DISABLED_MESSAGE })
+      if (!isEnabled())
+        return Promise.resolve({ available: false, disabled: true, error: UPDATES_DISABLED_MESSAGE })
       if (status.phase === 'downloading' || status.phase === 'downloaded') {
         return Promise.resolve({ available: true, ...(status.version ? { version: status.version } : {}) })
       }
@@ -163,7 +164,8 @@ export function createUpdater(deps: UpdaterDeps): Updater {
     download() {
       if (!isEnabled()) return Promise.resolve({ ok: false, error: UPDATES_DISABLED_MESSAGE })
       if (downloading) return downloading
-      if (status.phase === 'downloaded') return Promise.resolve({ ok: true, ...(status.version ? { version: status.version } : {}) })
+      if (status.phase === 'downloaded')
+        return Promise.resolve({ ok: true, ...(status.version ? { version: status.version } : {}) })
       if (status.phase !== 'available' || !status.version) {
         return Promise.resolve({ ok: false, error: NOTHING_TO_DOWNLOAD_MESSAGE })
       }

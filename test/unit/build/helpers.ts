@@ -47,7 +47,8 @@ export interface PngInfo {
 /** Reads a PNG's IHDR (which must be the first chunk). */
 export function readPng(buf: Buffer): PngInfo {
   if (buf.length < 33 || !buf.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('not a PNG')
-  if (buf.toString('latin1', 12, 16) !== 'IHDR' || buf.readUInt32BE(8) !== 13) throw new Error('IHDR is not first')
+  if (buf.toString('latin1', 12, 16) !== 'IHDR' || buf.readUInt32BE(8) !== 13)
+    throw new Error('IHDR is not first')
   return {
     width: buf.readUInt32BE(16),
     height: buf.readUInt32BE(20),
@@ -70,7 +71,8 @@ export interface IcoEntry {
 }
 
 export function readIco(buf: Buffer): IcoEntry[] {
-  if (buf.readUInt16LE(0) !== 0 || buf.readUInt16LE(2) !== 1) throw new Error('not an ICO (reserved 0, type 1)')
+  if (buf.readUInt16LE(0) !== 0 || buf.readUInt16LE(2) !== 1)
+    throw new Error('not an ICO (reserved 0, type 1)')
   const count = buf.readUInt16LE(4)
   const entries: IcoEntry[] = []
   for (let i = 0; i < count; i++) {
@@ -90,7 +92,16 @@ export function readIco(buf: Buffer): IcoEntry[] {
       imageWidth = data.readInt32LE(4)
       imageHeight = data.readInt32LE(8) / 2 // XOR mask + AND mask
     }
-    entries.push({ width, height, bitCount: buf.readUInt16LE(e + 6), size, offset, imageWidth, imageHeight, png })
+    entries.push({
+      width,
+      height,
+      bitCount: buf.readUInt16LE(e + 6),
+      size,
+      offset,
+      imageWidth,
+      imageHeight,
+      png
+    })
   }
   return entries
 }
@@ -189,9 +200,10 @@ export function parsePlist(xml: string): PlistValue {
 /** Decodes an 8-bit RGBA, non-interlaced PNG to its raw pixels (what resvg writes). */
 export function decodeRgbaPng(buf: Buffer): { width: number; height: number; pixels: Buffer } {
   const { width, height, bitDepth, colourType } = readPng(buf)
-  if (bitDepth !== 8 || colourType !== 6 || buf.readUInt8(28) !== 0) throw new Error('only 8-bit RGBA, non-interlaced')
+  if (bitDepth !== 8 || colourType !== 6 || buf.readUInt8(28) !== 0)
+    throw new Error('only 8-bit RGBA, non-interlaced')
   const idat: Buffer[] = []
-  for (let pos = 8; pos < buf.length; ) {
+  for (let pos = 8; pos < buf.length;) {
     const len = buf.readUInt32BE(pos)
     if (buf.toString('latin1', pos + 4, pos + 8) === 'IDAT') idat.push(buf.subarray(pos + 8, pos + 8 + len))
     pos += 12 + len

@@ -97,7 +97,10 @@ describe('scripts/make-icons.js', () => {
   it('the committed icons are what the SVG makes now', () => {
     const out = mkdtempSync(join(tmpdir(), 'bridgescope-icons-'))
     try {
-      execFileSync(process.execPath, [rootPath('scripts/make-icons.js'), out], { stdio: 'pipe', timeout: 20_000 })
+      execFileSync(process.execPath, [rootPath('scripts/make-icons.js'), out], {
+        stdio: 'pipe',
+        timeout: 20_000
+      })
       const fresh = (name: string): Buffer => readFileSync(join(out, name))
       // Same pixels (within rounding: the rasteriser may differ by a unit across CPUs), same layout.
       const a = decodeRgbaPng(read('icon.png'))
@@ -108,8 +111,12 @@ describe('scripts/make-icons.js', () => {
         if (Math.abs((a.pixels[i] ?? 0) - (b.pixels[i] ?? 0)) > 2) off++
       }
       expect(off, 'resources/icon.png is stale: run npm run icons').toBeLessThan(a.pixels.length / 1000)
-      expect(readIco(fresh('icon.ico')).map((e) => e.width)).toEqual(readIco(read('icon.ico')).map((e) => e.width))
-      expect(readIcns(fresh('icon.icns')).map((e) => e.type)).toEqual(readIcns(read('icon.icns')).map((e) => e.type))
+      expect(readIco(fresh('icon.ico')).map((e) => e.width)).toEqual(
+        readIco(read('icon.ico')).map((e) => e.width)
+      )
+      expect(readIcns(fresh('icon.icns')).map((e) => e.type)).toEqual(
+        readIcns(read('icon.icns')).map((e) => e.type)
+      )
     } finally {
       rmSync(out, { recursive: true, force: true })
     }

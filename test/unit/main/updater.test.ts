@@ -44,7 +44,11 @@ class FakeUpdater extends EventEmitter {
     }
     const version = this.latest ?? this.current
     const isUpdateAvailable = this.latest !== null && this.latest !== this.current
-    const result: UpdateCheckResult = { isUpdateAvailable, updateInfo: info(version), versionInfo: info(version) }
+    const result: UpdateCheckResult = {
+      isUpdateAvailable,
+      updateInfo: info(version),
+      versionInfo: info(version)
+    }
     if (isUpdateAvailable && this.autoDownload) await this.downloadUpdate()
     return result
   }
@@ -181,9 +185,9 @@ describe('createUpdater', () => {
       expect(a).toEqual({ ok: true, version: '1.2.0' })
       expect(b).toEqual(a)
       expect(fake.downloads).toBe(1)
-      expect(notices.filter((n) => n.kind === 'progress').map((n) => (n.kind === 'progress' ? n.percent : 0))).toEqual([
-        50, 100
-      ])
+      expect(
+        notices.filter((n) => n.kind === 'progress').map((n) => (n.kind === 'progress' ? n.percent : 0))
+      ).toEqual([50, 100])
       expect(notices.at(-1)).toEqual({ kind: 'downloaded', version: '1.2.0' })
       expect(updater.status()).toMatchObject({ phase: 'downloaded', version: '1.2.0' })
       // a second download() is a no-op; a check meanwhile does not go back to the network
@@ -207,7 +211,10 @@ describe('createUpdater', () => {
     it('a failed check resolves with the error and does not throw on the error event', async () => {
       const { fake, updater, notices } = setup()
       fake.failCheck = new Error('net::ERR_NAME_NOT_RESOLVED')
-      await expect(updater.checkNow()).resolves.toEqual({ available: false, error: 'net::ERR_NAME_NOT_RESOLVED' })
+      await expect(updater.checkNow()).resolves.toEqual({
+        available: false,
+        error: 'net::ERR_NAME_NOT_RESOLVED'
+      })
       expect(notices).toEqual([{ kind: 'error', message: 'net::ERR_NAME_NOT_RESOLVED' }])
       expect(updater.status()).toMatchObject({ phase: 'error' })
     })
