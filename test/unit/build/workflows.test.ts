@@ -65,6 +65,8 @@ describe('.github/workflows/ci.yml', () => {
     const script = runs(job)
     expect(script).toMatch(/xvfb-run .*npx playwright test -c playwright\.electron\.config\.ts/)
     expect(script.match(/npx playwright test -c playwright\.electron\.config\.ts/g)?.length).toBe(2)
+    // the Electron tests skip themselves without the binary: CI must fetch it and fail when it cannot
+    expect(script).toMatch(/require\('electron'\)[\s\S]*process\.exit\(1\)/)
   })
 })
 
