@@ -1,0 +1,164 @@
+// The handler table as the renderer sees it (dispatch → services → client → simulator over real HTTP):
+// offline browsing from the cache, errors with cached copies, profile isolation, the cache bound.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Conf from 'conf'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Channel, ChannelInput, ChannelResult } from '../../../src/shared/contract'
+import type { AppErrorData, Result } from '../../../src/shared/errors'
+import { createAppContext, type AppContext } from '../../../src/main/app-context'
+import { dispatch } from '../../../src/main/ipc/dispatch'
+import { startSimulator, type Simulator } from '../../../src/main/sim'
+
+const open: { close(): Promise<void> }[] = []
+afterEach(async () => {
+  while (open.length) await open.pop()?.close()
+})
+
+async function sim(opts: Parameters<typeof startSimulator>[0] = {}): Promise<Simulator> {
+  const s = await startSimulator({ transfers: 500, rotateEveryMs: null, ...opts })
+  open.push(s)
+  return s
+}
+
+async function context(dataDir = mkdtempSync(join(tmpdir(), 'bs-ctx-'))): Promise<AppContext> {
+  const ctx = await createAppContext({
+    dataDir,
+    storeFactory: ({ cwd, name }) => new Conf<Record<string, unknown>>({ cwd, configName: name, clearInvalidConfig: false }),
+    shell: 'harness',
+    version: 'test',
+    broadcast: () => undefined,
+    demo: { transfers: 300, rotateEveryMs: null }
+  })
+  open.push({ close: () => ctx.dispose() })
+  return ctx
+}
+
+async function ask<C extends Channel>(ctx: AppContext, channel: C, input?: ChannelInput<C>): Promise<Result<ChannelResult<C>>> {
+  return (await dispatch(ctx.handlers, channel, input, { emit: () => undefined })) as Result<ChannelResult<C>>
+}
+
+async function value<C extends Channel>(ctx: AppContext, channel: C, input?: ChannelInput<C>): Promise<ChannelResult<C>> {
+  const r = await ask(ctx, channel, input)
+  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
+  return r.value
+}
+
+function useProfile(ctx: AppContext, s: Simulator, name: string, timeoutMs = 2000): string {
+  const saved = ctx.settings.saveProfile({ name, kind: 'custom', baseUrl: s.baseUrl, rpcUrls: [s.rpcUrl], timeoutMs, maxPageSize: 100 })
+  const id = saved.profiles.find((p) => p.name === name)?.id as string
+  ctx.settings.activate(id)
+  return id
+}
+
+describe('app context through the handler table', () => {
+  it('browses tokens and chains offline after one online fetch, with the simulator stopped', async () => {
+    const s = await sim()
+    const ctx = await context()
+    useProfile(ctx, s, 'Local')
+    const online = await value(ctx, 'tokens:list', { prefer: 'network' })
+    const chains = await value(ctx, 'chains:list', { prefer: 'network' })
+    expect(online.source).toBe('network')
+    await s.close()
+
+    const tokens = await value(ctx, 'tokens:list', { prefer: 'network' })
+    expect(tokens.source).toBe('cache')
+    expect(tokens.data).toEqual(online.data)
+    expect(tokens.stale).toBe(true)
+    expect(tokens.error?.kind).toMatch(/network|timeout/)
+    expect(tokens.error?.operation).toBe('queryTokenList')
+    const cachedChains = await value(ctx, 'chains:list', { prefer: 'cache' })
+    expect(cachedChains).toMatchObject({ source: 'cache', data: chains.data })
+    expect(cachedChains.error).toBeUndefined()
+  })
+
+  it('with no cached copy a failed fetch is a clear error', async () => {
+    const s = await sim()
+    const ctx = await context()
+    useProfile(ctx, s, 'Local')
+    s.setFaults('queryChainList', { envelope: { code: 500, message: 'database is down' } })
+    const r = await ask(ctx, 'chains:list', { prefer: 'network' })
+    expect(r.ok).toBe(false)
+    const error = (r as { error: AppErrorData }).error
+    expect(error).toMatchObject({ kind: 'api', code: 500, operation: 'queryChainList' })
+    expect(error.message).toContain('database is down')
+  })
+
+  it('keeps two profiles apart: one profile never sees the other one cached data', async () => {
+    const a = await sim({ seed: 1 })
+    const b = await sim({ seed: 2 })
+    const ctx = await context()
+    useProfile(ctx, a, 'A')
+    const fromA = await value(ctx, 'chains:list', { prefer: 'network' })
+    const idB = useProfile(ctx, b, 'B')
+    await b.close()
+    const r = await ask(ctx, 'chains:list', { prefer: 'cache' })
+    expect(r.ok).toBe(false)
+    expect(ctx.settings.activeProfile().id).toBe(idB)
+    // and A's copy is still there for A
+    ctx.settings.activate(ctx.settings.get().profiles.find((p) => p.name === 'A')?.id as string)
+    expect((await value(ctx, 'chains:list', { prefer: 'cache' })).data).toEqual(fromA.data)
+  })
+
+  it('refuses IPC input that fails validation before anything is sent', async () => {
+    const s = await sim()
+    const ctx = await context()
+    useProfile(ctx, s, 'Local')
+    const before = s.stats().requests.queryHistory
+    const r = await ask(ctx, 'history:page', { address: '0xnope', chainId: 1 })
+    expect(r).toMatchObject({ ok: false, error: { kind: 'input', field: 'address' } })
+    const r2 = await ask(ctx, 'history:page', { address: '0x' + '1'.repeat(40), chainId: 1, pageSize: 5000 })
+    expect(r2).toMatchObject({ ok: false, error: { kind: 'input', field: 'pageSize' } })
+    expect(s.stats().requests.queryHistory).toBe(before)
+  })
+
+  it('holds the cache bound while loading a 1,000,000-transfer history', async () => {
+    const s = await sim({ transfers: 1_000_000 })
+    const ctx = await context()
+    useProfile(ctx, s, 'Big', 15_000)
+    await value(ctx, 'settings:update', { cacheLimitMb: 1 })
+    const heavy = s.sample().addresses[0] as { address: string; chainId: number; count: number }
+    expect(heavy.count).toBeGreaterThan(50_000)
+    for (let page = 1; page <= 40; page++) {
+      await value(ctx, 'history:page', { address: heavy.address, chainId: heavy.chainId, pageNo: page, pageSize: 100 })
+    }
+    const stats = await value(ctx, 'cache:stats')
+    expect(stats.limitBytes).toBe(1024 * 1024)
+    expect(stats.bytes).toBeLessThanOrEqual(stats.limitBytes)
+    expect(stats.entries).toBeGreaterThan(0)
+    // the most recent page is still served from the cache
+    const last = await value(ctx, 'history:page', { address: heavy.address, chainId: heavy.chainId, pageNo: 40, pageSize: 100, prefer: 'cache' })
+    expect(last.source).toBe('cache')
+    expect(last.data.list).toHaveLength(100)
+  }, 120_000)
+
+  it('loads a whole history with progress, then pages sorted and filtered windows from main', async () => {
+    const s = await sim({ transfers: 3000 })
+    const ctx = await context()
+    useProfile(ctx, s, 'Local')
+    const heavy = s.sample().addresses[0] as { address: string; chainId: number; count: number }
+    const progress: number[] = []
+    const r = (await dispatch(ctx.handlers, 'history:loadAll', { jobId: 'j1', address: heavy.address, chainId: heavy.chainId, pageSize: 50 }, {
+      emit: (event, payload) => {
+        if (event === 'history:progress') progress.push((payload as { loaded: number }).loaded)
+      }
+    })) as Result<ChannelResult<'history:loadAll'>>
+    expect(r.ok).toBe(true)
+    const loaded = (r as { value: ChannelResult<'history:loadAll'> }).value
+    expect(loaded.loaded).toBe(heavy.count)
+    expect(progress.length).toBeGreaterThan(1)
+    const window = await value(ctx, 'history:rows', { datasetId: loaded.datasetId, offset: 0, limit: 20, sort: { key: 'timestamp', dir: 'asc' } })
+    expect(window.rows).toHaveLength(20)
+    expect(window.total).toBe(heavy.count)
+    const times = window.rows.map((row) => row.timestamp)
+    expect([...times].sort()).toEqual(times)
+    const symbol = window.rows[0]?.tokenObject?.symbol as string
+    const filtered = await value(ctx, 'history:rows', { datasetId: loaded.datasetId, offset: 0, limit: 500, filter: { token: symbol } })
+    expect(filtered.matched).toBeGreaterThan(0)
+    expect(filtered.rows.every((row) => row.tokenObject?.symbol === symbol)).toBe(true)
+    const csv = await value(ctx, 'history:export', { datasetId: loaded.datasetId, format: 'csv', filter: { token: symbol } })
+    expect(csv.rows).toBe(filtered.matched)
+    expect(csv.content.trim().split('\n')).toHaveLength(filtered.matched + 1)
+  })
+})
