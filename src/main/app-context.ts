@@ -18,6 +18,7 @@ import { DiskCache } from './store/cache'
 import { openDocumentStore, type BackingStoreFactory } from './store/document-store'
 import { migrateSettings } from './store/migrations'
 import { SettingsRepo } from './store/settings-repo'
+import type { Updater } from './updater'
 
 export interface AppContextOptions {
   dataDir: string
@@ -30,6 +31,8 @@ export interface AppContextOptions {
   /** options for the embedded demo network */
   demo?: { seed?: number; transfers?: number; rotateEveryMs?: number | null }
   openExternal?: (url: string) => Promise<void>
+  /** packaged Electron builds pass the update checker (created on first use) */
+  updater?: (settings: SettingsRepo, broadcast: AppContextOptions['broadcast']) => Promise<Updater>
 }
 
 export interface AppContext {
@@ -97,7 +100,8 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     queries,
     now,
     broadcast: options.broadcast,
-    ...(options.openExternal ? { openExternal: options.openExternal } : {})
+    ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+    ...(options.updater ? { updater: () => (options.updater as NonNullable<AppContextOptions['updater']>)(settings, options.broadcast) } : {})
   })
 
   return {

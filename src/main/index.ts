@@ -7,6 +7,7 @@ import type { EventName, EventPayload } from '@shared/contract'
 import { createAppContext, type AppContext } from './app-context'
 import { registerIpc, sendEvent } from './ipc/register'
 import { userDataDir } from './paths'
+import { createUpdater, loadAutoUpdater, type Updater } from './updater'
 import { CONTENT_SECURITY_POLICY, applySessionSecurity, applyWindowSecurity, isExternalUrlAllowed, secureWebPreferences } from './security'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -18,6 +19,7 @@ function appUrl(): string {
 }
 
 let mainWindow: BrowserWindow | null = null
+let updater: Promise<Updater> | null = null
 let context: AppContext | null = null
 
 function broadcast<E extends EventName>(event: E, payload: EventPayload<E>): void {
@@ -68,7 +70,16 @@ async function start(): Promise<void> {
     shell: 'electron',
     version: app.getVersion(),
     broadcast,
-    openExternal
+    openExternal,
+    // electron-updater is loaded only in an installed build, on the first update request the user makes.
+    ...(app.isPackaged
+      ? {
+          updater: (settings, send) =>
+            (updater ??= loadAutoUpdater().then((autoUpdater) =>
+              createUpdater({ autoUpdater, isEnabled: () => settings.get().updates.enabled, notify: (n) => send('updates:notice', n) })
+            ))
+        }
+      : {})
   })
   registerIpc(ipcMain, context.handlers, appUrl, broadcast)
   mainWindow = createWindow()

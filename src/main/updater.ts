@@ -21,42 +21,15 @@ export type UpdaterLike = Pick<
   | 'allowPrerelease'
 >
 
-export type UpdateNotice =
-  | { kind: 'available'; version: string }
-  | { kind: 'not-available' }
-  | { kind: 'progress'; percent: number; transferred: number; total: number }
-  | { kind: 'downloaded'; version: string }
-  | { kind: 'error'; message: string }
+import type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus } from '@shared/updates'
+
+export type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus, UpdaterPhase } from '@shared/updates'
 
 export interface UpdaterDeps {
   autoUpdater: UpdaterLike
   /** Read at every call, so turning the setting off takes effect at once. */
   isEnabled(): boolean
   notify(msg: UpdateNotice): void
-}
-
-export interface CheckResult {
-  available: boolean
-  version?: string
-  error?: string
-  /** true when nothing was asked of the network because updates are turned off */
-  disabled?: boolean
-}
-
-export interface DownloadResult {
-  ok: boolean
-  version?: string
-  error?: string
-}
-
-export type UpdaterPhase = 'idle' | 'checking' | 'available' | 'downloading' | 'downloaded' | 'error'
-
-export interface UpdaterStatus {
-  phase: UpdaterPhase
-  /** the version found by the last check that found one */
-  version?: string
-  percent?: number
-  error?: string
 }
 
 export interface Updater {

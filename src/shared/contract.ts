@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { AppErrorData, Result } from './errors'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail, TransferRecord } from './schemas/wire'
 import type { VaultResult } from './schemas/vault'
+import type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus } from './updates'
 import {
   addressSchema,
   chainIdSchema,
@@ -193,7 +194,13 @@ export const channels = {
   'cache:clear': channel<CacheStats>()(none),
   'charts:volume': channel<VolumeCharts>()(
     z.object({ from: z.string().max(19).optional(), to: z.string().max(19).optional() }).optional()
-  )
+  ),
+
+  // Updates (packaged builds only; off unless settings.updates.enabled; a download only on request)
+  'updates:status': channel<UpdaterStatus>()(none),
+  'updates:check': channel<CheckResult>()(none),
+  'updates:download': channel<DownloadResult>()(none),
+  'updates:install': channel<{ installing: boolean }>()(none)
 } as const
 
 /** Push events, main → renderer. */
@@ -202,7 +209,8 @@ function event<P>() {
 }
 export const events = {
   'history:progress': event<Progress>(),
-  'app:notice': event<Notice>()
+  'app:notice': event<Notice>(),
+  'updates:notice': event<UpdateNotice>()
 } as const
 
 export type Channel = keyof typeof channels

@@ -11,6 +11,7 @@ import type { QueryService } from '../services/queries'
 import { isExternalUrlAllowed } from '../security'
 import type { DiskCache } from '../store/cache'
 import type { SettingsRepo } from '../store/settings-repo'
+import { NOT_PACKAGED_MESSAGE, UPDATES_DISABLED_MESSAGE, type Updater } from '../updater'
 import type { HandlerContext, HandlerTable } from './handler-table'
 
 export interface HandlerDeps {
@@ -25,9 +26,16 @@ export interface HandlerDeps {
   now: () => number
   broadcast: HandlerContext['emit']
   openExternal?: (url: string) => Promise<void>
+  /** the update checker of a packaged build; absent in development and in the harness */
+  updater?: () => Promise<Updater>
 }
 
 export function createHandlers(d: HandlerDeps): HandlerTable {
+  // Nothing is loaded or asked of the network while updates are off or in an unpackaged build.
+  const updater = async (): Promise<Updater | { unavailable: string }> => {
+    if (!d.settings.get().updates.enabled) return { unavailable: UPDATES_DISABLED_MESSAGE }
+    return d.updater ? d.updater() : { unavailable: NOT_PACKAGED_MESSAGE }
+  }
   return {
     'app:info': async () => {
       const profile = d.settings.activeProfile()
@@ -90,6 +98,22 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
       if (input?.from) range.from = input.from
       if (input?.to) range.to = input.to
       return volumeCharts(d.history.loaded(), range)
+    },
+    'updates:status': async () => {
+      const u = await updater()
+      return 'unavailable' in u ? { phase: 'idle', error: u.unavailable } : u.status()
+    },
+    'updates:check': async () => {
+      const u = await updater()
+      return 'unavailable' in u ? { available: false, disabled: true, error: u.unavailable } : u.checkNow()
+    },
+    'updates:download': async () => {
+      const u = await updater()
+      return 'unavailable' in u ? { ok: false, error: u.unavailable } : u.download()
+    },
+    'updates:install': async () => {
+      const u = await updater()
+      return { installing: 'unavailable' in u ? false : u.installAndRestart() }
     }
   }
 }
