@@ -62,17 +62,17 @@ function isNumberChar(c: number): boolean {
   return (c >= 48 && c <= 57) || c === 46 || c === 43 || c === 45 || c === 101 || c === 69
 }
 
+/**
+ * A whole JSON string from its opening quote, written as the unrolled loop so that it is linear even on an
+ * unterminated string (no nested quantifiers to backtrack through). The regex engine skips long string
+ * bodies — most of a history page is the escaped detail strings — far faster than a JavaScript loop.
+ */
+const STRING_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"/y
+
 /** Index of the closing quote of the string opening at `start`, or -1 when unterminated. */
 function stringEnd(text: string, start: number): number {
-  let j = text.indexOf('"', start + 1)
-  while (j !== -1) {
-    let k = j - 1
-    while (text.charCodeAt(k) === 92) k--
-    // An even number of backslashes before the quote: it closes the string.
-    if ((j - 1 - k) % 2 === 0) return j
-    j = text.indexOf('"', j + 1)
-  }
-  return -1
+  STRING_TOKEN.lastIndex = start
+  return STRING_TOKEN.test(text) ? STRING_TOKEN.lastIndex - 1 : -1
 }
 
 function keyText(text: string, start: number, end: number): string {
@@ -85,6 +85,45 @@ function keyText(text: string, start: number, end: number): string {
   }
 }
 
+function hasBackslash(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (text.charCodeAt(k) === 92) return true
+  return false
+}
+
+/** isAmountKey for the key text between the quotes at `start` and `end`, without slicing it. */
+function isAmountKeyAt(text: string, start: number, end: number): boolean {
+  const length = end - start - 1
+  if (hasBackslash(text, start + 1, end)) return isAmountKey(keyText(text, start, end))
+  switch (length) {
+    case 6:
+      return text.startsWith('amount', start + 1)
+    case 7:
+      if (text.startsWith('sending', start + 1)) return true
+      break
+    case 8:
+      if (text.startsWith('inAmount', start + 1)) return true
+      break
+    case 9:
+      if (text.startsWith('receiving', start + 1)) return true
+      break
+  }
+  return length > 6 && text.startsWith('Valume', end - 6)
+}
+
+/**
+ * Rejects forbidden keys. Only keys that could spell one are decoded: "__proto__" is 9 characters, and an
+ * escaped spelling ("\\u005f_proto__") contains a backslash.
+ */
+function checkKey(text: string, start: number, end: number): void {
+  const length = end - start - 1
+  if (length < 9) return
+  if (length === 9 ? text.charCodeAt(start + 1) !== 95 : !hasBackslash(text, start + 1, end)) return
+  const key = keyText(text, start, end)
+  if (FORBIDDEN_KEYS.has(key)) {
+    throw new AppError({ kind: 'protocol', message: `the body contains the forbidden key "${key}"` })
+  }
+}
+
 /**
  * Rewrites `text` so that every number that must stay exact is a JSON string, and rejects forbidden keys.
  * Returns the text unchanged when nothing needed quoting.
@@ -92,7 +131,9 @@ function keyText(text: string, start: number, end: number): string {
 export function quoteExactNumbers(text: string): string {
   const pieces: string[] = []
   let last = 0
-  let key: string | null = null
+  // The key before the current value, as bounds into `text`: sliced only when a number follows.
+  let keyStart = 0
+  let keyEnd = 0
   let afterColon = false
   const n = text.length
   let i = 0
@@ -104,10 +145,9 @@ export function quoteExactNumbers(text: string): string {
       let j = end + 1
       while (j < n && isWhitespace(text.charCodeAt(j))) j++
       if (text.charCodeAt(j) === 58) {
-        key = keyText(text, i, end)
-        if (FORBIDDEN_KEYS.has(key)) {
-          throw new AppError({ kind: 'protocol', message: `the body contains the forbidden key "${key}"` })
-        }
+        keyStart = i
+        keyEnd = end
+        checkKey(text, i, end)
         afterColon = true
         i = j + 1
       } else {
@@ -118,9 +158,22 @@ export function quoteExactNumbers(text: string): string {
     }
     if (c === 45 || (c >= 48 && c <= 57)) {
       let j = i + 1
-      while (j < n && isNumberChar(text.charCodeAt(j))) j++
+      let plainDigits = true // no '.', exponent or sign after the first character
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j)
+        if (d >= 48 && d <= 57) continue
+        if (!isNumberChar(d)) break
+        plainDigits = false
+      }
+      // Fast path, most numbers on the wire: a short integer under a key that is not an amount.
+      const amountKey = afterColon && isAmountKeyAt(text, keyStart, keyEnd)
+      if (plainDigits && j - i <= 15 && !amountKey) {
+        afterColon = false
+        i = j
+        continue
+      }
       const token = text.slice(i, j)
-      if (JSON_NUMBER.test(token) && mustKeepText(token, afterColon ? key : null)) {
+      if (JSON_NUMBER.test(token) && (amountKey || mustKeepText(token, null))) {
         pieces.push(text.slice(last, i), '"', token, '"')
         last = j
       }
@@ -153,4 +206,30 @@ export function parseLossless(text: string): JsonValue {
 
 function shorten(s: string): string {
   return s.length > 120 ? `${s.slice(0, 120)}…` : s
+}
+
+/** Whether a JSON.parse result lost something (an unsafe or fractional number) or holds a forbidden key. */
+function needsLosslessParse(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isSafeInteger(value)
+  if (typeof value !== 'object' || value === null) return false
+  if (Array.isArray(value)) return value.some(needsLosslessParse)
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key) || needsLosslessParse((value as Record<string, unknown>)[key])) return true
+  }
+  return false
+}
+
+/**
+ * parseLossless for small texts whose numbers are usually safe integers (the detail strings): plain
+ * JSON.parse first, and the scanning parse only when that result would lose digits or holds a
+ * forbidden key. Same results as parseLossless, at JSON.parse cost in the common case.
+ */
+export function parseLosslessSmall(text: string): JsonValue {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return parseLossless(text) // for its error message
+  }
+  return needsLosslessParse(value) ? parseLossless(text) : (value as JsonValue)
 }

@@ -15,8 +15,15 @@ export async function expectAppError(promise: Promise<unknown>, kind: ErrorKind)
   throw new Error(`expected AppError(${kind}), but it resolved`)
 }
 
-/** A reverse proxy on 127.0.0.1 that serves `target` under `prefix` (the sim itself knows no prefixes). */
-export async function startPrefixProxy(target: string, prefix: string): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * A reverse proxy on 127.0.0.1 that serves `target` under `prefix` (the sim itself knows no prefixes);
+ * `transform` may rewrite the simulator's response text (to plant a fault the sim has no switch for).
+ */
+export async function startPrefixProxy(
+  target: string,
+  prefix: string,
+  transform?: (body: string) => string
+): Promise<{ url: string; close(): Promise<void> }> {
   const t = new URL(target)
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/'
@@ -27,8 +34,18 @@ export async function startPrefixProxy(target: string, prefix: string): Promise<
     const upstream = request(
       { host: t.hostname, port: t.port, method: req.method, path: path.slice(prefix.length), headers: req.headers },
       (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers)
-        up.pipe(res)
+        if (!transform) {
+          res.writeHead(up.statusCode ?? 502, up.headers)
+          up.pipe(res)
+          return
+        }
+        const chunks: Buffer[] = []
+        up.on('data', (c: Buffer) => chunks.push(c))
+        up.on('end', () => {
+          const body = Buffer.from(transform(Buffer.concat(chunks).toString('utf8')), 'utf8')
+          res.writeHead(up.statusCode ?? 502, { ...up.headers, 'content-length': String(body.length) })
+          res.end(body)
+        })
       }
     )
     upstream.on('error', () => res.destroy())

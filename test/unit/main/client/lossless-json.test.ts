@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { parseLossless, quoteExactNumbers } from '../../../../src/main/client/lossless-json'
+import { isAmountKey, parseLossless, quoteExactNumbers } from '../../../../src/main/client/lossless-json'
 import { AppError } from '../../../../src/shared/errors'
 
 describe('parseLossless', () => {
@@ -89,5 +89,25 @@ describe('parseLossless', () => {
   it('returns the same text when nothing needs quoting', () => {
     const t = '{"a":1,"b":[true,null,"x"]}'
     expect(quoteExactNumbers(t)).toBe(t)
+  })
+})
+
+describe('amount keys', () => {
+  it('the scanner and isAmountKey agree on every key', () => {
+    const keys = fc.oneof(
+      fc.constantFrom('amount', 'inAmount', 'sending', 'receiving', 'usdtValume', 'Valume', 'xValume', 'amounts', 'amoun', 'sendinG', 'receivin'),
+      fc.string({ maxLength: 12 })
+    )
+    fc.assert(
+      fc.property(keys, fc.boolean(), (key, escape) => {
+        if (key === '__proto__') return
+        let k = JSON.stringify(key)
+        // the same key spelled with a \u escape for its first character
+        if (escape && key.length > 0) k = `"\\u${key.charCodeAt(0).toString(16).padStart(4, '0')}${JSON.stringify(key.slice(1)).slice(1)}`
+        const v = parseLossless(`{${k}:5}`) as Record<string, unknown>
+        expect(v[key]).toBe(isAmountKey(key) ? '5' : 5)
+      }),
+      { numRuns: 500 }
+    )
   })
 })

@@ -1,0 +1,90 @@
+// Where the CLI sends its requests. Each URL comes from the first source that has it: the flag, the
+// environment (BRIDGESCOPE_BASE_URL / BRIDGESCOPE_RPC_URL), then the app's active profile in
+// <userDataDir>/settings.json. When the active profile is the demo network, or there are no settings, the
+// simulator is started in-process, as the app itself would, and stderr says so.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { AppError } from '../../shared/errors'
+import { settingsSchema, type Profile } from '../../shared/schemas/settings'
+import { SETTINGS_FILE, userDataDir } from '../paths'
+import { startSimulator } from '../sim/index'
+
+export interface EndpointFlags {
+  baseUrl?: string
+  rpcUrl?: string
+  timeoutMs?: number
+}
+
+export interface Endpoints {
+  baseUrl: string
+  rpcUrls: string[]
+  timeoutMs?: number
+  maxPageSize?: number
+  /** set when we started the demo network: close it when done */
+  close?: () => Promise<void>
+}
+
+type Env = Record<string, string | undefined>
+
+/** The active profile, or null when there are no usable settings (a warning is written for a bad file). */
+export function activeProfile(env: Env, warn: (line: string) => void): Profile | null {
+  const file = join(userDataDir(process.platform, env as NodeJS.ProcessEnv), SETTINGS_FILE)
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return null
+  }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    warn(`warning: ignoring ${file}: not valid JSON`)
+    return null
+  }
+  const settings = settingsSchema.safeParse(parsed)
+  if (!settings.success) {
+    warn(`warning: ignoring ${file}: ${settings.error.issues[0]?.message ?? 'invalid settings'}`)
+    return null
+  }
+  const s = settings.data
+  return s.profiles.find((p) => p.id === s.activeProfileId) ?? s.profiles[0] ?? null
+}
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v !== undefined && v.trim() !== '' ? v.trim() : undefined
+}
+
+export async function resolveEndpoints(flags: EndpointFlags, env: Env, warn: (line: string) => void): Promise<Endpoints> {
+  const base = nonEmpty(flags.baseUrl) ?? nonEmpty(env.BRIDGESCOPE_BASE_URL)
+  const rpc = nonEmpty(flags.rpcUrl) ?? nonEmpty(env.BRIDGESCOPE_RPC_URL)
+  const timeout = flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }
+  if (base !== undefined && rpc !== undefined) return { baseUrl: base, rpcUrls: [rpc], ...timeout }
+
+  const profile = activeProfile(env, warn)
+  if (profile === null || profile.kind === 'demo') {
+    const sim = await startSimulator({ rotateEveryMs: null })
+    warn(`note: ${profile ? `profile "${profile.name}" is the demo network` : 'no settings found'}; using the built-in simulator at ${sim.baseUrl}`)
+    return {
+      baseUrl: base ?? sim.baseUrl,
+      rpcUrls: rpc ? [rpc] : [sim.rpcUrl],
+      ...(profile ? { maxPageSize: profile.maxPageSize } : {}),
+      ...timeout,
+      close: () => sim.close()
+    }
+  }
+  const baseUrl = base ?? nonEmpty(profile.baseUrl)
+  if (baseUrl === undefined) {
+    throw new AppError({
+      kind: 'input',
+      field: 'baseUrl',
+      message: `profile "${profile.name}" has no base URL: pass --base-url or set BRIDGESCOPE_BASE_URL`
+    })
+  }
+  return {
+    baseUrl,
+    rpcUrls: rpc ? [rpc] : profile.rpcUrls,
+    timeoutMs: flags.timeoutMs ?? profile.timeoutMs,
+    maxPageSize: profile.maxPageSize
+  }
+}

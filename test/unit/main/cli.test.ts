@@ -1,0 +1,199 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { main } from '../../../src/main/cli'
+import { startSimulator, type Simulator } from '../../../src/main/sim/index'
+import { defaultSettings } from '../../../src/shared/schemas/settings'
+import { startPrefixProxy } from './client/helpers'
+
+let sim: Simulator
+let dataDir: string
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 21, transfers: 1500, rotateEveryMs: null })
+})
+afterAll(async () => sim.close())
+afterEach(() => {
+  sim.clearFaults()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+interface Run {
+  code: number
+  out: string
+  err: string
+}
+
+/** Runs the CLI in-process with captured output; settings come from a fresh, empty data folder. */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  dataDir = mkdtempSync(join(tmpdir(), 'bridgescope-cli-'))
+  let out = ''
+  let err = ''
+  const code = await main(args, {
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+    env: { BRIDGESCOPE_DATA_DIR: dataDir, ...env }
+  })
+  return { code, out, err }
+}
+
+const urls = (): string[] => ['--base-url', sim.baseUrl, '--rpc-url', sim.rpcUrl]
+
+describe('cli: success (exit 0)', () => {
+  it('chains', async () => {
+    const r = await cli(['chains', ...urls()])
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/^CHAIN ID\s+NAME/)
+    expect(r.err).toBe('')
+  })
+
+  it('tokens --chain-id, and --json', async () => {
+    const chainId = sim.sample().addresses[0]!.chainId
+    const r = await cli(['tokens', '--chain-id', String(chainId), ...urls(), '--json'])
+    expect(r.code).toBe(0)
+    const list = JSON.parse(r.out) as Record<string, unknown[]>
+    expect(Object.keys(list)).toEqual([String(chainId)])
+  })
+
+  it('transfer: 10^22+1 survives to the formatted text and to --json', async () => {
+    const hash = sim.sample().txHashes[0]!
+    const human = await cli(['transfer', hash, ...urls()])
+    expect(human.code).toBe(0)
+    expect(human.out).toContain('10,000.000000000000000001')
+    const json = await cli(['transfer', hash, ...urls(), '--json'])
+    expect(json.code).toBe(0)
+    expect(json.out).toMatch(/"sending": "10000000000000000000001(\.0+)?"/)
+    const parsed = JSON.parse(json.out) as { tokenObject: { decimal: number }; fromChainObject: object }
+    expect(typeof parsed.fromChainObject).toBe('object')
+    expect(parsed.tokenObject.decimal).toBe(18)
+  })
+
+  it('history page, --json, and --all', async () => {
+    const { address, chainId, count } = sim.sample().addresses[0]!
+    const page = await cli(['history', '--address', address, '--chain-id', String(chainId), '--page-size', '5', ...urls()])
+    expect(page.code).toBe(0)
+    expect(page.out).toContain(`(total ${count})`)
+    expect(page.out.split('\n').length).toBe(5 + 4)
+    const json = await cli(['history', '--address', address, '--chain-id', String(chainId), ...urls(), '--json'])
+    const data = JSON.parse(json.out) as { total: number; list: { amount: string; stable: { symbol: string } }[] }
+    expect(data.total).toBe(count)
+    expect(typeof data.list[0]!.amount).toBe('string')
+    expect(data.list[0]!.stable.symbol).toBe('USDT')
+    const all = await cli(['history', '--address', address, '--chain-id', String(chainId), '--all', ...urls(), '--json'])
+    expect((JSON.parse(all.out) as { list: unknown[] }).list.length).toBe(count)
+  })
+
+  it('the named amount appears in history --json exactly', async () => {
+    const hash = sim.sample().txHashes[0]!
+    const detail = JSON.parse((await cli(['transfer', hash, ...urls(), '--json'])).out) as { from: string; fromChainId: number }
+    const r = await cli(['history', '--address', detail.from, '--chain-id', String(detail.fromChainId), '--all', ...urls(), '--json'])
+    expect(r.out).toMatch(/"amount": "10000000000000000000001(\.0+)?"/)
+    const human = await cli(['history', '--address', detail.from, '--chain-id', String(detail.fromChainId), '--all', ...urls()])
+    expect(human.out).toContain('10,000.000000000000000001')
+  })
+
+  it('vault latest and by epoch', async () => {
+    const latest = await cli(['vault', ...urls()])
+    expect(latest.code).toBe(0)
+    expect(latest.out).toContain('Vault (latest)')
+    const epoch = sim.sample().epochs[0]!
+    const json = await cli(['vault', String(epoch), ...urls(), '--json'])
+    expect(json.code).toBe(0)
+    expect((JSON.parse(json.out) as { query: string }).query).toBe('0x' + epoch.toString(16))
+  })
+
+  it('an undecodable field: the record is printed, stderr names it', async () => {
+    const { address, chainId } = sim.sample().addresses[0]!
+    const proxy = await startPrefixProxy(sim.baseUrl, '/p', (body) => body.replace(/"tokenObject":"(?:[^"\\]|\\.)*"/, '"tokenObject":"{broken"'))
+    try {
+      const r = await cli(['history', '--address', address, '--chain-id', String(chainId), '--page-size', '3', '--base-url', proxy.url])
+      expect(r.code).toBe(0)
+      expect(r.err).toMatch(/warning: record id \d+ \(0x[0-9a-f]+\): field tokenObject could not be decoded/)
+      expect(r.out).toContain('(raw)')
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  it('no settings → the demo simulator, said on stderr', async () => {
+    const r = await cli(['chains'])
+    expect(r.code).toBe(0)
+    expect(r.err).toMatch(/simulator at http:\/\/127\.0\.0\.1:\d+/)
+  })
+
+  it('a custom active profile is used; env overrides it', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'bridgescope-cli-'))
+    const settings = defaultSettings()
+    settings.profiles.push({ id: 'mine', name: 'Mine', kind: 'custom', baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], timeoutMs: 5000, maxPageSize: 50 })
+    settings.activeProfileId = 'mine'
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(settings))
+    let out = ''
+    let err = ''
+    const io = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) } }
+    const before = sim.stats().requests.queryChainList
+    expect(await main(['chains'], { ...io, env: { BRIDGESCOPE_DATA_DIR: dataDir } })).toBe(0)
+    expect(err).toBe('')
+    expect(sim.stats().requests.queryChainList).toBe(before + 1)
+    const code = await main(['chains'], { ...io, env: { BRIDGESCOPE_DATA_DIR: dataDir, BRIDGESCOPE_BASE_URL: 'http://127.0.0.1:1' } })
+    expect(code).toBe(1)
+    expect(out).toContain('CHAIN ID')
+  })
+})
+
+describe('cli: service failures (exit 1)', () => {
+  it('api envelope error, message on stderr without a stack', async () => {
+    sim.setFaults('queryChainList', { envelope: { code: 503, message: 'maintenance' } })
+    const r = await cli(['chains', ...urls()])
+    expect(r.code).toBe(1)
+    expect(r.err).toBe('bridgescope: queryChainList: the service answered code 503: maintenance\n')
+  })
+  it('unknown transfer', async () => {
+    const r = await cli(['transfer', '0x' + '1'.repeat(64), ...urls()])
+    expect(r.code).toBe(1)
+    expect(r.err).toContain('404')
+  })
+  it('HTML page and unreachable node', async () => {
+    sim.setFaults('queryTokenList', { html: true })
+    expect((await cli(['tokens', ...urls()])).code).toBe(1)
+    const r = await cli(['vault', '--base-url', sim.baseUrl, '--rpc-url', 'http://127.0.0.1:1/rpc'])
+    expect(r.code).toBe(1)
+    expect(r.err).not.toMatch(/\n\s+at /)
+  })
+  it('rpc error', async () => {
+    const r = await cli(['vault', '999999', ...urls()])
+    expect(r.code).toBe(1)
+    expect(r.err).toContain('epoch not found')
+  })
+})
+
+describe('cli: bad usage or input (exit 2, nothing sent)', () => {
+  const cases: [string, string[]][] = [
+    ['no command', []],
+    ['unknown command', ['frobnicate']],
+    ['unknown option', ['chains', '--frob']],
+    ['option of another command', ['chains', '--all']],
+    ['missing address', ['history', '--chain-id', '1']],
+    ['bad address', ['history', '--address', '0x12', '--chain-id', '1']],
+    ['bad chain id', ['history', '--address', '0x' + 'a'.repeat(40), '--chain-id', 'one']],
+    ['page 0', ['history', '--address', '0x' + 'a'.repeat(40), '--chain-id', '1', '--page', '0']],
+    ['page too large', ['history', '--address', '0x' + 'a'.repeat(40), '--chain-id', '1', '--page-size', '5000']],
+    ['bad hash', ['transfer', '0x12']],
+    ['missing hash', ['transfer']],
+    ['bad epoch', ['vault', '-5']],
+    ['bad timeout', ['chains', '--timeout', 'soon']],
+    ['bad base url', ['chains', '--base-url', 'ftp://x', '--rpc-url', 'http://127.0.0.1:1']]
+  ]
+  it.each(cases)('%s', async (_name, args) => {
+    const before = sim.stats().requests
+    const r = await cli([...args, ...(args.includes('--base-url') ? [] : urls())])
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/^bridgescope: /)
+    expect(sim.stats().requests).toEqual(before)
+  })
+  it('--help prints usage, exit 0', async () => {
+    const r = await cli(['--help'])
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('Usage: bridgescope')
+  })
+})
