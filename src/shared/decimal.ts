@@ -167,3 +167,9 @@ export function formatAmount(text: string, tokenDecimals: number, opts: FormatOp
 export function formatDecimal(text: string, opts: FormatOptions = {}): string {
   return render(parseDecimal(text), opts)
 }
+
+/** The value in units of 10^-scale, extra digits truncated: one bigint scale for ordering and summing. */
+export function toScaledUnits(text: string, scale: number): bigint {
+  const d = parseDecimal(text)
+  return d.scale <= scale ? d.units * pow10(scale - d.scale) : d.units / pow10(d.scale - scale)
+}

@@ -10,6 +10,7 @@ import Conf from 'conf'
 import type { EventFrame, EventName, EventPayload } from '@shared/contract'
 import { createAppContext, type AppContext, type AppContextOptions } from '../app-context'
 import { dispatch } from '../ipc/dispatch'
+import { readBody } from '../http-body'
 import { userDataDir } from '../paths'
 import { CONTENT_SECURITY_POLICY } from '../security'
 import { bridgeScript } from './bridge-script'
@@ -41,22 +42,6 @@ export interface Harness {
 
 function defaultRendererDir(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../renderer')
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((ok, fail) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (c: Buffer) => {
-      size += c.length
-      if (size > MAX_BODY) {
-        fail(new Error('request body too large'))
-        req.destroy()
-      } else chunks.push(c)
-    })
-    req.on('end', () => ok(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', fail)
-  })
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -101,7 +86,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const channel = decodeURIComponent(url.pathname.slice('/__harness/ipc/'.length))
       let input: unknown
       try {
-        const body = JSON.parse(await readBody(req)) as { input?: unknown }
+        const body = JSON.parse(await readBody(req, MAX_BODY)) as { input?: unknown }
         input = body.input === null ? undefined : body.input
       } catch {
         res.writeHead(400, { 'Content-Type': 'application/json' })

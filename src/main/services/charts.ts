@@ -2,17 +2,15 @@
 // destination chain and by token, all in stable value. Exact sums are kept as scaled bigints and turned into
 // numbers only for drawing.
 import type { VolumeCharts } from '@shared/contract'
+import { toScaledUnits } from '@shared/decimal'
 import type { TransferRecord } from '@shared/schemas/wire'
 
 const SCALE = 1_000_000n
 const MAX_SERIES = 8
 
 function scaled(text: string): bigint {
-  const negative = text.startsWith('-')
-  const [int = '0', frac = ''] = (negative ? text.slice(1) : text).split('.')
   try {
-    const v = BigInt(int || '0') * SCALE + BigInt((frac + '000000').slice(0, 6) || '0')
-    return negative ? -v : v
+    return toScaledUnits(text, 6)
   } catch {
     return 0n
   }

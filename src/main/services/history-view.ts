@@ -1,6 +1,7 @@
 // Sorting and filtering a loaded history in main, so the renderer only ever receives the rows it shows.
 // A view (one sort + filter over one dataset) is an index array computed once and reused while scrolling.
 import type { HistoryFilter, HistorySort } from '@shared/contract'
+import { toScaledUnits } from '@shared/decimal'
 import type { TransferRecord } from '@shared/schemas/wire'
 
 function dayBound(text: string, end: boolean): string {
@@ -33,11 +34,10 @@ function matches(r: TransferRecord, f: HistoryFilter): boolean {
   return true
 }
 
-/** Exact decimal text → bigint scaled by 10^6 (the wire's six fractional digits), for ordering only. */
+/** Exact decimal text at the wire's six fractional digits, for ordering. */
 function scaled(text: string): bigint {
-  const [int = '0', frac = ''] = text.split('.')
   try {
-    return BigInt(int + (frac + '000000').slice(0, 6))
+    return toScaledUnits(text, 6)
   } catch {
     return 0n
   }

@@ -1,6 +1,7 @@
 // HTTP routing for the demo network: the four /api operations, the JSON-RPC node at /rpc, and the /__sim
 // control surface used by tests that run the sim in another process. Faults are applied here.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { BodyTooLargeError, readBody } from '../http-body'
 import { apiError, SimCore, type ApiOperation } from './core'
 import { faultRequestSchema, type FaultTable } from './faults'
 import {
@@ -37,26 +38,6 @@ export interface SimServerHandle {
   server: Server
   /** ends pending latency timers and hanging requests */
   abandon(): void
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_REQUEST_BYTES) {
-        reject(new BodyTooLarge())
-        req.pause()
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
 }
 
 export function createSimServer(
@@ -185,9 +166,9 @@ export function createSimServer(
     }
     let body: string
     try {
-      body = await readBody(req)
+      body = await readBody(req, MAX_REQUEST_BYTES)
     } catch (error) {
-      if (error instanceof BodyTooLarge) {
+      if (error instanceof BodyTooLargeError) {
         res.setHeader('Connection', 'close')
         return send(res, 413, writeJson({ code: 413, message: 'request body too large', data: null }))
       }
