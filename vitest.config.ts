@@ -11,6 +11,7 @@ export default defineConfig({
     environment: 'node',
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` line.
     setupFiles: ['test/unit/setup.ts'],
+    globalSetup: ['test/unit/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // electron-store imports electron; inlining it lets tests replace electron with a stub.

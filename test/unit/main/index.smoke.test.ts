@@ -1,6 +1,5 @@
 // Loads the BUILT main bundle (out/main/index.js) with `electron` replaced by a recording stub, and checks
 // what Electron would be asked to do: one hardened window, and exactly the contract's channels handled.
-import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -13,8 +12,6 @@ vi.mock('electron', async () => await import('./electron-stub'))
 
 describe('main bundle with a stubbed electron', () => {
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, ['scripts/ensure-build.js'], { stdio: 'inherit' })
-    expect(build.status).toBe(0)
     process.env.BRIDGESCOPE_DATA_DIR = mkdtempSync(join(tmpdir(), 'bridgescope-smoke-'))
     await import(pathToFileURL(resolve('out/main/index.js')).href)
     await vi.waitFor(() => expect(recorded.windows.length).toBeGreaterThan(0), { timeout: 10_000 })
