@@ -1,7 +1,7 @@
 // Transfer history: single pages (cached per profile), "load all" into an in-memory dataset with progress and
 // cancellation, and windows of a sorted, filtered dataset for the renderer's virtual table.
 import type { HistoryFilter, HistoryRows, HistorySort, Progress, Sourced } from '@shared/contract'
-import { AppError } from '@shared/errors'
+import { AppError, toErrorData } from '@shared/errors'
 import { historyPageSchema, transferRecordSchema } from '@shared/schemas/decoded'
 import type { HistoryPage, TransferRecord } from '@shared/schemas/wire'
 import { z } from 'zod'
@@ -114,7 +114,7 @@ export class HistoryService {
       return { datasetId: id, total, loaded: records.length }
     } catch (error) {
       const cached = controller.signal.aborted ? null : await this.loadDataset(profileId, id)
-      const err = error instanceof AppError ? error.toData() : { kind: 'internal' as const, message: String(error) }
+      const err = toErrorData(error)
       emit({ ...base, loaded: cached?.rows.length ?? 0, total: cached?.total ?? 0, ...last, done: true, error: err })
       if (!cached) throw error
       // Offline: the last complete load of this history, with the error alongside in the progress event.
