@@ -211,6 +211,13 @@ describe('cli: bad usage or input (exit 2, nothing sent)', () => {
     expect(r.err).toMatch(/^bridgescope: /)
     expect(sim.stats().requests).toEqual(before)
   })
+  it('bad input starts nothing, not even the demo network', async () => {
+    for (const args of [['transfer', '0x12'], ['vault', 'soon'], ['history', '--address', 'x', '--chain-id', '1']]) {
+      const r = await cli(args)
+      expect(r.code).toBe(2)
+      expect(r.err).not.toContain('simulator')
+    }
+  })
   it('--help prints usage, exit 0', async () => {
     const r = await cli(['--help'])
     expect(r.code).toBe(0)
