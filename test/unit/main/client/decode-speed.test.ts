@@ -1,7 +1,9 @@
 // The decode budget (STACK-NOTES): decoding a 10,000-record queryHistory body must cost at most 3× what
-// JSON.parse plus parsing the three detail strings per record costs. Measured on simulator records,
-// median of 7 runs each. Set BRIDGESCOPE_STRICT_BENCH=1 to hold the 3× line; by default the test allows
-// 5× so that a loaded CI machine does not fail it, and prints the ratio.
+// JSON.parse plus parsing the three detail strings per record costs. Measured on simulator records as
+// process CPU time (not wall time: on a shared machine wall time mostly measures the neighbours), the
+// fastest of 7 runs each after two warm-ups (measured ~2.5× here). The test holds the 3× line; CPU time
+// still varies a little with cache pressure, so BRIDGESCOPE_BENCH_LIMIT can loosen it on an odd machine.
+// BRIDGESCOPE_PROFILE=1 prints where the time goes.
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { decodeHistoryPage, decodeTransferRecord, unwrapEnvelope } from '../../../../src/main/client/decode'
 import { parseLossless, quoteExactNumbers } from '../../../../src/main/client/lossless-json'
@@ -43,41 +45,48 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => sim.close())
 
-function median(run: () => void): number {
+function fastest(run: () => void): number {
   // Two warm-up runs, so that neither side pays for JIT compilation in the measurement.
   run()
   run()
+  const cpuMs = (): number => {
+    const u = process.cpuUsage()
+    return (u.user + u.system) / 1000
+  }
   const times: number[] = []
   for (let i = 0; i < 7; i++) {
-    const t0 = performance.now()
+    const t0 = cpuMs()
     run()
-    times.push(performance.now() - t0)
+    times.push(cpuMs() - t0)
   }
-  return times.sort((a, b) => a - b)[3]!
+  return Math.min(...times)
 }
 
 it('decodes a 10,000-record page within the budget', async () => {
   if (process.env.BRIDGESCOPE_PROFILE) {
     if (process.env.BRIDGESCOPE_DUMP) (await import('node:fs')).writeFileSync(process.env.BRIDGESCOPE_DUMP, body)
     const parts: Record<string, number> = {}
-    parts.scanOnly = median(() => void quoteExactNumbers(body))
-    parts.lossless = median(() => void parseLossless(body))
+    parts.jsonParse = fastest(() => void JSON.parse(body))
+    parts.scanOnly = fastest(() => void quoteExactNumbers(body))
+    const rewritten = quoteExactNumbers(body)
+    parts.parseRewritten = fastest(() => void JSON.parse(rewritten))
+    parts.lossless = fastest(() => void parseLossless(body))
     const data = unwrapEnvelope(parseLossless(body), 'queryHistory')
-    parts.decodeOnly = median(() => void decodeHistoryPage(data))
+    parts.decodeOnly = fastest(() => void decodeHistoryPage(data))
     const list = (data as { list: unknown[] }).list
-    parts.zodRecords = median(() => {
+    parts.zodRecords = fastest(() => {
       for (const r of list) transferRecordWireSchema.safeParse(r)
     })
-    parts.recordsNoMemo = median(() => {
+    parts.recordsNoMemo = fastest(() => {
       for (const r of list) decodeTransferRecord(r)
     })
-    parts.recordsMemo = median(() => {
+    parts.recordsMemo = fastest(() => {
       const memo = new Map()
       for (const r of list) decodeTransferRecord(r, 'q', 'r', memo)
     })
     console.log(parts)
   }
-  const baseline = median(() => {
+  const baseline = fastest(() => {
     const parsed = JSON.parse(body) as { data: { list: Record<string, string>[] } }
     for (const r of parsed.data.list) {
       JSON.parse(r.fromChainObject!)
@@ -86,7 +95,7 @@ it('decodes a 10,000-record page within the budget', async () => {
     }
   })
   let records = 0
-  const ours = median(() => {
+  const ours = fastest(() => {
     records = decodeHistoryPage(unwrapEnvelope(parseLossless(body), 'queryHistory')).list.length
   })
   const ratio = ours / baseline
@@ -94,5 +103,5 @@ it('decodes a 10,000-record page within the budget', async () => {
     `decode: ${records} records, ${(body.length / 1e6).toFixed(1)} MB; baseline ${baseline.toFixed(0)} ms, decode ${ours.toFixed(0)} ms, ratio ${ratio.toFixed(2)}×`
   )
   expect(records).toBeGreaterThanOrEqual(RECORDS)
-  expect(ratio).toBeLessThanOrEqual(process.env.BRIDGESCOPE_STRICT_BENCH ? 3 : 5)
+  expect(ratio).toBeLessThanOrEqual(Number(process.env.BRIDGESCOPE_BENCH_LIMIT ?? 3))
 }, 120_000)
