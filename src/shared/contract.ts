@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { AppErrorData, Result } from './errors'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail, TransferRecord } from './schemas/wire'
 import type { VaultResult } from './schemas/vault'
+import type { WatchEvent, WatchStatus } from './watch'
 import {
   addressSchema,
   chainIdSchema,
@@ -193,7 +194,23 @@ export const channels = {
   'cache:clear': channel<CacheStats>()(none),
   'charts:volume': channel<VolumeCharts>()(
     z.object({ from: z.string().max(19).optional(), to: z.string().max(19).optional() }).optional()
-  )
+  ),
+
+  // Vault and transfer watch (issue 6): activity log, status, pause, manual re-check.
+  'watch:log': channel<WatchEvent[]>()(
+    z
+      .object({
+        limit: z.int().min(1).max(1000).default(100),
+        /** entries strictly older than this (epoch ms), to page back */
+        before: z.number().optional(),
+        /** one entry by id (the vault view's ?diff=<id>) */
+        id: z.string().min(1).max(300).optional()
+      })
+      .optional()
+  ),
+  'watch:status': channel<WatchStatus>()(none),
+  'watch:pause': channel<WatchStatus>()(z.object({ paused: z.boolean() })),
+  'watch:recheck': channel<WatchStatus>()(z.object({ txHash: txHashSchema.optional() }).optional())
 } as const
 
 /** Push events, main → renderer. */
@@ -202,7 +219,10 @@ function event<P>() {
 }
 export const events = {
   'history:progress': event<Progress>(),
-  'app:notice': event<Notice>()
+  'app:notice': event<Notice>(),
+
+  // Vault and transfer watch (issue 6): one event per change, the same objects as watch:log's entries.
+  'watch:event': event<WatchEvent>()
 } as const
 
 export type Channel = keyof typeof channels

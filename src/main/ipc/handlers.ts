@@ -11,6 +11,7 @@ import type { QueryService } from '../services/queries'
 import { isExternalUrlAllowed } from '../security'
 import type { DiskCache } from '../store/cache'
 import type { SettingsRepo } from '../store/settings-repo'
+import type { WatchService } from '../watch/service'
 import type { HandlerContext, HandlerTable } from './handler-table'
 
 export interface HandlerDeps {
@@ -24,6 +25,7 @@ export interface HandlerDeps {
   queries: QueryService
   now: () => number
   broadcast: HandlerContext['emit']
+  watch: WatchService
   openExternal?: (url: string) => Promise<void>
 }
 
@@ -90,6 +92,10 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
       if (input?.from) range.from = input.from
       if (input?.to) range.to = input.to
       return volumeCharts(d.history.loaded(), range)
-    }
+    },
+    'watch:log': (input) => d.watch.readLog({ limit: input?.limit ?? 100, before: input?.before, id: input?.id }),
+    'watch:status': () => d.watch.status(),
+    'watch:pause': ({ paused }) => d.watch.setPaused(paused),
+    'watch:recheck': (input) => d.watch.recheck(input?.txHash)
   }
 }

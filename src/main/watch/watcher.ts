@@ -27,6 +27,8 @@ export interface WatcherDeps {
   open?: (href: string) => void
   timers?: Partial<Timers>
   random?: () => number
+  /** after every poll (the tray tooltip follows the vault) */
+  onPolled?: () => void
   /** both default true; the CLI's `watch transfer` turns the vault off */
   vault?: boolean
   transfers?: boolean
@@ -210,6 +212,7 @@ export class Watcher {
     } finally {
       this.busy.delete(loop)
     }
+    this.d.onPolled?.()
     // A manual re-check does not move the schedule; a scheduled poll sets the next one.
     if (!manual && this.active()) this.schedule(loop, loop === 'vault' ? nextDelayMs(this.interval(loop), failures, this.d.random) : this.interval(loop))
   }
