@@ -33,10 +33,11 @@ export function stuckThresholdMinutes(s: WatchSettings, route: string): number {
   return s.stuckThresholds.routes[route] ?? s.stuckThresholds.defaultMinutes
 }
 
-async function pollOne(d: TransferPollDeps, txHash: string, addedAt: number, force: boolean): Promise<void> {
+async function pollOne(d: TransferPollDeps, txHash: string, addedAt: number, force: boolean, only: boolean): Promise<void> {
   const key = txHash.toLowerCase()
   const ts = (d.state.transfers[key] ??= newTransferState())
-  if (!ts.pending && !force) return
+  // A completed transfer is asked again only when the user re-checks that very transfer.
+  if (!ts.pending && !only) return
   const now = d.now()
   const since = ts.watchFrom ?? addedAt
   const age = now - since
@@ -109,7 +110,8 @@ async function pollAddress(d: TransferPollDeps, address: string, chainId: number
 
 /**
  * One round over the watchlists. `only` forces a poll of that transfer (a manual re-check restarts its
- * watch age); `force` polls every transfer now. A failing transfer or address does not stop the others.
+ * watch age); `force` polls every pending transfer now, whatever its age. A failing transfer or address does
+ * not stop the others.
  */
 export async function pollTransfers(d: TransferPollDeps, opts: { only?: string; force?: boolean } = {}): Promise<void> {
   const only = opts.only?.toLowerCase()
@@ -117,7 +119,7 @@ export async function pollTransfers(d: TransferPollDeps, opts: { only?: string; 
     if (d.signal.aborted) return
     const key = t.txHash.toLowerCase()
     if (only !== undefined && key !== only) continue
-    await pollOne(d, t.txHash, t.addedAt, opts.force === true || only !== undefined).catch(() => undefined)
+    await pollOne(d, t.txHash, t.addedAt, opts.force === true || only !== undefined, only !== undefined).catch(() => undefined)
   }
   if (only !== undefined) return
   for (const a of d.targets.addresses) {

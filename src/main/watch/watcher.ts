@@ -203,7 +203,7 @@ export class Watcher {
         failures = p.vaultFailures
         this.lastPollAt = this.timers.now()
       } else {
-        await pollTransfers(this.transferDeps())
+        await pollTransfers(this.transferDeps(), { force: manual })
       }
       await this.d.state.save()
     } catch {
