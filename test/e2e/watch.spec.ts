@@ -8,13 +8,13 @@ type R<T> = { ok: true; value: T } | { ok: false; error: { message: string } }
 test('a vault rotation on the demo network is pushed, logged and shown in the status', async ({ page, harness, consoleErrors }) => {
   await page.goto(harness.url)
   await page.evaluate(() => {
-    const w = window as unknown as { watchEvents: unknown[]; bridgescope: { on(e: string, cb: (p: unknown) => void): () => void } }
+    const w = globalThis as unknown as { watchEvents: unknown[]; bridgescope: { on(e: string, cb: (p: unknown) => void): () => void } }
     w.watchEvents = []
     w.bridgescope.on('watch:event', (p) => w.watchEvents.push(p))
   })
   const status = async (): Promise<{ running: boolean; paused: boolean; vault: { epoch: string } | null; nodes: { ok: boolean }[] }> =>
     page.evaluate(async () => {
-      const r = (await (window as unknown as { bridgescope: { watchStatus(): Promise<R<unknown>> } }).bridgescope.watchStatus()) as R<never>
+      const r = (await (globalThis as unknown as { bridgescope: { watchStatus(): Promise<R<unknown>> } }).bridgescope.watchStatus()) as R<never>
       if (!r.ok) throw new Error(r.error.message)
       return r.value
     })
@@ -27,17 +27,17 @@ test('a vault rotation on the demo network is pushed, logged and shown in the st
   const rotated = await fetch(`${demo.baseUrl}/__sim/rotate`, { method: 'POST' })
   expect(rotated.ok).toBe(true)
   const log = await page.evaluate(async () => {
-    const api = (window as unknown as { bridgescope: Record<string, (i?: unknown) => Promise<R<unknown>>> }).bridgescope
+    const api = (globalThis as unknown as { bridgescope: Record<string, (i?: unknown) => Promise<R<unknown>>> }).bridgescope
     await api.watchRecheck!({})
     const r = await api.watchLog!({ limit: 10 })
     return r.ok ? r.value : r.error
   })
   expect(log).toEqual([expect.objectContaining({ kind: 'vault-change', epochBefore: before.vault?.epoch })])
-  await expect.poll(() => page.evaluate(() => (window as unknown as { watchEvents: unknown[] }).watchEvents.length)).toBe(1)
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { watchEvents: unknown[] }).watchEvents.length)).toBe(1)
   expect((await status()).vault?.epoch).toBe(String(Number(before.vault?.epoch) + 1))
 
   const paused = await page.evaluate(async () => {
-    const api = (window as unknown as { bridgescope: Record<string, (i?: unknown) => Promise<R<{ paused: boolean }>>> }).bridgescope
+    const api = (globalThis as unknown as { bridgescope: Record<string, (i?: unknown) => Promise<R<{ paused: boolean }>>> }).bridgescope
     const r = await api.watchPause!({ paused: true })
     return r.ok ? r.value.paused : null
   })
