@@ -21,6 +21,7 @@ import {
   vaultBlock
 } from './cli/format'
 import { startSimulator } from './sim/index'
+import { runWatchCommand, WATCH_USAGE } from './watch/cli-watch'
 
 export interface Writer {
   write(chunk: string): unknown
@@ -46,6 +47,9 @@ Commands:
   vault [latest|<epoch>]                   the TSS vault (epoch as decimal or 0x hex)
   sim [--port N] [--seed S] [--transfers N]
                                            run the demo network until Ctrl-C
+  watch vault [--interval S] [--json]      one line per vault or node change, until Ctrl-C
+  watch transfer <txHash> [--interval S] [--json]
+                                           one line per change of that transfer, until Ctrl-C
 
 Options:
   --base-url URL    query service (else BRIDGESCOPE_BASE_URL, else the app's active profile)
@@ -221,12 +225,39 @@ async function sim(ctx: Context): Promise<void> {
 
 const RUN: Record<string, (ctx: Context) => Promise<void>> = { chains, tokens, history, transfer, vault, sim }
 
+const ENDPOINT_FLAGS = ['--base-url', '--rpc-url', '--timeout'] as const
+
+/** `watch …`: the endpoint flags are ours, the rest is the watcher's own grammar (src/main/watch/cli-watch.ts). */
+async function watch(argv: string[], io: CliIo, warn: (line: string) => void): Promise<number> {
+  const values: Values = {}
+  const rest: string[] = []
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string
+    const flag = ENDPOINT_FLAGS.find((f) => a === f || a.startsWith(`${f}=`))
+    if (!flag) {
+      rest.push(a)
+      continue
+    }
+    const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]
+    if (v === undefined) throw new UsageError(`${flag} needs a value`)
+    values[flag.slice(2) as OptionName] = v
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout.write(WATCH_USAGE)
+    return 0
+  }
+  const signal = io.signal ?? new AbortController().signal
+  const ctx: Context = { io, values, positionals: [], json: false, warn, print: (t) => void io.stdout.write(t) }
+  return withClient(ctx, (client) => runWatchCommand(rest, io, { client, signal }))
+}
+
 export async function main(
   argv: string[],
   io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }
 ): Promise<number> {
   const warn = (line: string): void => void io.stderr.write(line.endsWith('\n') ? line : `${line}\n`)
   try {
+    if (argv[0] === 'watch') return await watch(argv.slice(1), io, warn)
     let parsed: { values: Values; positionals: string[] }
     try {
       parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }) as typeof parsed

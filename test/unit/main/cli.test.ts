@@ -224,3 +224,37 @@ describe('cli: bad usage or input (exit 2, nothing sent)', () => {
     expect(r.out).toContain('Usage: bridgescope')
   })
 })
+
+describe('cli: watch', () => {
+  it('watch vault --json prints one JSON line per vault change until stopped, then exits 0', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'bridgescope-cli-'))
+    let out = ''
+    let err = ''
+    const stop = new AbortController()
+    const running = main(['watch', 'vault', '--interval', '1', '--json', ...urls()], {
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: (s: string) => (err += s) },
+      env: { BRIDGESCOPE_DATA_DIR: dataDir },
+      signal: stop.signal
+    })
+    // the first poll is the baseline; a rotation after it is one change
+    await new Promise((r) => setTimeout(r, 1500))
+    const rotated = sim.rotateVault()
+    const deadline = Date.now() + 8000
+    while (!out.includes('vault-change') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    stop.abort()
+    expect(await running).toBe(0)
+    const lines = out.trim().split('\n').filter(Boolean)
+    expect(lines).toHaveLength(1)
+    const event = JSON.parse(lines[0] as string) as { kind: string; epochAfter: number | string }
+    expect(event.kind).toBe('vault-change')
+    expect(String(event.epochAfter)).toContain(String(rotated.epoch))
+    expect(err).toContain('watching')
+  }, 20_000)
+
+  it('watch with bad usage exits 2', async () => {
+    const r = await cli(['watch', 'transfer', '0x12', ...urls()])
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/txHash/)
+  })
+})
