@@ -27,7 +27,7 @@ export class LoadedHistory {
   error = $state<AppErrorData | null>(null)
   /** a failed window fetch (the dataset stays; Retry asks again) */
   rowsError = $state<AppErrorData | null>(null)
-  private jobId: string | null = null
+  private jobId = $state<string | null>(null)
   private need: Range = { start: 0, end: 0 }
   private fetchSeq = 0
   private inflight: string | null = null
