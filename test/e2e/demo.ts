@@ -1,6 +1,4 @@
-// Helpers for the dashboard e2e specs: what the demo network offers (/__sim/sample), its fault switch, and
-// icons served locally (the chain and token icons point at an https host this machine cannot reach).
-import type { Page } from '@playwright/test'
+// Helpers for the dashboard e2e specs: what the demo network offers (/__sim/sample) and its fault switch.
 import type { Harness } from '../../src/main/harness/server'
 
 export interface Sample {
@@ -22,11 +20,4 @@ export async function setFault(baseUrl: string, op: string, spec: Record<string,
     body: JSON.stringify({ op, spec })
   })
   if (!res.ok) throw new Error(`fault switch: ${res.status} ${await res.text()}`)
-}
-
-const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64')
-
-/** Remote icons answered by the test, so an unreachable icon host logs no console errors. */
-export async function serveIcons(page: Page): Promise<void> {
-  await page.route('https://**/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG_1x1 }))
 }

@@ -1,10 +1,9 @@
 import { test, expect } from './fixtures'
-import { demoSample, serveIcons, setFault } from './demo'
+import { demoSample, setFault } from './demo'
 
 test('empty watchlist, then an address watched from Transfers shows with its latest transfers', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const heavy = sample.addresses[0]!
-  await serveIcons(page)
   await page.goto(`${harness.url}#/overview`)
   await expect(page.getByText('No watched addresses yet')).toBeVisible()
   await expect(page.getByTestId('vault-card')).toContainText('Epoch')
@@ -30,7 +29,6 @@ test('empty watchlist, then an address watched from Transfers shows with its lat
 
 test('offline: cards show the cache or an error with Retry', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
-  await serveIcons(page)
   await page.goto(`${harness.url}#/overview`)
   await expect(page.getByTestId('vault-card')).toContainText('Epoch')
 

@@ -1,10 +1,9 @@
 import { test, expect } from './fixtures'
-import { demoSample, serveIcons } from './demo'
+import { demoSample } from './demo'
 
 test('Ctrl+K opens the palette: address, hash and view name each go to their view', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const heavy = sample.addresses[0]!
-  await serveIcons(page)
   await page.goto(harness.url)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview')
 

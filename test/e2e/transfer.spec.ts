@@ -1,9 +1,8 @@
 import { test, expect } from './fixtures'
-import { demoSample, serveIcons, setFault } from './demo'
+import { demoSample, setFault } from './demo'
 
 test('a transfer by hash: legs with explorer links, amounts, watchlist', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
-  await serveIcons(page)
   await page.goto(`${harness.url}#/transfer`)
   await expect(page.getByText('Enter a source transaction hash')).toBeVisible()
 
@@ -35,7 +34,6 @@ test('a transfer by hash: legs with explorer links, amounts, watchlist', async (
 
 test('a relayed transfer shows three legs', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
-  await serveIcons(page)
   // the sample lists one hash of each notable kind; find one with a relayer leg
   let found = false
   for (const hash of sample.txHashes) {
@@ -54,7 +52,6 @@ test('a relayed transfer shows three legs', async ({ page, harness, consoleError
 
 test('offline: cached transfer shows the cache banner; an uncached one an error with Retry', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
-  await serveIcons(page)
   const [cachedHash, otherHash] = sample.txHashes
   await page.goto(`${harness.url}#/transfer?hash=${cachedHash}`)
   await expect(page.getByTestId('leg').first()).toBeVisible()

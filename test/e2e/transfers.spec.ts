@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { test, expect } from './fixtures'
-import { demoSample, serveIcons, setFault } from './demo'
+import { demoSample, setFault } from './demo'
 
 test('a heavy address: page, load all with progress, sort, filter, export, open a transfer', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const heavy = sample.addresses[0]!
-  await serveIcons(page)
   await page.goto(`${harness.url}#/transfers`)
   await expect(page.getByText('Enter an address and pick a chain')).toBeVisible()
 
@@ -35,7 +34,10 @@ test('a heavy address: page, load all with progress, sort, filter, export, open 
   const table = page.getByTestId('transfers-table')
   const firstTime = () => page.getByTestId('transfer-row').first().locator('[role=gridcell]').first().textContent()
   const newest = await firstTime()
-  // Sorting: clicking the time header flips to ascending.
+  // Sorting: the service's order at first; clicking the time header sorts newest first, again oldest first.
+  await expect(table.getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', 'none')
+  await table.getByRole('button', { name: /Time/ }).click()
+  await expect(table.getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', 'descending')
   await table.getByRole('button', { name: /Time/ }).click()
   await expect(table.getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', 'ascending')
   await expect.poll(firstTime).not.toBe(newest)
@@ -81,7 +83,6 @@ test('a heavy address: page, load all with progress, sort, filter, export, open 
 test('a row click opens the transfer; the virtual table keeps the DOM small', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const heavy = sample.addresses[0]!
-  await serveIcons(page)
   await page.goto(`${harness.url}#/transfers?address=${heavy.address}&chainId=${heavy.chainId}&size=100`)
   await expect(page.getByTestId('transfer-row').first()).toBeVisible()
   await page.getByTestId('load-all').click()
@@ -100,7 +101,6 @@ test('a row click opens the transfer; the virtual table keeps the DOM small', as
 test('offline: a cached page shows the cache banner; no cache shows an error with Retry', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const [a, b] = sample.addresses
-  await serveIcons(page)
   await page.goto(`${harness.url}#/transfers?address=${a!.address}&chainId=${a!.chainId}`)
   await expect(page.getByTestId('transfer-row').first()).toBeVisible()
 

@@ -18,7 +18,8 @@ export class LoadedHistory {
   /** rows in the dataset / rows that pass the filter */
   total = $state(0)
   matched = $state(0)
-  sort = $state<HistorySort>({ key: 'timestamp', dir: 'desc' })
+  /** null: the order the service returned (no sort pass in main, so the first rows paint sooner) */
+  sort = $state<HistorySort | null>(null)
   filter = $state.raw<HistoryFilter>({})
   /** the rows held: raw, never proxied — they are replaced, not mutated */
   window = $state.raw<RowWindow | null>(null)
@@ -30,7 +31,8 @@ export class LoadedHistory {
   private jobId = $state<string | null>(null)
   private need: Range = { start: 0, end: 0 }
   private fetchSeq = 0
-  private inflight: string | null = null
+  private inflight = false
+  private again = false
 
   get running(): boolean {
     return this.jobId !== null
@@ -116,16 +118,23 @@ export class LoadedHistory {
     return this.fetch(true)
   }
 
+  /**
+   * One window request in flight at a time: while scrolling fast, the ranges passed meanwhile are not
+   * fetched one by one; when the answer arrives, the latest range is checked again (latest wins).
+   */
   private async fetch(reset: boolean): Promise<void> {
     const datasetId = this.datasetId
     if (!datasetId) return
+    if (this.inflight && !reset) {
+      this.again = true
+      return
+    }
     const want = reset ? { offset: Math.floor(this.need.start / 50) * 50, limit: 200 } : windowFor(this.need, this.matched || this.total)
-    const key = JSON.stringify([want, this.sort, this.filter])
-    if (!reset && this.inflight === key) return
-    this.inflight = key
     const seq = ++this.fetchSeq
+    this.inflight = true
+    this.again = false
     try {
-      const res = await call('history:rows', { datasetId, ...want, sort: this.sort, filter: this.filter })
+      const res = await call('history:rows', { datasetId, ...want, sort: this.sort ?? undefined, filter: this.filter })
       if (seq !== this.fetchSeq) return
       this.matched = res.matched
       this.total = res.total
@@ -134,18 +143,24 @@ export class LoadedHistory {
       // a reset at a scroll position past the new end: ask for the end instead
       if (reset && res.rows.length === 0 && res.matched > 0) {
         this.need = { start: Math.max(0, res.matched - 50), end: res.matched }
-        await this.fetch(false)
+        this.again = true
       }
     } catch (e) {
       if (seq === this.fetchSeq) this.rowsError = errorData(e)
     } finally {
-      if (seq === this.fetchSeq) this.inflight = null
+      if (seq === this.fetchSeq) {
+        this.inflight = false
+        if (this.again && !this.rowsError) {
+          this.again = false
+          this.show(this.need)
+        }
+      }
     }
   }
 
   async export(format: 'csv' | 'json', filter?: HistoryFilter): Promise<{ filename: string; content: string; rows: number }> {
     if (!this.datasetId) throw new Error('Load the whole history first.')
-    return call('history:export', { datasetId: this.datasetId, format, sort: this.sort, filter: filter ?? this.filter })
+    return call('history:export', { datasetId: this.datasetId, format, sort: this.sort ?? undefined, filter: filter ?? this.filter })
   }
 }
 
