@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { test, expect, startHarness } from './fixtures'
 
 // A rough measurement of the Transfers table with ~100,000 loaded rows (1,000,000 demo transfers). Opt-in
