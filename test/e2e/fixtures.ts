@@ -20,7 +20,15 @@ export interface Fixtures {
   consoleErrors: string[]
 }
 
+// Chain and token icons point at an https host this sandbox cannot resolve; every page gets them answered
+// locally, so an unreachable icon host does not count as a console error.
+const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64')
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => {
+    await page.route(/^https:\/\/.*\.(png|svg|jpe?g|webp)$/i, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG_1x1 }))
+    await use(page)
+  },
   // eslint-disable-next-line no-empty-pattern
   dataDir: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'bridgescope-e2e-'))

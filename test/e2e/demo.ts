@@ -1,0 +1,23 @@
+// Helpers for the dashboard e2e specs: what the demo network offers (/__sim/sample) and its fault switch.
+import type { Harness } from '../../src/main/harness/server'
+
+export interface Sample {
+  baseUrl: string
+  addresses: { address: string; chainId: number; count: number }[]
+  txHashes: string[]
+}
+
+export async function demoSample(harness: Harness): Promise<Sample> {
+  const { baseUrl } = await harness.context.endpoints.demoUrls()
+  const body = (await (await fetch(new URL('/__sim/sample', baseUrl))).json()) as Omit<Sample, 'baseUrl'>
+  return { baseUrl, ...body }
+}
+
+export async function setFault(baseUrl: string, op: string, spec: Record<string, unknown> | null): Promise<void> {
+  const res = await fetch(new URL('/__sim/faults', baseUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ op, spec })
+  })
+  if (!res.ok) throw new Error(`fault switch: ${res.status} ${await res.text()}`)
+}
