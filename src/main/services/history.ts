@@ -7,7 +7,7 @@ import type { HistoryPage, TransferRecord } from '@shared/schemas/wire'
 import { z } from 'zod'
 import type { DiskCache } from '../store/cache'
 import { toCsv, toJson } from './history-export'
-import { ViewCache } from './history-view'
+import { DatasetViews } from './history-view'
 import type { BridgeApi } from './ports'
 import { sourced } from './sourced'
 
@@ -33,8 +33,7 @@ export interface HistoryDeps {
 interface Dataset {
   id: string
   rows: TransferRecord[]
-  version: number
-  views: ViewCache
+  views: DatasetViews
 }
 
 const PAGE_MAX_AGE = 60_000
@@ -46,7 +45,6 @@ const MAX_DATASETS = 4
 export class HistoryService {
   private readonly datasets = new Map<string, Dataset>()
   private readonly jobs = new Map<string, AbortController>()
-  private version = 0
 
   constructor(private readonly deps: HistoryDeps) {}
 
@@ -73,7 +71,7 @@ export class HistoryService {
   }
 
   private keep(id: string, rows: TransferRecord[]): Dataset {
-    const ds: Dataset = { id, rows, version: ++this.version, views: new ViewCache() }
+    const ds: Dataset = { id, rows, views: new DatasetViews(rows) }
     this.datasets.delete(id)
     this.datasets.set(id, ds)
     while (this.datasets.size > MAX_DATASETS) {
@@ -165,7 +163,7 @@ export class HistoryService {
 
   rows(input: { datasetId: string; offset: number; limit: number; sort?: HistorySort | undefined; filter?: HistoryFilter | undefined }): HistoryRows {
     const ds = this.dataset(input.datasetId)
-    const view = ds.views.get(ds.rows, ds.version, input.sort, input.filter)
+    const view = ds.views.view(input.sort, input.filter)
     const end = Math.min(view.length, input.offset + input.limit)
     const rows: TransferRecord[] = []
     for (let i = input.offset; i < end; i++) rows.push(ds.rows[view[i] as number] as TransferRecord)
@@ -178,7 +176,7 @@ export class HistoryService {
     rows: number
   } {
     const ds = this.dataset(input.datasetId)
-    const view = ds.views.get(ds.rows, ds.version, input.sort, input.filter)
+    const view = ds.views.view(input.sort, input.filter)
     const picked = Array.from(view, (i) => ds.rows[i] as TransferRecord)
     const [, address = 'history', chainId = ''] = ds.id.split('|')
     const filename = `bridgescope-${address.slice(0, 10)}-${chainId}.${input.format}`
