@@ -6,9 +6,18 @@ export interface Recorded {
   handled: string[]
   permissionHandlers: number
   windowOpenHandlers: number
+  privilegedSchemes: string[]
+  protocolHandlers: Map<string, (request: { url: string }) => Promise<Response>>
 }
 
-export const recorded: Recorded = { windows: [], handled: [], permissionHandlers: 0, windowOpenHandlers: 0 }
+export const recorded: Recorded = {
+  windows: [],
+  handled: [],
+  permissionHandlers: 0,
+  windowOpenHandlers: 0,
+  privilegedSchemes: [],
+  protocolHandlers: new Map()
+}
 
 class WebContentsStub extends EventEmitter {
   setWindowOpenHandler(): void {
@@ -76,9 +85,23 @@ export const session = {
     setPermissionCheckHandler: () => {
       recorded.permissionHandlers++
     },
-    webRequest: { onHeadersReceived: () => undefined }
+    setDevicePermissionHandler: () => {
+      recorded.permissionHandlers++
+    },
+    webRequest: { onHeadersReceived: () => undefined },
+    protocol: {
+      handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => {
+        recorded.protocolHandlers.set(scheme, handler)
+      }
+    }
+  }
+}
+
+export const protocol = {
+  registerSchemesAsPrivileged: (schemes: { scheme: string }[]) => {
+    recorded.privilegedSchemes.push(...schemes.map((s) => s.scheme))
   }
 }
 
 export const shell = { openExternal: () => Promise.resolve() }
-export default { app, BrowserWindow, ipcMain, session, shell }
+export default { app, BrowserWindow, ipcMain, protocol, session, shell }
