@@ -3,13 +3,13 @@
 //
 // The tool exits 0 even with findings, so we read its CSV report. Without -e it assumes Electron 0.1.0 and
 // reports false positives, so the installed Electron version is passed. AvailableSecurityFixesGlobalCheck
-// is excluded (it downloads release notes with no timeout), and scripts/no-network.cjs makes every other
+// is excluded (it downloads release notes with no timeout), and scripts/no-network.js makes every other
 // connection attempt (its translation download) fail at once: the check is offline and bounded.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve, dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const TIMEOUT_MS = 180_000
@@ -89,7 +89,7 @@ export function runScan({ input = join(root, 'src'), allowFile = join(root, 'sec
   const report = join(out, 'report.csv')
   try {
     const cli = join(root, 'node_modules/@doyensec/electronegativity/dist/index.js')
-    const args = ['-r', join(root, 'scripts/no-network.cjs'), cli, '-i', input, '-o', report, '-r', '-e', electronVersion(), '-x', 'AvailableSecurityFixesGlobalCheck']
+    const args = ['--import', pathToFileURL(join(root, 'scripts/no-network.js')).href, cli, '-i', input, '-o', report, '-r', '-e', electronVersion(), '-x', 'AvailableSecurityFixesGlobalCheck']
     const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', timeout: TIMEOUT_MS, env: { ...process.env, LANG: 'en-US' } })
     if (run.error || run.status !== 0 || !existsSync(report)) {
       return { ok: false, message: `electronegativity did not produce a report (status ${run.status}, ${run.error?.message ?? 'no error'}):\n${run.stdout}\n${run.stderr}` }

@@ -1,9 +1,8 @@
-// Preloaded into tools that must not touch the network (node -r scripts/no-network.cjs ...): every outgoing
+// Preloaded into tools that must not touch the network (node --import ./scripts/no-network.js ...): every outgoing
 // connection fails at once, so a tool that "just checks for updates" falls back to its offline path instead
 // of waiting on a closed network. Loopback stays allowed.
-'use strict'
-const net = require('node:net')
-const tls = require('node:tls')
+import net from 'node:net'
+import tls from 'node:tls'
 
 function isLoopback(host) {
   return host === 'localhost' || host === '127.0.0.1' || host === '::1'
