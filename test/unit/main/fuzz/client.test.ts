@@ -47,8 +47,11 @@ describe('detail strings', () => {
     const raw = fc.oneof(fc.string(), fc.json(), pollutingJson, fc.anything())
     fc.assert(
       fc.property(raw, fc.boolean(), (value, optional) => {
-        for (const schema of [chainDetailSchema, tokenDetailSchema]) {
-          const r = decodeDetailString('fromChainObject', value, schema, optional)
+        const results = [
+          decodeDetailString('fromChainObject', value, chainDetailSchema, optional),
+          decodeDetailString('tokenObject', value, tokenDetailSchema, optional)
+        ]
+        for (const r of results) {
           expect(r.value === null || r.issue === null).toBe(true)
           if (r.issue) expect(r.issue.raw === null || r.issue.raw.length <= 201).toBe(true)
           expectCleanPrototypes(r.value)
