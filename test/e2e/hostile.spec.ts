@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // Hostile content from the service is shown as text, never executed or followed. The app is pointed at a
 // proxy that turns every name, symbol and URL into HTML, <script>, event handlers, javascript: and data: URLs.
 // To cover a view that renders remote data, add it to VIEWS with the hostile strings it shows.
