@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-/// <reference lib="dom.iterable" />
 // Hostile content from the service is shown as text, never executed or followed. The app is pointed at a
 // proxy that turns every name, symbol and URL into HTML, <script>, event handlers, javascript: and data: URLs.
 // To cover a view that renders remote data, add it to VIEWS with the hostile strings it shows.
@@ -24,20 +22,36 @@ const VIEWS: ViewCase[] = [
   { name: 'Vault', hash: '#/vault', shows: [] }
 ]
 
+// The few DOM shapes the page-side probes use (the node tsconfig has no DOM library, on purpose).
+interface ProbeElement {
+  getAttribute(name: string): string | null
+  attributes: ArrayLike<{ name: string }>
+}
+interface ProbeDocument {
+  querySelectorAll(selector: string): ArrayLike<ProbeElement>
+  scripts: ArrayLike<{ src: string }>
+  addEventListener(type: string, listener: (e: { violatedDirective: string }) => void): void
+  createElement(tag: string): { innerHTML: string; remove(): void }
+  body: { append(node: unknown): void }
+}
+
 async function inertness(page: Page) {
   return page.evaluate((flag) => {
+    const g = globalThis as unknown as { document: ProbeDocument; location: { origin: string } } & Record<string, unknown>
+    const all = Array.from(g.document.querySelectorAll('*'))
     const attrs = ['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc']
-    const dangerous = [...document.querySelectorAll('*')].flatMap((el) =>
+    const dangerous = all.flatMap((el) =>
       attrs.map((a) => el.getAttribute(a)).filter((v): v is string => v !== null && /^\s*(javascript|data|vbscript):/i.test(v))
     )
-    const handlers = [...document.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name))
+    const handlers = all.flatMap((el) => Array.from(el.attributes).filter((a) => /^on/i.test(a.name)).map((a) => a.name))
+    const scripts = Array.from(g.document.scripts)
     return {
-      flag: (window as unknown as Record<string, unknown>)[flag],
+      flag: g[flag],
       dangerous,
       handlers,
-      frames: document.querySelectorAll('iframe, object, embed, frame').length,
-      inlineScripts: [...document.scripts].filter((s) => !s.src).length,
-      foreignScripts: [...document.scripts].filter((s) => s.src && new URL(s.src).origin !== location.origin).length
+      frames: g.document.querySelectorAll('iframe, object, embed, frame').length,
+      inlineScripts: scripts.filter((s) => !s.src).length,
+      foreignScripts: scripts.filter((s) => s.src && new URL(s.src).origin !== g.location.origin).length
     }
   }, PAYLOAD_FLAG)
 }
@@ -64,7 +78,7 @@ test('names, symbols and URLs full of HTML, scripts and javascript: stay text on
 
     // The hostile strings do reach the renderer: the service's data, as the views receive it.
     const data = await page.evaluate(async () => {
-      const api = (window as unknown as { bridgescope: Record<string, (i?: unknown) => Promise<{ ok: boolean; value?: { data: unknown } }>> }).bridgescope
+      const api = (globalThis as unknown as { bridgescope: Record<string, (i?: unknown) => Promise<{ ok: boolean; value?: { data: unknown } }>> }).bridgescope
       const chains = await api.chainsList?.({ prefer: 'network' })
       const tokens = await api.tokensList?.({ prefer: 'network' })
       return JSON.stringify([chains, tokens])
@@ -96,17 +110,18 @@ test('defence in depth: even raw HTML from the service could not run script unde
   await page.goto(harness.url)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   const violations = await page.evaluate(async (payloads) => {
+    const doc = (globalThis as unknown as { document: ProbeDocument }).document
     const seen: string[] = []
-    document.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective))
-    const box = document.createElement('div')
+    doc.addEventListener('securitypolicyviolation', (e) => seen.push(e.violatedDirective))
+    const box = doc.createElement('div')
     // What a careless {@html} would do; the app never does this (lint rule and source scan).
     box.innerHTML = payloads.join('')
-    document.body.append(box)
+    doc.body.append(box)
     await new Promise((r) => setTimeout(r, 300))
     box.remove()
     return seen
   }, Object.values(HOSTILE))
-  expect(await page.evaluate((flag) => (window as unknown as Record<string, unknown>)[flag], PAYLOAD_FLAG)).toBeUndefined()
+  expect(await page.evaluate((flag) => (globalThis as unknown as Record<string, unknown>)[flag], PAYLOAD_FLAG)).toBeUndefined()
   expect(violations.length).toBeGreaterThan(0)
   expect(violations.every((d) => /script-src|img-src|frame-src|default-src|child-src/.test(d))).toBe(true)
 })
