@@ -2,7 +2,7 @@
 // file and renames it over the old one), and a file edited into garbage is moved aside and reported through
 // app:info, with the app running on defaults.
 import { spawn } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createAppContext } from '../../../../src/main/app-context'
@@ -70,6 +70,22 @@ describe('a crash in the middle of a settings write', () => {
     }
     expect(seen.size).toBeGreaterThan(0)
   }, 30_000)
+
+  it('removes temporary files a killed write left behind, once they are old enough not to be in flight', async () => {
+    const dir = tempDir('bs-stray-')
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify(defaultSettings()))
+    writeFileSync(join(dir, 'settings.json.tmp-123abc'), '{"half')
+    writeFileSync(join(dir, 'settings.json.tmp-456def'), '{"in flight')
+    const old = new Date(Date.now() - 5 * 60_000)
+    utimesSync(join(dir, 'settings.json.tmp-123abc'), old, old)
+    const notices: Notice[] = []
+    await openDocumentStore<Settings>(
+      { dir, name: 'settings', schema: settingsSchema, defaults: defaultSettings, migrate: migrateSettings, factory: confFactory },
+      notices
+    )
+    expect(notices).toEqual([])
+    expect(readdirSync(dir).sort()).toEqual(['settings.json', 'settings.json.tmp-456def'])
+  })
 })
 
 describe('store files edited into garbage', () => {
