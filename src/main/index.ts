@@ -1,7 +1,7 @@
 // The Electron main process: one window, hardened; the IPC handler table from the shared app context.
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron'
+import { fileURLToPath } from 'node:url'
+import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron'
 import Store from 'electron-store'
 import type { EventName, EventPayload } from '@shared/contract'
 import { createAppContext, type AppContext } from './app-context'
@@ -9,15 +9,20 @@ import { registerIpc, sendEvent } from './ipc/register'
 import { userDataDir } from './paths'
 import { createUpdater, loadAutoUpdater, type Updater } from './updater'
 import { electronNotify, installWatchShell } from './watch/electron'
-import { CONTENT_SECURITY_POLICY, applySessionSecurity, applyWindowSecurity, isExternalUrlAllowed, secureWebPreferences } from './security'
+import { APP_INDEX_URL, handleAppProtocol, registerAppScheme } from './app-protocol'
+import { applyCspHeader, applySessionSecurity, applyWindowSecurity, isExternalUrlAllowed, secureWebPreferences } from './security'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const preloadPath = join(here, '../preload/index.cjs')
-const rendererFile = join(here, '../renderer/index.html')
+const rendererDir = join(here, '../renderer')
 
+// The built renderer is served over app:// (never file://); in development, the dev server's URL.
 function appUrl(): string {
-  return process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(rendererFile).href
+  return process.env.ELECTRON_RENDERER_URL ?? APP_INDEX_URL
 }
+
+// Privileged schemes must be declared before the app is ready.
+registerAppScheme(protocol)
 
 let mainWindow: BrowserWindow | null = null
 let updater: Promise<Updater> | null = null
@@ -74,10 +79,10 @@ async function start(): Promise<void> {
   app.setPath('userData', userDataDir())
   await app.whenReady()
   applySessionSecurity(session.defaultSession)
-  // The header covers pages served over http (the dev server); the meta tag in index.html covers file://.
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } })
-  })
+  // app:// answers with the CSP header itself; this adds it to pages over http (the dev server). The meta
+  // tag in index.html says the same, so the policy holds whichever way the page arrives.
+  applyCspHeader(session.defaultSession)
+  handleAppProtocol(session.defaultSession.protocol, rendererDir)
   app.on('web-contents-created', (_e, contents) => applyWindowSecurity(contents, appUrl, (url) => void openExternal(url)))
 
   context = await createAppContext({

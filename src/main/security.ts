@@ -1,5 +1,6 @@
 // Every Electron hardening rule in one place: windows' webPreferences, permission handlers, navigation and
-// window.open, and which URLs may be opened in the system browser.
+// window.open, the Content-Security-Policy header, and which URLs may be opened in the system browser.
+// SECURITY.md maps each rule to Electron's security checklist and to the test that proves it.
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron'
 
 export function secureWebPreferences(preload: string): BrowserWindowConstructorOptions['webPreferences'] {
@@ -19,51 +20,94 @@ export function secureWebPreferences(preload: string): BrowserWindowConstructorO
   }
 }
 
-/** Only http(s) URLs leave the app, and only to the system browser. */
+/**
+ * Only http(s) URLs leave the app, and only to the system browser. URLs carrying credentials are refused:
+ * the app never needs them, and `https://trusted.example@evil.example` is a classic way to disguise a host.
+ */
 export function isExternalUrlAllowed(url: string): boolean {
+  if (typeof url !== 'string' || url.length > 2048) return false
   try {
     const u = new URL(url)
-    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname.length > 0
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname.length > 0 && u.username === '' && u.password === ''
   } catch {
     return false
   }
 }
 
-/** Is `url` one of the app's own pages (same file, or the dev server's origin)? */
+/**
+ * Is `url` one of the app's own pages: the same file (file://), the same origin (the dev server over http),
+ * or the same scheme and host (the app:// protocol)? WHATWG URLs give every non-special scheme the origin
+ * "null", so comparing origins there would let data: or javascript: URLs pass: compare scheme and host.
+ */
 export function isAppUrl(url: string, appUrl: string): boolean {
   try {
     const target = new URL(url)
     const app = new URL(appUrl)
     if (app.protocol === 'file:') return target.protocol === 'file:' && target.pathname === app.pathname
-    return target.origin === app.origin
+    if (app.protocol === 'http:' || app.protocol === 'https:') return target.origin === app.origin
+    return app.host !== '' && target.protocol === app.protocol && target.host === app.host
   } catch {
     return false
   }
 }
 
-export function applySessionSecurity(session: Session): void {
+/** The part of Session we configure; a structural type so tests can pass a fake. */
+export type SessionLike = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'> &
+  Partial<Pick<Session, 'setDevicePermissionHandler'>>
+
+/** The app asks for no permission (camera, notifications, HID, serial, USB…): every request and check is denied. */
+export function applySessionSecurity(session: SessionLike): void {
   session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
   session.setPermissionCheckHandler(() => false)
+  session.setDevicePermissionHandler?.(() => false)
 }
 
-export function applyWindowSecurity(
-  contents: WebContents,
-  appUrl: () => string,
-  openExternal: (url: string) => void
-): void {
+/** The events applyWindowSecurity listens to; a structural type so tests can pass a fake WebContents. */
+export interface WebContentsLike {
+  setWindowOpenHandler: WebContents['setWindowOpenHandler']
+  on(event: string, listener: (event: { preventDefault(): void }, url: string) => void): unknown
+}
+
+export function applyWindowSecurity(contents: WebContentsLike, appUrl: () => string, openExternal: (url: string) => void): void {
+  // window.open and target=_blank never open an Electron window: http(s) goes to the system browser.
   contents.setWindowOpenHandler(({ url }) => {
     if (isExternalUrlAllowed(url)) openExternal(url)
     return { action: 'deny' }
   })
-  contents.on('will-navigate', (event, url) => {
+  const stayHome = (event: { preventDefault(): void }, url: string): void => {
     if (!isAppUrl(url, appUrl())) event.preventDefault()
+  }
+  contents.on('will-navigate', stayHome)
+  contents.on('will-frame-navigate', (event, url) => {
+    // Electron passes a details object here; older versions pass the URL.
+    const target = typeof url === 'string' ? url : (event as unknown as { url?: string }).url ?? ''
+    stayHome(event, target)
   })
-  contents.on('will-redirect', (event, url) => {
-    if (!isAppUrl(url, appUrl())) event.preventDefault()
-  })
+  contents.on('will-redirect', stayHome)
   contents.on('will-attach-webview', (event) => event.preventDefault())
 }
 
-/** The Content-Security-Policy for app pages; the same text is in index.html's meta tag. */
+/** The Content-Security-Policy for app pages; index.html's meta tag says the same (test/unit/main/security). */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: http://127.0.0.1:*; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+/** Directives a <meta> CSP cannot carry (the HTML spec ignores them there); only the header has them. */
+export const HEADER_ONLY_DIRECTIVES: ReadonlySet<string> = new Set(['frame-ancestors', 'report-uri', 'sandbox'])
+
+/** Response headers with the app's CSP in place of any the server sent (header names are case-insensitive). */
+export function withCspHeader(headers: Record<string, string[] | string> | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (name.toLowerCase() === 'content-security-policy') continue
+    out[name] = Array.isArray(value) ? value : [value]
+  }
+  out['Content-Security-Policy'] = [CONTENT_SECURITY_POLICY]
+  return out
+}
+
+/** The CSP as a header on every page the session loads over http(s) (the dev server); app:// sets its own. */
+export function applyCspHeader(session: Pick<Session, 'webRequest'>): void {
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: withCspHeader(details.responseHeaders) })
+  })
+}

@@ -1,5 +1,7 @@
-// Which frames may call the app's IPC: only the top frame of the app's own page (the bundled file in a
+// Which frames may call the app's IPC: only the top frame of the app's own page (app://bridgescope in a
 // packaged app, the dev server in development). Anything else is refused before input is even parsed.
+import { isAppUrl } from '../security'
+
 export interface SenderFrameLike {
   url: string
   parent: unknown
@@ -7,14 +9,5 @@ export interface SenderFrameLike {
 
 export function isTrustedSender(frame: SenderFrameLike | null | undefined, appUrl: string): boolean {
   if (!frame || frame.parent) return false
-  let sender: URL
-  let app: URL
-  try {
-    sender = new URL(frame.url)
-    app = new URL(appUrl)
-  } catch {
-    return false
-  }
-  if (app.protocol === 'file:') return sender.protocol === 'file:' && sender.pathname === app.pathname
-  return sender.origin === app.origin
+  return isAppUrl(frame.url, appUrl)
 }

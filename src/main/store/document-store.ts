@@ -3,10 +3,11 @@
 // validate it ourselves: a file that does not parse or validate is moved aside with a timestamp and the
 // user is told, so nothing is silently dropped.
 import { existsSync } from 'node:fs'
-import { readFile, rename } from 'node:fs/promises'
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import type { Notice } from '@shared/contract'
+import { isTempFile } from './atomic-file'
 
 /** The part of electron-store / conf we use: the whole document as one value. */
 export interface BackingStore {
@@ -37,12 +38,35 @@ function timestamp(d: Date): string {
   return d.toISOString().replace(/[:.]/g, '-')
 }
 
+/** A temporary file older than this is the leftover of a write that died (a live write takes milliseconds). */
+const STRAY_AFTER_MS = 60_000
+
+/**
+ * Removes `<name>.json.tmp-*` files left by a write that was killed before its rename (conf writes through
+ * a temporary file); young ones may belong to another process writing right now (the CLI beside the app).
+ */
+async function removeStrayTemps(dir: string, name: string, now: Date): Promise<void> {
+  let names: string[]
+  try {
+    names = await readdir(dir)
+  } catch {
+    return
+  }
+  for (const entry of names) {
+    if (!entry.startsWith(`${name}.json`) || !isTempFile(entry)) continue
+    const path = join(dir, entry)
+    const info = await stat(path).catch(() => null)
+    if (info?.isFile() && now.getTime() - info.mtimeMs > STRAY_AFTER_MS) await rm(path, { force: true }).catch(() => undefined)
+  }
+}
+
 export async function openDocumentStore<T extends Record<string, unknown>>(
   options: DocumentStoreOptions<T>,
   notices: Notice[]
 ): Promise<DocumentStore<T>> {
   const now = options.now ?? (() => new Date())
   const file = join(options.dir, `${options.name}.json`)
+  await removeStrayTemps(options.dir, options.name, now())
   let initial: T = options.defaults()
   if (existsSync(file)) {
     let reason: string | null = null

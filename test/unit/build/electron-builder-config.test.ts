@@ -148,7 +148,8 @@ describe('electron-builder.yml: what Bridgescope requires', () => {
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
       enableEmbeddedAsarIntegrityValidation: true,
-      onlyLoadAppFromAsar: true
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false
     })
   })
 

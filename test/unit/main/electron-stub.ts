@@ -8,6 +8,8 @@ export interface Recorded {
   windowOpenHandlers: number
   trays: { tooltip: string; destroyed: boolean }[]
   notifications: { title: string; body: string }[]
+  privilegedSchemes: string[]
+  protocolHandlers: Map<string, (request: { url: string }) => Promise<Response>>
 }
 
 export const recorded: Recorded = {
@@ -16,7 +18,9 @@ export const recorded: Recorded = {
   permissionHandlers: 0,
   windowOpenHandlers: 0,
   trays: [],
-  notifications: []
+  notifications: [],
+  privilegedSchemes: [],
+  protocolHandlers: new Map()
 }
 
 class WebContentsStub extends EventEmitter {
@@ -89,7 +93,21 @@ export const session = {
     setPermissionCheckHandler: () => {
       recorded.permissionHandlers++
     },
-    webRequest: { onHeadersReceived: () => undefined }
+    setDevicePermissionHandler: () => {
+      recorded.permissionHandlers++
+    },
+    webRequest: { onHeadersReceived: () => undefined },
+    protocol: {
+      handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => {
+        recorded.protocolHandlers.set(scheme, handler)
+      }
+    }
+  }
+}
+
+export const protocol = {
+  registerSchemesAsPrivileged: (schemes: { scheme: string }[]) => {
+    recorded.privilegedSchemes.push(...schemes.map((s) => s.scheme))
   }
 }
 
@@ -128,4 +146,4 @@ const image = { resize: () => image }
 export const nativeImage = { createFromPath: () => image }
 export const powerMonitor = new EventEmitter()
 
-export default { app, BrowserWindow, ipcMain, session, shell, Tray, Menu, Notification, nativeImage, powerMonitor }
+export default { app, BrowserWindow, ipcMain, protocol, session, shell, Tray, Menu, Notification, nativeImage, powerMonitor }

@@ -1,9 +1,9 @@
 // Loads the BUILT main bundle (out/main/index.js) with `electron` replaced by a recording stub, and checks
 // what Electron would be asked to do: one hardened window, and exactly the contract's channels handled.
-import { existsSync, mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { CHANNELS } from '../../../src/shared/contract'
 import { recorded } from './electron-stub'
@@ -25,8 +25,20 @@ describe('main bundle with a stubbed electron', () => {
     expect(prefs.nodeIntegration).toBe(false)
     expect(prefs.webSecurity).not.toBe(false)
     expect(existsSync(prefs.preload as string)).toBe(true)
-    expect(recorded.windows[0]?.url).toMatch(/^file:.*\/out\/renderer\/index\.html$/)
-    expect(fileURLToPath(recorded.windows[0]?.url as string)).toBe(resolve('out/renderer/index.html'))
+    // Served over the app's own protocol, never file:// (Electron security checklist 18).
+    expect(recorded.windows[0]?.url).toBe('app://bridgescope/index.html')
+  })
+
+  it('serves the built renderer over app:// with the CSP header, and nothing outside it', async () => {
+    expect(recorded.privilegedSchemes).toEqual(['app'])
+    const handler = recorded.protocolHandlers.get('app')
+    expect(handler).toBeDefined()
+    const index = await handler?.({ url: 'app://bridgescope/index.html' })
+    expect(index?.status).toBe(200)
+    expect(index?.headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect(await index?.text()).toBe(readFileSync(resolve('out/renderer/index.html'), 'utf8'))
+    expect((await handler?.({ url: 'app://bridgescope/../../package.json' }))?.status).toBe(404)
+    expect((await handler?.({ url: 'app://bridgescope/%2e%2e/%2e%2e/package.json' }))?.status).toBe(404)
   })
 
   it('registers every contract channel with ipcMain.handle, and nothing else', () => {
@@ -40,7 +52,7 @@ describe('main bundle with a stubbed electron', () => {
   })
 
   it('denies permissions and window.open from the start', () => {
-    expect(recorded.permissionHandlers).toBe(2)
+    expect(recorded.permissionHandlers).toBe(3)
     expect(recorded.windowOpenHandlers).toBeGreaterThan(0)
   })
 })

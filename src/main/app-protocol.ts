@@ -1,0 +1,72 @@
+// The renderer is served from app://bridgescope/ rather than file:// (Electron security checklist 18): a
+// file:// page may read any file:// URL, and only a protocol we answer ourselves can send the CSP as a real
+// header. The handler serves files from the built renderer folder and nothing else.
+import { readFile } from 'node:fs/promises'
+import { extname, join, normalize, sep } from 'node:path'
+import type { Protocol } from 'electron'
+import { CONTENT_SECURITY_POLICY } from './security'
+
+export const APP_SCHEME = 'app'
+export const APP_HOST = 'bridgescope'
+export const APP_INDEX_URL = `${APP_SCHEME}://${APP_HOST}/index.html`
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2'
+}
+
+/** The file under `rendererDir` that `url` names, or null for anything outside it or another host. */
+export function resolveAppFile(url: string, rendererDir: string): string | null {
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return null
+  }
+  if (u.protocol !== `${APP_SCHEME}:` || u.host !== APP_HOST) return null
+  let path: string
+  try {
+    path = decodeURIComponent(u.pathname)
+  } catch {
+    return null
+  }
+  if (path.includes('\0')) return null
+  const root = normalize(rendererDir)
+  const file = normalize(join(root, path === '/' ? '/index.html' : path))
+  return file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : null
+}
+
+/** The answer to one app:// request: the file with its type and the CSP header, or a plain 404. */
+export async function appProtocolResponse(url: string, rendererDir: string): Promise<Response> {
+  const file = resolveAppFile(url, rendererDir)
+  const notFound = (): Response => new Response('not found', { status: 404, headers: { 'Content-Type': 'text/plain' } })
+  if (file === null) return notFound()
+  let body: Buffer
+  try {
+    body = await readFile(file)
+  } catch {
+    return notFound()
+  }
+  return new Response(new Uint8Array(body), {
+    status: 200,
+    headers: {
+      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff'
+    }
+  })
+}
+
+/** Before app ready: app:// is a standard, secure origin (relative URLs, modules and fetch behave as on https). */
+export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+}
+
+export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {
+  protocol.handle(APP_SCHEME, (request) => appProtocolResponse(request.url, rendererDir))
+}

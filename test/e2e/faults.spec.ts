@@ -1,0 +1,68 @@
+// The app stays usable while the service hangs, and a failure shows as an error the user can retry.
+import { test, expect } from './fixtures'
+
+const VIEWS = ['Overview', 'Transfers', 'Transfer', 'Tokens', 'Chains', 'Vault', 'Charts', 'Settings']
+
+type Api = Record<string, (input?: unknown) => Promise<unknown>>
+
+test('navigation and other calls keep working while a service request hangs; the hang ends in a typed timeout', async ({ page, harness, consoleErrors }) => {
+  const demo = await harness.context.endpoints.demoUrls()
+  // Every operation of the demo network hangs; the profile (same network) gives up after 6 s.
+  const fault = await fetch(`${demo.baseUrl}/__sim/faults`, { method: 'POST', body: JSON.stringify({ op: '*', spec: { hang: true } }) })
+  expect(fault.ok).toBe(true)
+  const saved = harness.context.settings.saveProfile({ name: 'Hanging', baseUrl: demo.baseUrl, rpcUrls: [demo.rpcUrl], timeoutMs: 6000 })
+  harness.context.settings.activate(saved.profiles.find((p) => p.name === 'Hanging')?.id ?? '')
+
+  await page.goto(harness.url)
+  await expect(page.getByTestId('profile-name')).toContainText('Hanging')
+  // Start the hanging request in the page and keep its outcome for later.
+  await page.evaluate(() => {
+    const g = globalThis as unknown as { bridgescope: Api; hung: Promise<unknown>; settled?: boolean }
+    g.hung = (g.bridgescope.chainsList?.({ prefer: 'network' }) ?? Promise.resolve()).then(
+      (r) => {
+        g.settled = true
+        return { settled: 'resolved', r }
+      },
+      (e: unknown) => {
+        g.settled = true
+        return { settled: 'rejected', message: (e as Error).message }
+      }
+    )
+  })
+  const started = Date.now()
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  for (const name of VIEWS) {
+    await nav.getByRole('link', { name, exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+  }
+  // Calls that need no network answer at once meanwhile.
+  const settings = await page.evaluate(() => (globalThis as unknown as { bridgescope: Api }).bridgescope.settingsGet?.())
+  expect(settings).toMatchObject({ ok: true, value: { activeProfileId: expect.any(String) } })
+  // All of that happened while the request was still hanging.
+  expect(await page.evaluate(() => (globalThis as unknown as { settled?: boolean }).settled)).toBeUndefined()
+
+  const outcome = await page.evaluate(() => (globalThis as unknown as { hung: Promise<unknown> }).hung)
+  expect(outcome).toMatchObject({ settled: 'resolved', r: { ok: false, error: { kind: 'timeout', operation: 'queryChainList' } } })
+  expect(Date.now() - started).toBeLessThan(15_000)
+  expect(consoleErrors).toEqual([])
+})
+
+test('when the main process does not answer, the app says so with Retry, and Retry recovers', async ({ page, harness }) => {
+  // Hold app:info for 1.5 s and then fail it, as a wedged or crashed main process would.
+  let fail = true
+  await page.route(/__harness\/ipc\/app(%3A|:)info$/, async (route) => {
+    if (!fail) return route.continue()
+    await new Promise((r) => setTimeout(r, 1500))
+    await route.abort('connectionreset')
+  })
+  await page.goto(harness.url)
+  // Still navigable while app:info is pending.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chains', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Chains')
+  const banner = page.getByRole('alert').filter({ hasText: "Could not reach the app's main process" })
+  await expect(banner).toBeVisible()
+  fail = false
+  await banner.getByRole('button', { name: 'Retry' }).click()
+  await expect(banner).toBeHidden()
+  await expect(page.getByTestId('demo-banner')).toContainText('Demo network')
+})

@@ -1,0 +1,35 @@
+// Faults on the way to the data: latency beyond the profile's timeout, a hang, 5xx, 429 and HTML error pages.
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import type { Simulator } from '../../../../src/main/sim'
+import { startSim } from './rig'
+import { runFaultScenario } from './scenario'
+
+let sim: Simulator
+beforeAll(async () => {
+  sim = await startSim()
+})
+afterAll(async () => {
+  await sim.close()
+})
+
+describe('transport faults on every operation (profile timeout 1 s)', () => {
+  it('10 s of latency is a timeout', async () => {
+    await runFaultScenario(sim, { latencyMs: 10_000 }, () => ({ kind: 'timeout', message: /no complete answer within 1 s/ }))
+  })
+
+  it('a hang is a timeout, not a frozen request', async () => {
+    await runFaultScenario(sim, { hang: true }, () => ({ kind: 'timeout' }))
+  })
+
+  it('HTTP 500 (after the retries) is an http error with the status', async () => {
+    await runFaultScenario(sim, { status: 500 }, () => ({ kind: 'http', code: 500, message: /HTTP 500/ }))
+  })
+
+  it('HTTP 429 (after honouring Retry-After) is an http error with the status', async () => {
+    await runFaultScenario(sim, { status: 429 }, () => ({ kind: 'http', code: 429, message: /429/ }))
+  })
+
+  it("a proxy's HTML error page is a protocol error that says so", async () => {
+    await runFaultScenario(sim, { html: true }, () => ({ kind: 'protocol', code: 502, message: /HTML page instead of JSON/ }))
+  })
+})
