@@ -1,9 +1,5 @@
 import { test, expect } from './fixtures'
-import { demoFault, stubRemoteImages } from './views-b-helpers'
-
-test.beforeEach(async ({ page }) => {
-  await stubRemoteImages(page)
-})
+import { demoFault } from './views-b-helpers'
 
 test('every field of each chain is shown; nulls read "null"; links are http(s) only; contract is copyable', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/chains`)

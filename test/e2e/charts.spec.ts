@@ -1,12 +1,11 @@
 import { test, expect } from './fixtures'
-import { demoSample, stubRemoteImages } from './views-b-helpers'
+import { demoSample } from './views-b-helpers'
 
 interface Sample {
   addresses: { address: string; chainId: number; count: number }[]
 }
 
 test('charts explain where their data comes from, then draw volume after a history is loaded', async ({ page, harness, consoleErrors }) => {
-  await stubRemoteImages(page)
   await page.goto(`${harness.url}#/charts`)
   const empty = page.getByTestId('charts-empty')
   await expect(empty).toContainText('histories loaded in this session')

@@ -4,7 +4,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test, expect } from './fixtures'
-import { stubRemoteImages } from './views-b-helpers'
 
 const XSS = '<img src=x onerror="window.__pwned=1">'
 const chain = {
@@ -66,8 +65,7 @@ test('hostile names, symbols and URLs render as text; only http(s) becomes a lin
     const saved = harness.context.settings.saveProfile({ name: 'Hostile', baseUrl: base, rpcUrls: [`${base}/rpc`] })
     const id = saved.profiles.find((p) => p.name === 'Hostile')?.id ?? ''
     harness.context.settings.activate(id)
-    await stubRemoteImages(page)
-    const dialogs: string[] = []
+      const dialogs: string[] = []
     page.on('dialog', (d) => {
       dialogs.push(d.message())
       void d.dismiss()

@@ -1,9 +1,5 @@
 import { test, expect } from './fixtures'
-import { demoFault, stubRemoteImages } from './views-b-helpers'
-
-test.beforeEach(async ({ page }) => {
-  await stubRemoteImages(page)
-})
+import { demoFault } from './views-b-helpers'
 
 test('tokens are grouped by chain with names, badges and a debounced search', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/tokens`)

@@ -1,9 +1,5 @@
 import { test, expect } from './fixtures'
-import { demoRotate, stubRemoteImages } from './views-b-helpers'
-
-test.beforeEach(async ({ page }) => {
-  await stubRemoteImages(page)
-})
+import { demoRotate } from './views-b-helpers'
 
 test('latest epoch, previous/next, hex input, raw tree and a diff that shows the changed public key', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/vault`)
