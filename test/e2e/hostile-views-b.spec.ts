@@ -38,7 +38,7 @@ const token = {
 }
 const vault = [{ epoch: 7, public_key: `<svg onload="window.__pwned=1">`, status: '<i>active</i>', chains: [1], addresses: [{ chain: 1, address: 'javascript:window.__pwned=1' }] }]
 
-function start(): Promise<Server> {
+function start(vaultFor: (epoch: string) => unknown = () => vault): Promise<Server> {
   const server = createServer((req, res) => {
     let body = ''
     req.on('data', (c: Buffer) => (body += c.toString()))
@@ -48,8 +48,8 @@ function start(): Promise<Server> {
       if (url.endsWith('/api/queryChainList')) return res.end(JSON.stringify({ code: 200, message: 'success', data: { list: [chain] } }))
       if (url.endsWith('/api/queryTokenList')) return res.end(JSON.stringify({ code: 200, message: 'success', data: { list: { '1': [token] } } }))
       if (url.endsWith('/rpc')) {
-        const id = (JSON.parse(body || '{}') as { id?: number }).id ?? 1
-        return res.end(JSON.stringify({ jsonrpc: '2.0', id, result: vault }))
+        const call = JSON.parse(body || '{}') as { id?: number; params?: string[] }
+        return res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, result: vaultFor(call.params?.[0] ?? 'latest') }))
       }
       res.statusCode = 404
       res.end('{}')
@@ -100,6 +100,30 @@ test('hostile names, symbols and URLs render as text; only http(s) becomes a lin
     }
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
     expect(dialogs).toEqual([])
+    expect(consoleErrors).toEqual([])
+  } finally {
+    await new Promise((ok) => server.close(ok))
+  }
+})
+
+test('a vault answer of an unknown shape is kept whole: tree and diff still work', async ({ page, harness, consoleErrors }) => {
+  // Epoch 1 and 2 differ in one nested value; neither has the documented fields.
+  const server = await start((epoch) => ({ vault: { key: epoch === '0x1' ? 'old-key' : 'new-key', extra: [epoch] }, meta: { shape: 'custom' } }))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  try {
+    const saved = harness.context.settings.saveProfile({ name: 'Odd vault', baseUrl: base, rpcUrls: [`${base}/rpc`] })
+    harness.context.settings.activate(saved.profiles.find((p) => p.name === 'Odd vault')?.id ?? '')
+    await page.goto(`${harness.url}#/vault?epoch=2`)
+    await expect(page.getByTestId('vault-unrecognised')).toBeVisible()
+    await expect(page.getByTestId('vault-card')).toHaveCount(0)
+    const tree = page.getByTestId('json-tree')
+    await expect(tree).toContainText('new-key')
+    await expect(tree).toContainText('meta')
+    await page.getByLabel('Epoch A').fill('1')
+    await page.getByLabel('Epoch B').fill('2')
+    await page.getByRole('button', { name: 'Compare' }).click()
+    await expect(page.getByTestId('diff-entry').filter({ hasText: '$.vault.key' })).toContainText('"old-key"')
+    await expect(page.getByTestId('diff-entry').filter({ hasText: '$.vault.extra[0]' })).toContainText('"0x2"')
     expect(consoleErrors).toEqual([])
   } finally {
     await new Promise((ok) => server.close(ok))
