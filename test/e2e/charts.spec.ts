@@ -31,6 +31,9 @@ test('charts explain where their data comes from, then draw volume after a histo
   const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')))
   expect(scripts.length).toBeGreaterThan(1)
 
+  // A log scale keeps small bars visible next to one huge transfer.
+  await page.getByLabel('Log scale').check()
+  await expect(charts.locator('canvas')).toHaveCount(3)
   // Theme switch redraws without errors.
   await page.getByLabel('Theme').selectOption('dark')
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')

@@ -39,6 +39,8 @@ test('tokens are grouped by chain with names, badges and a debounced search', as
   await expect(page.getByTestId('token-row').first()).toBeVisible()
 
   await page.screenshot({ path: test.info().outputPath('tokens.png'), fullPage: false })
+  await page.getByLabel('Theme').selectOption('dark')
+  await page.screenshot({ path: test.info().outputPath('tokens-dark.png'), fullPage: false })
   expect(consoleErrors).toEqual([])
 })
 

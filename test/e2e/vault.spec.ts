@@ -49,6 +49,9 @@ test('latest epoch, previous/next, hex input, raw tree and a diff that shows the
   await expect(keyRow).toContainText(latestKey ?? 'missing')
 
   await page.screenshot({ path: test.info().outputPath('vault.png'), fullPage: true })
+  await page.getByLabel('Theme').selectOption('dark')
+  await page.getByTestId('vault-diff').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: test.info().outputPath('vault-diff-dark.png') })
   expect(consoleErrors).toEqual([])
 })
 

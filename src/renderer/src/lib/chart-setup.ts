@@ -1,13 +1,13 @@
 // chart.js, tree-shaken: only the pieces the Charts view draws (bar charts, stacked or horizontal, with a
 // legend and tooltips) are imported and registered, once. This module is reached only through the Charts
 // view's dynamic import, so chart.js stays out of the first bundle.
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js'
+import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LogarithmicScale, Tooltip } from 'chart.js'
 
 let registered = false
 
 export function chartJs(): typeof Chart {
   if (!registered) {
-    Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend)
+    Chart.register(BarController, BarElement, CategoryScale, LinearScale, LogarithmicScale, Tooltip, Legend)
     registered = true
   }
   return Chart
