@@ -98,7 +98,7 @@ test('hostile names, symbols and URLs render as text; only http(s) becomes a lin
       for (const href of hrefs) expect(href).toMatch(/^(https?:|#)/)
       expect(await page.locator('main img[src="x"], main script, main svg[onload]').count()).toBe(0)
     }
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+    expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
     expect(dialogs).toEqual([])
     expect(consoleErrors).toEqual([])
   } finally {
