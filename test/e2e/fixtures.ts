@@ -20,15 +20,13 @@ export interface Fixtures {
   consoleErrors: string[]
 }
 
-// Remote records name icons on the public internet (https://files.mapprotocol.io/…). Tests never leave
-// 127.0.0.1, and a failed image load is a console error, so every other request gets a small stand-in icon.
-const STAND_IN_ICON = '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><circle cx="10" cy="10" r="10" fill="#888"/></svg>'
+// Chain and token icons point at an https host this sandbox cannot resolve; every page gets them answered
+// locally, so an unreachable icon host does not count as a console error.
+const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64')
 
 export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>
-      route.fulfill({ status: 200, contentType: 'image/svg+xml', body: STAND_IN_ICON })
-    )
+    await page.route(/^https:\/\/.*\.(png|svg|jpe?g|webp)$/i, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG_1x1 }))
     await use(page)
   },
   // eslint-disable-next-line no-empty-pattern
