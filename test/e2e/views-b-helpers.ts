@@ -1,0 +1,26 @@
+// Helpers for the Tokens, Chains, Vault, Charts and Settings specs: the demo network's control routes.
+import type { Harness } from '../../src/main/harness/server'
+
+async function demoBase(harness: Harness): Promise<string> {
+  return (await harness.context.endpoints.demoUrls()).baseUrl
+}
+
+/** Makes every demo-network operation fail with the given HTTP status (null clears the fault). */
+export async function demoFault(harness: Harness, status: number | null): Promise<void> {
+  const res = await fetch(`${await demoBase(harness)}/__sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ op: '*', spec: status === null ? null : { status } })
+  })
+  if (!res.ok) throw new Error(`fault request failed: ${res.status} ${await res.text()}`)
+}
+
+export async function demoRotate(harness: Harness): Promise<{ epoch: number; publicKey: string }> {
+  const res = await fetch(`${await demoBase(harness)}/__sim/rotate`, { method: 'POST' })
+  return (await res.json()) as { epoch: number; publicKey: string }
+}
+
+export async function demoSample(harness: Harness): Promise<unknown> {
+  const res = await fetch(`${await demoBase(harness)}/__sim/sample`)
+  return res.json()
+}
