@@ -29,7 +29,8 @@ async function context(dataDir = mkdtempSync(join(tmpdir(), 'bs-ctx-'))): Promis
     shell: 'harness',
     version: 'test',
     broadcast: () => undefined,
-    demo: { transfers: 300, rotateEveryMs: null }
+    demo: { transfers: 300, rotateEveryMs: null },
+    watch: { enabled: false }
   })
   open.push({ close: () => ctx.dispose() })
   return ctx

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe('latency within the default timeout', () => {
   it('a 10 s answer arrives under the default 15 s profile timeout', async () => {
-    const context = await createAppContext({ dataDir: tempDir(), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined })
+    const context = await createAppContext({ dataDir: tempDir(), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
     // No timeoutMs given: the profile gets the default.
     const settings = context.settings.saveProfile({ id: 'slow', name: 'Slow', baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl] })
     expect(settings.profiles.find((p) => p.id === 'slow')?.timeoutMs).toBe(15_000)

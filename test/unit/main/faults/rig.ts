@@ -41,7 +41,9 @@ export async function openRig(sim: Simulator, opts: { timeoutMs?: number; dataDi
     storeFactory: confFactory,
     shell: 'harness',
     version: '0.0.0-test',
-    broadcast: () => undefined
+    broadcast: () => undefined,
+    // the watcher would poll and cache vault snapshots of its own; these tests count what the faults leave
+    watch: { enabled: false }
   })
   context.settings.saveProfile({ id: 'sim', name: 'Simulator', baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], timeoutMs: opts.timeoutMs ?? 1000, maxPageSize: 100 })
   context.settings.activate('sim')

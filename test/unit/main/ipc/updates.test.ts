@@ -29,6 +29,7 @@ async function context(updater?: () => Promise<Updater>): Promise<AppContext> {
     shell: 'electron',
     version: '1.0.0',
     broadcast: () => undefined,
+    watch: { enabled: false },
     ...(updater ? { updater } : {})
   })
   contexts.push(ctx)

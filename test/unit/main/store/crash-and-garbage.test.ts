@@ -93,7 +93,7 @@ describe('store files edited into garbage', () => {
     const dataDir = tempDir('bs-garbage-')
     writeFileSync(join(dataDir, 'settings.json'), '{"version":1,"profiles":[{"id":')
     writeFileSync(join(dataDir, 'watchlists.json'), Buffer.from([0xff, 0xfe, 0x00, 0x7b]))
-    const context = await createAppContext({ dataDir, storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined })
+    const context = await createAppContext({ dataDir, storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
     try {
       const call = (channel: string, input?: unknown) => dispatch(context.handlers, channel, input, { emit: () => undefined })
       const info = await call('app:info')
