@@ -89,7 +89,7 @@ export function runScan({ input = join(root, 'src'), allowFile = join(root, 'sec
   const report = join(out, 'report.csv')
   try {
     const cli = join(root, 'node_modules/@doyensec/electronegativity/dist/index.js')
-    const args = ['--import', pathToFileURL(join(root, 'scripts/no-network.js')).href, cli, '-i', input, '-o', report, '-r', '-e', electronVersion(), '-x', 'AvailableSecurityFixesGlobalCheck']
+    const args = ['--import', pathToFileURL(join(root, 'scripts/no-network.js')).href, '--import', pathToFileURL(join(root, 'scripts/serial-writes.js')).href, cli, '-i', input, '-o', report, '-r', '-e', electronVersion(), '-x', 'AvailableSecurityFixesGlobalCheck']
     const run = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', timeout: TIMEOUT_MS, env: { ...process.env, LANG: 'en-US' } })
     if (run.error || run.status !== 0 || !existsSync(report)) {
       return { ok: false, message: `electronegativity did not produce a report (status ${run.status}, ${run.error?.message ?? 'no error'}):\n${run.stdout}\n${run.stderr}` }

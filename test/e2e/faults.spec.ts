@@ -7,10 +7,11 @@ type Api = Record<string, (input?: unknown) => Promise<unknown>>
 
 test('navigation and other calls keep working while a service request hangs; the hang ends in a typed timeout', async ({ page, harness, consoleErrors }) => {
   const demo = await harness.context.endpoints.demoUrls()
-  // Every operation of the demo network hangs; the profile (same network) gives up after 6 s.
+  // Every operation of the demo network hangs; the profile (same network) gives up after 8 s, longer than
+  // visiting every view takes even on a loaded machine.
   const fault = await fetch(`${demo.baseUrl}/__sim/faults`, { method: 'POST', body: JSON.stringify({ op: '*', spec: { hang: true } }) })
   expect(fault.ok).toBe(true)
-  const saved = harness.context.settings.saveProfile({ name: 'Hanging', baseUrl: demo.baseUrl, rpcUrls: [demo.rpcUrl], timeoutMs: 6000 })
+  const saved = harness.context.settings.saveProfile({ name: 'Hanging', baseUrl: demo.baseUrl, rpcUrls: [demo.rpcUrl], timeoutMs: 8000 })
   harness.context.settings.activate(saved.profiles.find((p) => p.name === 'Hanging')?.id ?? '')
 
   await page.goto(harness.url)
@@ -43,7 +44,7 @@ test('navigation and other calls keep working while a service request hangs; the
 
   const outcome = await page.evaluate(() => (globalThis as unknown as { hung: Promise<unknown> }).hung)
   expect(outcome).toMatchObject({ settled: 'resolved', r: { ok: false, error: { kind: 'timeout', operation: 'queryChainList' } } })
-  expect(Date.now() - started).toBeLessThan(15_000)
+  expect(Date.now() - started).toBeLessThan(30_000)
   expect(consoleErrors).toEqual([])
 })
 

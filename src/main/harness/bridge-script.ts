@@ -1,5 +1,7 @@
-// The page side of the browser harness: installs window.bridgescope with the same shape preload exposes,
-// each call forwarded over HTTP to the harness server, push events over server-sent events.
+// The page side of the browser harness: installs window.bridgescope with the same shape preload exposes.
+// A call is posted to the harness server, which acknowledges it at once and sends the result back over this
+// page's server-sent-event stream, like push events. So a slow call holds no HTTP connection: the browser's
+// six connections per origin never queue the app's calls behind each other, as Electron's IPC would not.
 import { API_GLOBAL, CHANNELS, EVENTS, methodName } from '@shared/contract'
 
 export function bridgeScript(): string {
@@ -8,27 +10,45 @@ export function bridgeScript(): string {
   const methods = ${JSON.stringify(methods)};
   const events = new Set(${JSON.stringify(EVENTS)});
   const api = {};
+  const client = (crypto.randomUUID && crypto.randomUUID()) || String(Math.random()).slice(2);
+  const pending = new Map();
+  let nextId = 0;
+  const listeners = new Map();
+  const source = new EventSource('/__harness/events?client=' + encodeURIComponent(client));
+  const ready = new Promise((ok) => {
+    source.addEventListener('open', () => ok(true), { once: true });
+    // without a stream (it failed to open in time) calls fall back to waiting on their own request
+    setTimeout(() => ok(false), 3000);
+  });
+  source.onmessage = (m) => {
+    let frame;
+    try { frame = JSON.parse(m.data); } catch { return; }
+    if (frame.reply !== undefined) {
+      const done = pending.get(frame.reply);
+      if (done) { pending.delete(frame.reply); done(frame.result); }
+      return;
+    }
+    for (const cb of listeners.get(frame.event) || []) cb(frame.payload);
+  };
   for (const [name, channel] of Object.entries(methods)) {
     api[name] = async (input) => {
       try {
+        const streamed = await ready;
+        const id = ++nextId;
+        const reply = streamed ? new Promise((ok) => pending.set(id, ok)) : null;
         const res = await fetch('/__harness/ipc/' + encodeURIComponent(channel), {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ input: input === undefined ? null : input })
+          body: JSON.stringify(streamed ? { input: input === undefined ? null : input, client, id } : { input: input === undefined ? null : input })
         });
+        if (res.status === 202 && reply) return await reply;
+        pending.delete(id);
         return await res.json();
       } catch (e) {
         return { ok: false, error: { kind: 'network', message: 'The harness server did not answer: ' + (e && e.message) } };
       }
     };
   }
-  const listeners = new Map();
-  const source = new EventSource('/__harness/events');
-  source.onmessage = (m) => {
-    let frame;
-    try { frame = JSON.parse(m.data); } catch { return; }
-    for (const cb of listeners.get(frame.event) || []) cb(frame.payload);
-  };
   api.on = (event, cb) => {
     if (!events.has(event)) throw new Error('Unknown event: ' + event);
     if (!listeners.has(event)) listeners.set(event, new Set());

@@ -48,11 +48,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const rendererDir = resolve(options.rendererDir ?? defaultRendererDir())
   const indexFile = join(rendererDir, 'index.html')
   if (!existsSync(indexFile)) throw new Error(`No built renderer at ${rendererDir}: run npm run build first.`)
-  const clients = new Set<ServerResponse>()
+  // Each page's event stream, by the client id its bridge script chose: push events go to all, a call's
+  // result only to the page that made it.
+  const clients = new Map<string, ServerResponse>()
   const broadcast = <E extends EventName>(event: E, payload: EventPayload<E>): void => {
     const frame: EventFrame<E> = { event, payload }
     const data = `data: ${JSON.stringify(frame)}\n\n`
-    for (const c of clients) c.write(data)
+    for (const c of clients.values()) c.write(data)
   }
   const context = await createAppContext({
     dataDir: options.dataDir ?? userDataDir(),
@@ -85,12 +87,23 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       }
       const channel = decodeURIComponent(url.pathname.slice('/__harness/ipc/'.length))
       let input: unknown
+      let reply: { stream: ServerResponse; id: number } | null = null
       try {
-        const body = JSON.parse(await readBody(req, MAX_BODY)) as { input?: unknown }
+        const body = JSON.parse(await readBody(req, MAX_BODY)) as { input?: unknown; client?: unknown; id?: unknown }
         input = body.input === null ? undefined : body.input
+        const stream = typeof body.client === 'string' ? clients.get(body.client) : undefined
+        if (stream && typeof body.id === 'number') reply = { stream, id: body.id }
       } catch {
         res.writeHead(400, { 'Content-Type': 'application/json' })
         res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'The call body is not JSON.' } }))
+        return
+      }
+      if (reply) {
+        // Acknowledge now; the result follows on the page's event stream.
+        res.writeHead(202, { 'Cache-Control': 'no-store' })
+        res.end()
+        const result = await dispatch(context.handlers, channel, input, { emit: broadcast })
+        if (!reply.stream.writableEnded) reply.stream.write(`data: ${JSON.stringify({ reply: reply.id, result })}\n\n`)
         return
       }
       const result = await dispatch(context.handlers, channel, input, { emit: broadcast })
@@ -101,8 +114,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (url.pathname === '/__harness/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' })
       res.write(': connected\n\n')
-      clients.add(res)
-      req.on('close', () => clients.delete(res))
+      const id = url.searchParams.get('client') ?? `anonymous-${clients.size}-${Date.now()}`
+      clients.set(id, res)
+      req.on('close', () => {
+        if (clients.get(id) === res) clients.delete(id)
+      })
       return
     }
     if (url.pathname === '/__harness/bridge.js') {
@@ -140,7 +156,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     url: `${origin}/`,
     context,
     close: async () => {
-      for (const c of clients) c.end()
+      for (const c of clients.values()) c.end()
       server.closeAllConnections()
       await new Promise<void>((ok) => server.close(() => ok()))
       await context.dispose()

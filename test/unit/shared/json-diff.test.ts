@@ -8,8 +8,13 @@ const json: fc.Arbitrary<JsonValue> = fc.jsonValue() as fc.Arbitrary<JsonValue>
 /** Applies a diff to `before`; if the diff is right this rebuilds `after`. */
 function apply(before: JsonValue, entries: ReturnType<typeof diffJson>['entries']): JsonValue {
   let root: JsonValue = structuredClone(before)
-  // Removals of array items go from the highest index down so earlier indexes stay valid.
-  const ordered = [...entries].sort((x, y) => (x.kind === 'removed' && y.kind === 'removed' ? String(y.path.at(-1)).localeCompare(String(x.path.at(-1)), 'en', { numeric: true }) : 0))
+  // Removals of array items go last and from the highest index down, so earlier indexes stay valid. (A
+  // comparator that returned 0 across kinds was not a total order, and sort could leave them unordered.)
+  const isItemRemoval = (e: (typeof entries)[number]): boolean => e.kind === 'removed' && typeof e.path.at(-1) === 'number'
+  const itemRemovals = entries
+    .filter(isItemRemoval)
+    .sort((x, y) => y.path.length - x.path.length || (y.path.at(-1) as number) - (x.path.at(-1) as number))
+  const ordered = [...entries.filter((e) => !isItemRemoval(e)), ...itemRemovals]
   for (const e of ordered) {
     if (e.path.length === 0) {
       root = e.kind === 'removed' ? null : structuredClone(e.after)
