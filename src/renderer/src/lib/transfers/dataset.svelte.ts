@@ -1,0 +1,162 @@
+// A loaded ("load all") history as the renderer sees it: an id in main, a sort and a filter, and one window
+// of rows around the viewport. Main sorts and filters; the renderer never holds more than the window.
+import type { HistoryFilter, HistorySort, Progress } from '@shared/contract'
+import type { AppErrorData } from '@shared/errors'
+import type { TransferRecord } from '@shared/schemas/wire'
+import { bridge, call, errorData } from '../api'
+import { covers, windowFor, type Range } from './virtual'
+
+export interface RowWindow {
+  offset: number
+  rows: TransferRecord[]
+}
+
+let jobSeq = 0
+
+export class LoadedHistory {
+  datasetId = $state<string | null>(null)
+  /** rows in the dataset / rows that pass the filter */
+  total = $state(0)
+  matched = $state(0)
+  sort = $state<HistorySort>({ key: 'timestamp', dir: 'desc' })
+  filter = $state.raw<HistoryFilter>({})
+  /** the rows held: raw, never proxied — they are replaced, not mutated */
+  window = $state.raw<RowWindow | null>(null)
+  progress = $state.raw<Progress | null>(null)
+  loading = $state(false)
+  error = $state<AppErrorData | null>(null)
+  /** a failed window fetch (the dataset stays; Retry asks again) */
+  rowsError = $state<AppErrorData | null>(null)
+  private jobId = $state<string | null>(null)
+  private need: Range = { start: 0, end: 0 }
+  private fetchSeq = 0
+  private inflight: string | null = null
+
+  get running(): boolean {
+    return this.jobId !== null
+  }
+
+  rowAt(i: number): TransferRecord | undefined {
+    const w = this.window
+    return w && i >= w.offset ? w.rows[i - w.offset] : undefined
+  }
+
+  /** Load every page with progress; resolves true when a dataset is ready. */
+  async loadAll(address: string, chainId: number, pageSize?: number): Promise<boolean> {
+    if (this.jobId) await this.cancel()
+    const jobId = `job-${Date.now().toString(36)}-${++jobSeq}`
+    this.jobId = jobId
+    this.loading = true
+    this.error = null
+    this.progress = { jobId, loaded: 0, total: 0, pagesDone: 0, pagesTotal: 0, done: false }
+    const off = bridge().on('history:progress', (p) => {
+      if (p.jobId === jobId) this.progress = p
+    })
+    try {
+      const res = await call('history:loadAll', { jobId, address, chainId, ...(pageSize ? { pageSize } : {}) })
+      if (this.jobId !== jobId) return false
+      this.datasetId = res.datasetId
+      this.total = res.total
+      this.window = null
+      await this.refresh()
+      return true
+    } catch (e) {
+      if (this.jobId === jobId) this.error = errorData(e)
+      return false
+    } finally {
+      off()
+      if (this.jobId === jobId) {
+        this.jobId = null
+        this.loading = false
+      }
+    }
+  }
+
+  async cancel(): Promise<void> {
+    const id = this.jobId
+    if (!id) return
+    this.jobId = null
+    this.loading = false
+    this.error = { kind: 'cancelled', message: 'Loading was cancelled; what was shown before is kept.' }
+    try {
+      await call('history:cancel', { jobId: id })
+    } catch {
+      // the job ended on its own meanwhile
+    }
+  }
+
+  clear(): void {
+    this.datasetId = null
+    this.window = null
+    this.total = 0
+    this.matched = 0
+    this.progress = null
+    this.error = null
+    this.rowsError = null
+  }
+
+  setSort(sort: HistorySort): void {
+    this.sort = sort
+    void this.refresh()
+  }
+
+  setFilter(filter: HistoryFilter): void {
+    this.filter = filter
+    void this.refresh()
+  }
+
+  /** The visible range changed: fetch a new window if it is not covered. */
+  show(need: Range): void {
+    this.need = need
+    if (!covers(this.window ? { offset: this.window.offset, count: this.window.rows.length } : null, need)) void this.fetch(false)
+  }
+
+  /** Sort or filter changed: the held window is no longer valid. */
+  refresh(): Promise<void> {
+    return this.fetch(true)
+  }
+
+  private async fetch(reset: boolean): Promise<void> {
+    const datasetId = this.datasetId
+    if (!datasetId) return
+    const want = reset ? { offset: Math.floor(this.need.start / 50) * 50, limit: 200 } : windowFor(this.need, this.matched || this.total)
+    const key = JSON.stringify([want, this.sort, this.filter])
+    if (!reset && this.inflight === key) return
+    this.inflight = key
+    const seq = ++this.fetchSeq
+    try {
+      const res = await call('history:rows', { datasetId, ...want, sort: this.sort, filter: this.filter })
+      if (seq !== this.fetchSeq) return
+      this.matched = res.matched
+      this.total = res.total
+      this.window = { offset: res.offset, rows: res.rows }
+      this.rowsError = null
+      // a reset at a scroll position past the new end: ask for the end instead
+      if (reset && res.rows.length === 0 && res.matched > 0) {
+        this.need = { start: Math.max(0, res.matched - 50), end: res.matched }
+        await this.fetch(false)
+      }
+    } catch (e) {
+      if (seq === this.fetchSeq) this.rowsError = errorData(e)
+    } finally {
+      if (seq === this.fetchSeq) this.inflight = null
+    }
+  }
+
+  async export(format: 'csv' | 'json', filter?: HistoryFilter): Promise<{ filename: string; content: string; rows: number }> {
+    if (!this.datasetId) throw new Error('Load the whole history first.')
+    return call('history:export', { datasetId: this.datasetId, format, sort: this.sort, filter: filter ?? this.filter })
+  }
+}
+
+/** Saves text as a file from the renderer: a Blob behind a temporary <a download>. */
+export function download(filename: string, content: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = filename
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}

@@ -1,0 +1,31 @@
+// What the command palette makes of what was typed: an address, a transaction hash, or a view name.
+import { VIEWS, type ViewId } from '../router.svelte'
+
+export const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
+export const TX_HASH_RE = /^0x[0-9a-fA-F]{64}$/
+
+export type PaletteTarget =
+  | { kind: 'address'; address: string; label: string }
+  | { kind: 'transfer'; txHash: string; label: string }
+  | { kind: 'view'; view: ViewId; label: string }
+
+/** A message for a tx hash input that is not one, or null when it is valid. */
+export function txHashProblem(text: string): string | null {
+  const t = text.trim()
+  if (t === '') return 'Enter a source transaction hash.'
+  if (!t.startsWith('0x')) return 'A transaction hash starts with 0x.'
+  if (!/^0x[0-9a-fA-F]*$/.test(t)) return 'A transaction hash has only hex digits (0-9, a-f) after 0x.'
+  if (t.length !== 66) return `A transaction hash is 0x followed by 64 hex digits; this one has ${t.length - 2}.`
+  return null
+}
+
+export function paletteTargets(text: string): PaletteTarget[] {
+  const t = text.trim()
+  if (ADDRESS_RE.test(t)) return [{ kind: 'address', address: t, label: `Transfers of ${t}` }]
+  if (TX_HASH_RE.test(t)) return [{ kind: 'transfer', txHash: t, label: `Transfer ${t}` }]
+  const q = t.toLowerCase()
+  const views = VIEWS.filter((v) => q === '' || v.label.toLowerCase().includes(q) || v.id.includes(q))
+  // views whose name starts with the text come first
+  views.sort((a, b) => Number(!a.label.toLowerCase().startsWith(q)) - Number(!b.label.toLowerCase().startsWith(q)))
+  return views.map((v) => ({ kind: 'view', view: v.id, label: `Go to ${v.label}` }))
+}

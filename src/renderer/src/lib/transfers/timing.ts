@@ -1,0 +1,60 @@
+// What the record's own fields say about how long a transfer took, and whether it is stuck. The service
+// publishes no meaning for `state`; the simulator (src/main/sim/transfer.ts) writes 1 for completed and 0,
+// 2, 3 otherwise, so anything but the completed value counts as pending here.
+import type { Settings } from '@shared/schemas/settings'
+import type { TransferRecord } from '@shared/schemas/wire'
+import { duration, wireTime } from '../format'
+
+export const COMPLETED_STATE = 1
+export const DEFAULT_STUCK_MINUTES = 120
+
+type Timed = Pick<TransferRecord, 'timestamp' | 'createdAt' | 'updatedAt' | 'height' | 'confirmHeight' | 'state' | 'fromChainid' | 'toChainid'>
+
+export interface Legs {
+  /** source send → source confirm, in blocks (its time is not published) */
+  confirmBlocks: number | null
+  /** send → receipt, ms: updatedAt − timestamp, only for a completed transfer */
+  totalMs: number | null
+  /** short text for the table cell */
+  text: string
+  /** what was measured and what could not be, for the tooltip */
+  explain: string
+}
+
+function sentAt(r: Timed): number {
+  const t = wireTime(r.timestamp)
+  return Number.isNaN(t) ? wireTime(r.createdAt) : t
+}
+
+export function legs(r: Timed): Legs {
+  const confirmBlocks = r.confirmHeight > 0 && r.height > 0 && r.confirmHeight >= r.height ? r.confirmHeight - r.height : null
+  const sent = sentAt(r)
+  const updated = wireTime(r.updatedAt)
+  const completed = r.state === COMPLETED_STATE
+  const totalMs = completed && !Number.isNaN(sent) && !Number.isNaN(updated) && updated >= sent ? updated - sent : null
+  const text = totalMs === null ? '—' : duration(totalMs)
+  const explain = [
+    `Sent → confirmed on the source chain: ${confirmBlocks === null ? '— (heights missing)' : `${confirmBlocks} blocks (height ${r.height} → ${r.confirmHeight}); the service gives no time for it`}.`,
+    `Sent → received: ${
+      totalMs === null
+        ? completed
+          ? '— (timestamps missing or out of order)'
+          : '— (not received yet)'
+        : `${duration(totalMs)}, from the record's timestamp to its last update (updatedAt), which is when it completed`
+    }.`
+  ].join('\n')
+  return { confirmBlocks, totalMs, text, explain }
+}
+
+export function stuckMinutes(settings: Pick<Settings, 'stuckThresholds'> | null, fromChainId: number, toChainId: number): number {
+  const t = settings?.stuckThresholds
+  return t?.routes[`${fromChainId}-${toChainId}`] ?? t?.defaultMinutes ?? DEFAULT_STUCK_MINUTES
+}
+
+/** Pending (not the completed state) for longer than the user's threshold for its route. */
+export function isStuck(r: Timed, settings: Pick<Settings, 'stuckThresholds'> | null, now: number): boolean {
+  if (r.state === COMPLETED_STATE) return false
+  const sent = sentAt(r)
+  if (Number.isNaN(sent)) return false
+  return now - sent > stuckMinutes(settings, r.fromChainid, r.toChainid) * 60_000
+}

@@ -1,0 +1,70 @@
+// Virtual-scroll arithmetic, kept free of the DOM so it is tested on its own: which rows are visible, and
+// which window of rows to ask main for so the renderer holds only what it shows plus a margin.
+
+export interface Range {
+  /** first index, inclusive */
+  start: number
+  /** last index, exclusive */
+  end: number
+}
+
+/** Rows to draw for a scroll position: the visible ones plus `overscan` on each side, clamped to [0, total). */
+export function visibleRange(scrollTop: number, viewportHeight: number, rowHeight: number, total: number, overscan = 8): Range {
+  if (total <= 0 || rowHeight <= 0) return { start: 0, end: 0 }
+  const first = Math.floor(Math.max(0, scrollTop) / rowHeight)
+  const count = Math.ceil(Math.max(0, viewportHeight) / rowHeight) + 1
+  const start = Math.max(0, Math.min(total - 1, first - overscan))
+  const end = Math.min(total, first + count + overscan)
+  return { start, end: Math.max(start, end) }
+}
+
+/** Is every row of `need` inside the window the renderer holds? */
+export function covers(have: { offset: number; count: number } | null, need: Range): boolean {
+  if (!have || need.end <= need.start) return need.end <= need.start
+  return need.start >= have.offset && need.end <= have.offset + have.count
+}
+
+/**
+ * The window to fetch for a visible range: `size` rows (main caps a request at 500) centred on the range,
+ * aligned to `align` so small scrolls ask for the same window and hit main's cached view.
+ */
+export function windowFor(need: Range, total: number, size = 200, align = 50): { offset: number; limit: number } {
+  const span = Math.max(size, need.end - need.start)
+  const centre = Math.floor((need.start + need.end) / 2)
+  let offset = Math.max(0, centre - Math.floor(span / 2))
+  offset = Math.floor(offset / align) * align
+  if (offset > need.start) offset = Math.floor(need.start / align) * align
+  const limit = Math.max(1, Math.min(span + align, Math.max(1, total - offset)))
+  return { offset, limit }
+}
+
+/** The row index to make active after a navigation key, or null when the key is not one of ours. */
+export function nextActive(key: string, current: number, total: number, pageRows: number): number | null {
+  if (total <= 0) return null
+  const last = total - 1
+  const at = Math.min(Math.max(current, 0), last)
+  switch (key) {
+    case 'ArrowDown':
+      return current < 0 ? 0 : Math.min(last, at + 1)
+    case 'ArrowUp':
+      return current < 0 ? 0 : Math.max(0, at - 1)
+    case 'PageDown':
+      return Math.min(last, at + Math.max(1, pageRows))
+    case 'PageUp':
+      return Math.max(0, at - Math.max(1, pageRows))
+    case 'Home':
+      return 0
+    case 'End':
+      return last
+    default:
+      return null
+  }
+}
+
+/** scrollTop that brings row `index` into view, or the current one when it is already visible. */
+export function scrollToShow(index: number, scrollTop: number, viewportHeight: number, rowHeight: number): number {
+  const top = index * rowHeight
+  if (top < scrollTop) return top
+  if (top + rowHeight > scrollTop + viewportHeight) return top + rowHeight - viewportHeight
+  return scrollTop
+}

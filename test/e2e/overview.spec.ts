@@ -1,0 +1,46 @@
+import { test, expect } from './fixtures'
+import { demoSample, serveIcons, setFault } from './demo'
+
+test('empty watchlist, then an address watched from Transfers shows with its latest transfers', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  const heavy = sample.addresses[0]!
+  await serveIcons(page)
+  await page.goto(`${harness.url}#/overview`)
+  await expect(page.getByText('No watched addresses yet')).toBeVisible()
+  await expect(page.getByTestId('vault-card')).toContainText('Epoch')
+  await expect(page.getByTestId('health-card')).toContainText('reachable')
+  await expect(page.getByTestId('health-card')).toContainText(' ms')
+
+  await page.goto(`${harness.url}#/transfers?address=${heavy.address}&chainId=${heavy.chainId}`)
+  await page.getByRole('button', { name: 'Watch address' }).click()
+  await expect(page.getByText('it shows on Overview')).toBeVisible()
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview', exact: true }).click()
+  const watched = page.getByTestId('watched-address')
+  await expect(watched).toHaveCount(1)
+  await expect(watched).toContainText(`${heavy.count.toLocaleString('en-US')} transfers`)
+  await expect(watched.locator('li')).toHaveCount(5)
+  await page.screenshot({ path: test.info().outputPath('overview.png') })
+
+  // a latest transfer links to its detail
+  await watched.locator('li a').first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer')
+  expect(consoleErrors).toEqual([])
+})
+
+test('offline: cards show the cache or an error with Retry', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  await serveIcons(page)
+  await page.goto(`${harness.url}#/overview`)
+  await expect(page.getByTestId('vault-card')).toContainText('Epoch')
+
+  await setFault(sample.baseUrl, '*', { status: 503 })
+  await page.reload()
+  // the vault was fetched once: cached copy with the failed refresh
+  await expect(page.getByTestId('vault-card').getByTestId('cache-banner')).toContainText('Showing cached')
+  await expect(page.getByTestId('health-card')).toContainText('unreachable')
+  await setFault(sample.baseUrl, '*', null)
+  await page.getByTestId('health-card').getByRole('button', { name: 'Check again' }).click()
+  await expect(page.getByTestId('health-card')).not.toContainText('unreachable')
+  expect(consoleErrors).toEqual([])
+})

@@ -1,0 +1,53 @@
+import { test, expect } from './fixtures'
+import { demoSample, serveIcons } from './demo'
+
+test('Ctrl+K opens the palette: address, hash and view name each go to their view', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  const heavy = sample.addresses[0]!
+  await serveIcons(page)
+  await page.goto(harness.url)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview')
+
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByRole('dialog', { name: 'Command palette' })
+  await expect(dialog).toBeVisible()
+  await expect(page.getByTestId('palette-input')).toBeFocused()
+  await page.screenshot({ path: test.info().outputPath('palette.png') })
+  // focus stays inside
+  await page.keyboard.press('Tab')
+  await expect(page.getByTestId('palette-input')).toBeFocused()
+  // Esc closes
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+
+  // a view name
+  await page.keyboard.press('Control+k')
+  await page.getByTestId('palette-input').fill('vau')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vault')
+
+  // an address: Transfers on the first chain (nothing used yet)
+  await page.keyboard.press('Control+k')
+  await page.getByTestId('palette-input').fill(heavy.address)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfers')
+  await expect(page).toHaveURL(new RegExp(`address=${heavy.address}&chainId=\\d+`))
+
+  // pick the heavy chain; the palette then reuses it (last used)
+  await page.getByTestId('chain-select').selectOption(String(heavy.chainId))
+  await page.getByRole('button', { name: 'Show transfers' }).click()
+  await expect(page.getByTestId('transfer-row').first()).toBeVisible()
+  await page.goto(`${harness.url}#/overview`)
+  await page.keyboard.press('Control+k')
+  await page.getByTestId('palette-input').fill(heavy.address)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`chainId=${heavy.chainId}`))
+
+  // a tx hash
+  await page.keyboard.press('Control+k')
+  await page.getByTestId('palette-input').fill(sample.txHashes[0]!)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer')
+  await expect(page.getByTestId('leg').first()).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})

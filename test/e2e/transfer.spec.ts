@@ -1,0 +1,76 @@
+import { test, expect } from './fixtures'
+import { demoSample, serveIcons, setFault } from './demo'
+
+test('a transfer by hash: legs with explorer links, amounts, watchlist', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  await serveIcons(page)
+  await page.goto(`${harness.url}#/transfer`)
+  await expect(page.getByText('Enter a source transaction hash')).toBeVisible()
+
+  // validation names what is wrong
+  await page.getByTestId('tx-input').fill('0x1234')
+  await page.getByRole('button', { name: 'Find' }).click()
+  await expect(page.getByRole('alert')).toContainText('0x followed by 64 hex digits; this one has 4')
+
+  const hash = sample.txHashes[0]!
+  await page.getByTestId('tx-input').fill(hash)
+  await page.getByRole('button', { name: 'Find' }).click()
+  await expect(page).toHaveURL(new RegExp(`#/transfer\\?hash=${hash}`))
+  const legs = page.getByTestId('leg')
+  await expect(legs.first()).toContainText('Source')
+  await expect(legs.last()).toContainText('Destination')
+  // explorer deep link for the source hash, built from the chain's scanUrl
+  const link = legs.first().locator(`a[href$="/tx/${hash}"]`)
+  await expect(link).toHaveAttribute('href', /^https:\/\/.+\/tx\/0x[0-9a-f]{64}$/)
+  // the 10^22+1 transfer: exact amount, never rounded
+  await expect(page.getByText('10,000.000000000000000001 WETH').first()).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('transfer.png') })
+
+  await page.getByRole('button', { name: 'Add to watchlist' }).click()
+  await expect(page.getByTestId('watched')).toBeVisible()
+  await page.reload()
+  await expect(page.getByTestId('watched')).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})
+
+test('a relayed transfer shows three legs', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  await serveIcons(page)
+  // the sample lists one hash of each notable kind; find one with a relayer leg
+  let found = false
+  for (const hash of sample.txHashes) {
+    await page.goto(`${harness.url}#/transfer?hash=${hash}`)
+    await expect(page.getByTestId('leg').first()).toBeVisible()
+    if ((await page.getByTestId('leg').count()) === 3) {
+      found = true
+      await expect(page.getByTestId('leg').nth(1)).toContainText('Relayer')
+      await expect(page.getByTestId('leg').nth(1).locator('a[href*="/tx/0x"]')).toHaveCount(1)
+      break
+    }
+  }
+  expect(found).toBe(true)
+  expect(consoleErrors).toEqual([])
+})
+
+test('offline: cached transfer shows the cache banner; an uncached one an error with Retry', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  await serveIcons(page)
+  const [cachedHash, otherHash] = sample.txHashes
+  await page.goto(`${harness.url}#/transfer?hash=${cachedHash}`)
+  await expect(page.getByTestId('leg').first()).toBeVisible()
+
+  await setFault(sample.baseUrl, '*', { status: 503 })
+  await page.reload()
+  await expect(page.getByTestId('cache-banner')).toContainText('Showing cached')
+  await expect(page.getByTestId('cache-banner')).toContainText('Refreshing failed')
+  await expect(page.getByTestId('leg').first()).toBeVisible()
+
+  await page.goto(`${harness.url}#/transfer?hash=${otherHash}`)
+  const box = page.getByTestId('error-box')
+  await expect(box).toContainText('Looking up transfer')
+  await expect(box).toContainText('503')
+  await setFault(sample.baseUrl, '*', null)
+  await box.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByTestId('leg').first()).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})

@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs'
+import { test, expect } from './fixtures'
+import { demoSample, serveIcons, setFault } from './demo'
+
+test('a heavy address: page, load all with progress, sort, filter, export, open a transfer', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  const heavy = sample.addresses[0]!
+  await serveIcons(page)
+  await page.goto(`${harness.url}#/transfers`)
+  await expect(page.getByText('Enter an address and pick a chain')).toBeVisible()
+
+  // Query through the form: the URL keeps address and chain for deep links.
+  await page.getByTestId('address-input').fill(heavy.address)
+  await page.getByTestId('chain-select').selectOption(String(heavy.chainId))
+  await page.getByRole('button', { name: 'Show transfers' }).click()
+  await expect(page).toHaveURL(new RegExp(`address=${heavy.address}&chainId=${heavy.chainId}`))
+  await expect(page.getByTestId('history-summary')).toContainText(`${heavy.count.toLocaleString('en-US')} transfers`)
+  // 25 rows on the page (the grid counts its header row too); only those in view are in the DOM
+  await expect(page.getByTestId('transfers-table')).toHaveAttribute('aria-rowcount', '26')
+  await expect(page.getByTestId('transfer-row').first()).toBeVisible()
+
+  // Next page
+  await page.getByRole('button', { name: 'Older →' }).click()
+  await expect(page.getByTestId('history-summary')).toContainText('Page 2 of')
+
+  // Load all, slowed down so the progress is visible.
+  await setFault(sample.baseUrl, 'queryHistory', { latencyMs: 2000 })
+  await page.getByTestId('load-all').click()
+  await expect(page.getByTestId('load-progress')).toBeVisible()
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuemax', String(heavy.count))
+  await expect(page.getByTestId('history-summary')).toHaveText(`${heavy.count} of ${heavy.count} transfers loaded`, { timeout: 20_000 })
+  await setFault(sample.baseUrl, 'queryHistory', null)
+  await page.screenshot({ path: test.info().outputPath('transfers.png') })
+
+  const table = page.getByTestId('transfers-table')
+  const firstTime = () => page.getByTestId('transfer-row').first().locator('[role=gridcell]').first().textContent()
+  const newest = await firstTime()
+  // Sorting: clicking the time header flips to ascending.
+  await table.getByRole('button', { name: /Time/ }).click()
+  await expect(table.getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', 'ascending')
+  await expect.poll(firstTime).not.toBe(newest)
+  const oldest = await firstTime()
+  expect(oldest! < newest!).toBe(true)
+
+  // Filtering by state: only state 1 rows, fewer of them.
+  await page.getByTestId('filter-state').selectOption('1')
+  await expect(page.getByTestId('history-summary')).not.toHaveText(`${heavy.count} of ${heavy.count} transfers loaded`)
+  const matched = Number((await page.getByTestId('history-summary').textContent())!.split(' ')[0]!.replace(/,/g, ''))
+  expect(matched).toBeGreaterThan(0)
+  expect(matched).toBeLessThan(heavy.count)
+  const states = await page.getByTestId('transfer-row').locator('[role=gridcell]:nth-child(7)').allTextContents()
+  expect(states.every((s) => s.trim().startsWith('1'))).toBe(true)
+
+  // Text filter with an impossible value shows the empty state.
+  await page.getByTestId('transfers-filter').fill('zzzz-no-such-thing')
+  await expect(page.getByText('No transfers match these filters.')).toBeVisible()
+  await page.getByTestId('transfers-filter').fill('')
+  await expect(page.getByTestId('transfer-row').first()).toBeVisible()
+
+  // Export: the CSV has one line per matched row plus the header.
+  const downloading = page.waitForEvent('download')
+  await page.getByTestId('export-csv').click()
+  const file = await downloading
+  const csv = readFileSync((await file.path())!, 'utf8').trim().split('\n')
+  expect(csv[0]).toContain('timestamp,hash')
+  expect(csv.length - 1).toBe(matched)
+  await expect(page.getByTestId('export-done')).toContainText(`Exported ${matched} rows`)
+
+  // Keyboard: focus the table, move down, Enter opens that transfer.
+  await table.focus()
+  await page.keyboard.press('Home')
+  await page.keyboard.press('ArrowDown')
+  await expect(page.getByTestId('transfer-row').nth(1)).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/#\/transfer\?hash=0x[0-9a-f]{64}/)
+  await expect(page.getByTestId('leg').first()).toBeVisible()
+  expect(await page.getByTestId('leg').count()).toBeGreaterThanOrEqual(2)
+  expect(consoleErrors).toEqual([])
+})
+
+test('a row click opens the transfer; the virtual table keeps the DOM small', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  const heavy = sample.addresses[0]!
+  await serveIcons(page)
+  await page.goto(`${harness.url}#/transfers?address=${heavy.address}&chainId=${heavy.chainId}&size=100`)
+  await expect(page.getByTestId('transfer-row').first()).toBeVisible()
+  await page.getByTestId('load-all').click()
+  await expect(page.getByTestId('history-summary')).toContainText('transfers loaded')
+  const rendered = await page.getByTestId('transfer-row').count()
+  expect(rendered).toBeLessThan(60)
+  // scroll to the end: the last row is there, rows are fetched in windows
+  await page.getByTestId('transfers-table').evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await expect(page.locator(`[data-testid=transfer-row][data-index="${heavy.count - 1}"]`)).toContainText(/\d{4}-\d{2}-\d{2}/)
+  await page.locator('[data-testid=transfer-row][data-index]').last().locator('[role=gridcell]').nth(2).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer')
+  await expect(page.getByTestId('leg').first()).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})
+
+test('offline: a cached page shows the cache banner; no cache shows an error with Retry', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  const [a, b] = sample.addresses
+  await serveIcons(page)
+  await page.goto(`${harness.url}#/transfers?address=${a!.address}&chainId=${a!.chainId}`)
+  await expect(page.getByTestId('transfer-row').first()).toBeVisible()
+
+  await setFault(sample.baseUrl, '*', { status: 503 })
+  await page.reload()
+  await expect(page.getByTestId('cache-banner')).toContainText('Showing cached')
+  await expect(page.getByTestId('transfer-row').first()).toBeVisible()
+
+  await page.goto(`${harness.url}#/transfers?address=${b!.address}&chainId=${b!.chainId}`)
+  const box = page.getByTestId('error-box')
+  await expect(box).toContainText('failed')
+  await setFault(sample.baseUrl, '*', null)
+  await box.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByTestId('transfer-row').first()).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { paletteTargets, txHashProblem } from '../../../../src/renderer/src/lib/transfers/palette-input'
+import { amountText, stableText } from '../../../../src/renderer/src/lib/transfers/cells'
+
+const address = '0x' + 'ab'.repeat(20)
+const hash = '0x' + 'cd'.repeat(32)
+
+describe('palette targets', () => {
+  it('an address goes to Transfers, a hash to Transfer', () => {
+    expect(paletteTargets(` ${address} `)).toEqual([{ kind: 'address', address, label: `Transfers of ${address}` }])
+    expect(paletteTargets(hash)[0]).toMatchObject({ kind: 'transfer', txHash: hash })
+  })
+  it('other text matches view names, prefix matches first', () => {
+    const t = paletteTargets('trans')
+    expect(t.map((x) => x.kind === 'view' && x.view)).toEqual(['transfers', 'transfer'])
+    expect(paletteTargets('vau')[0]).toMatchObject({ kind: 'view', view: 'vault' })
+    expect(paletteTargets('nothing-like-this')).toEqual([])
+    expect(paletteTargets('').length).toBe(8)
+  })
+})
+
+describe('tx hash validation', () => {
+  it('names what is wrong', () => {
+    expect(txHashProblem(hash)).toBeNull()
+    expect(txHashProblem('')).toMatch(/Enter/)
+    expect(txHashProblem('cd'.repeat(32))).toMatch(/starts with 0x/)
+    expect(txHashProblem('0xzz')).toMatch(/hex digits/)
+    expect(txHashProblem('0xabc')).toMatch(/this one has 3/)
+  })
+})
+
+describe('amount cells', () => {
+  it('formats exactly with the token decimals, raw without them', () => {
+    expect(amountText('10000000000000000000001.000000', 18)).toEqual({ text: '10,000.000000000000000001', raw: false })
+    expect(amountText('1500000.000000', null)).toEqual({ text: '1500000.000000', raw: true })
+    expect(amountText('not-a-number', 6)).toEqual({ text: 'not-a-number', raw: true })
+  })
+  it('shows the stable value with its symbol', () => {
+    expect(stableText({ stable: { symbol: 'USDT', field: 'usdtValume', value: '1234.567891' } })).toBe('1,234.57 USDT')
+    expect(stableText({ stable: null })).toBe('—')
+  })
+})
