@@ -1,0 +1,45 @@
+import { test, expect } from './fixtures'
+import { demoSample, stubRemoteImages } from './views-b-helpers'
+
+interface Sample {
+  addresses: { address: string; chainId: number; count: number }[]
+}
+
+test('charts explain where their data comes from, then draw volume after a history is loaded', async ({ page, harness, consoleErrors }) => {
+  await stubRemoteImages(page)
+  await page.goto(`${harness.url}#/charts`)
+  const empty = page.getByTestId('charts-empty')
+  await expect(empty).toContainText('histories loaded in this session')
+  await expect(empty.getByRole('link', { name: 'Transfers' })).toBeVisible()
+
+  // Load the busiest demo address's whole history through the app's own API, as the Transfers view would.
+  const sample = (await demoSample(harness)) as Sample
+  const target = sample.addresses[0]
+  if (!target) throw new Error('the demo network has no addresses')
+  const loaded = await page.evaluate(async ({ address, chainId }) => {
+    const api = (globalThis as unknown as { bridgescope: { historyLoadAll: (i: unknown) => Promise<{ ok: boolean }> } }).bridgescope
+    return api.historyLoadAll({ jobId: 'charts-e2e', address, chainId })
+  }, target)
+  expect(loaded.ok).toBe(true)
+
+  await page.getByRole('button', { name: 'All', exact: true }).click()
+  const charts = page.getByTestId('volume-charts')
+  await expect(charts).toBeVisible()
+  await expect(page.getByTestId('charts-count')).toContainText(/[1-9][\d,]* transfers/)
+  await expect(charts.locator('canvas')).toHaveCount(3)
+  await expect(charts.getByRole('img', { name: /Volume by token: \d+ bars; largest/ })).toBeVisible()
+  // The chart code arrived as its own chunk, after the first paint.
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')))
+  expect(scripts.length).toBeGreaterThan(1)
+
+  // Theme switch redraws without errors.
+  await page.getByLabel('Theme').selectOption('dark')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await page.waitForTimeout(200)
+  await page.screenshot({ path: test.info().outputPath('charts.png') })
+
+  // Navigating away destroys the charts cleanly.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tokens', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tokens')
+  expect(consoleErrors).toEqual([])
+})
