@@ -19,6 +19,8 @@ import { openDocumentStore, type BackingStoreFactory } from './store/document-st
 import { migrateSettings } from './store/migrations'
 import { SettingsRepo } from './store/settings-repo'
 import type { Updater } from './updater'
+import { WatchService } from './watch/service'
+import type { Notify, Timers } from './watch/types'
 
 export interface AppContextOptions {
   dataDir: string
@@ -33,6 +35,8 @@ export interface AppContextOptions {
   openExternal?: (url: string) => Promise<void>
   /** packaged Electron builds pass the update checker (created on first use) */
   updater?: (settings: SettingsRepo, broadcast: AppContextOptions['broadcast']) => Promise<Updater>
+  /** the vault and transfer watch: on unless `enabled` is false; notifications ignored without `notify` */
+  watch?: { enabled?: boolean; notify?: Notify; open?: (href: string) => void; timers?: Partial<Timers> }
 }
 
 export interface AppContext {
@@ -41,6 +45,7 @@ export interface AppContext {
   cache: DiskCache
   endpoints: Endpoints
   notices: Notice[]
+  watch: WatchService
   dispose(): Promise<void>
 }
 
@@ -89,6 +94,31 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   })
   const queries = new QueryService({ cache, now, endpoint: () => endpoints.active(), canonicalEpoch })
 
+  const watch = await WatchService.open({
+    dataDir: options.dataDir,
+    cache,
+    settings: () => settings.get(),
+    targets: () => settings.getWatchlists(),
+    endpoint: async () => {
+      const active = await endpoints.active()
+      return { profileId: active.profileId, client: active.client, rpcUrls: active.endpoint.rpcUrls }
+    },
+    emit: (e) => options.broadcast('watch:event', e),
+    ...(options.watch?.notify ? { notify: options.watch.notify } : {}),
+    ...(options.watch?.open ? { open: options.watch.open } : {}),
+    ...(options.watch?.timers ? { timers: options.watch.timers } : {})
+  })
+  const watchEnabled = options.watch?.enabled !== false
+  // Restart on the active profile (or its endpoints) changing; interval changes apply from the next poll.
+  let watchedProfile = JSON.stringify(settings.activeProfile())
+  settings.onChange(() => {
+    const next = JSON.stringify(settings.activeProfile())
+    if (next === watchedProfile) return
+    watchedProfile = next
+    if (watchEnabled) void watch.restart()
+  })
+  if (watchEnabled) void watch.restart()
+
   const handlers = createHandlers({
     shell: options.shell,
     version: options.version,
@@ -101,7 +131,8 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     now,
     broadcast: options.broadcast,
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
-    ...(options.updater ? { updater: () => (options.updater as NonNullable<AppContextOptions['updater']>)(settings, options.broadcast) } : {})
+    ...(options.updater ? { updater: () => (options.updater as NonNullable<AppContextOptions['updater']>)(settings, options.broadcast) } : {}),
+    watch
   })
 
   return {
@@ -110,7 +141,9 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     cache,
     endpoints,
     notices,
+    watch,
     dispose: async () => {
+      await watch.stop()
       if (simulator) await simulator.close()
     }
   }

@@ -8,6 +8,7 @@ import { createAppContext, type AppContext } from './app-context'
 import { registerIpc, sendEvent } from './ipc/register'
 import { userDataDir } from './paths'
 import { createUpdater, loadAutoUpdater, type Updater } from './updater'
+import { electronNotify, installWatchShell } from './watch/electron'
 import { CONTENT_SECURITY_POLICY, applySessionSecurity, applyWindowSecurity, isExternalUrlAllowed, secureWebPreferences } from './security'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -21,6 +22,8 @@ function appUrl(): string {
 let mainWindow: BrowserWindow | null = null
 let updater: Promise<Updater> | null = null
 let context: AppContext | null = null
+let watchShell: { dispose(): void } | null = null
+let quitting = false
 
 function broadcast<E extends EventName>(event: E, payload: EventPayload<E>): void {
   for (const win of BrowserWindow.getAllWindows()) sendEvent(win.webContents, event, payload)
@@ -30,7 +33,20 @@ function openExternal(url: string): Promise<void> {
   return isExternalUrlAllowed(url) ? shell.openExternal(url) : Promise.resolve()
 }
 
-function createWindow(): BrowserWindow {
+/** Shows the window (creating it if the tray kept the app alone), at a hash route such as `#/vault?diff=…`. */
+function openWindow(href?: string): void {
+  if (!mainWindow) {
+    mainWindow = createWindow(href)
+    return
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore()
+  mainWindow.show()
+  mainWindow.focus()
+  // A hash change inside the page (the router follows it), not a navigation the security rules would block.
+  if (href) void mainWindow.webContents.executeJavaScript(`location.hash = ${JSON.stringify(href)}`).catch(() => undefined)
+}
+
+function createWindow(href?: string): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -45,7 +61,7 @@ function createWindow(): BrowserWindow {
   win.on('closed', () => {
     if (mainWindow === win) mainWindow = null
   })
-  void win.loadURL(appUrl())
+  void win.loadURL(href ? `${appUrl().split('#')[0] ?? ''}${href}` : appUrl())
   return win
 }
 
@@ -79,9 +95,19 @@ async function start(): Promise<void> {
               createUpdater({ autoUpdater, isEnabled: () => settings.get().updates.enabled, notify: (n) => send('updates:notice', n) })
             ))
         }
-      : {})
+      : {}),
+    watch: { notify: electronNotify, open: openWindow }
   })
   registerIpc(ipcMain, context.handlers, appUrl, broadcast)
+  watchShell = installWatchShell({
+    watch: context.watch,
+    settings: context.settings,
+    openWindow,
+    quit: () => {
+      quitting = true
+      app.quit()
+    }
+  })
   mainWindow = createWindow()
 
   app.on('second-instance', () => {
@@ -95,9 +121,13 @@ async function start(): Promise<void> {
 }
 
 app.on('window-all-closed', () => {
+  // With "watch in background" on, the tray keeps the watcher running until Quit.
+  if (!quitting && context?.settings.get().watchInBackground) return
   if (process.platform !== 'darwin') app.quit()
 })
 app.on('before-quit', () => {
+  quitting = true
+  watchShell?.dispose()
   void context?.dispose()
 })
 

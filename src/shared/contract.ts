@@ -6,6 +6,7 @@ import type { AppErrorData, Result } from './errors'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail, TransferRecord } from './schemas/wire'
 import type { VaultResult } from './schemas/vault'
 import type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus } from './updates'
+import type { WatchEvent, WatchStatus } from './watch'
 import {
   addressSchema,
   chainIdSchema,
@@ -200,7 +201,22 @@ export const channels = {
   'updates:status': channel<UpdaterStatus>()(none),
   'updates:check': channel<CheckResult>()(none),
   'updates:download': channel<DownloadResult>()(none),
-  'updates:install': channel<{ installing: boolean }>()(none)
+  'updates:install': channel<{ installing: boolean }>()(none),
+  // Vault and transfer watch (issue 6): activity log, status, pause, manual re-check.
+  'watch:log': channel<WatchEvent[]>()(
+    z
+      .object({
+        limit: z.int().min(1).max(1000).default(100),
+        /** entries strictly older than this (epoch ms), to page back */
+        before: z.number().optional(),
+        /** one entry by id (the vault view's ?diff=<id>) */
+        id: z.string().min(1).max(300).optional()
+      })
+      .optional()
+  ),
+  'watch:status': channel<WatchStatus>()(none),
+  'watch:pause': channel<WatchStatus>()(z.object({ paused: z.boolean() })),
+  'watch:recheck': channel<WatchStatus>()(z.object({ txHash: txHashSchema.optional() }).optional())
 } as const
 
 /** Push events, main → renderer. */
@@ -210,7 +226,10 @@ function event<P>() {
 export const events = {
   'history:progress': event<Progress>(),
   'app:notice': event<Notice>(),
-  'updates:notice': event<UpdateNotice>()
+  'updates:notice': event<UpdateNotice>(),
+
+  // Vault and transfer watch (issue 6): one event per change, the same objects as watch:log's entries.
+  'watch:event': event<WatchEvent>()
 } as const
 
 export type Channel = keyof typeof channels

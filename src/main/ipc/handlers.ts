@@ -12,6 +12,7 @@ import { isExternalUrlAllowed } from '../security'
 import type { DiskCache } from '../store/cache'
 import type { SettingsRepo } from '../store/settings-repo'
 import { NOT_PACKAGED_MESSAGE, UPDATES_DISABLED_MESSAGE, type Updater } from '../updater'
+import type { WatchService } from '../watch/service'
 import type { HandlerContext, HandlerTable } from './handler-table'
 
 export interface HandlerDeps {
@@ -25,6 +26,7 @@ export interface HandlerDeps {
   queries: QueryService
   now: () => number
   broadcast: HandlerContext['emit']
+  watch: WatchService
   openExternal?: (url: string) => Promise<void>
   /** the update checker of a packaged build; absent in development and in the harness */
   updater?: () => Promise<Updater>
@@ -114,6 +116,10 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'updates:install': async () => {
       const u = await updater()
       return { installing: 'unavailable' in u ? false : u.installAndRestart() }
-    }
+    },
+    'watch:log': (input) => d.watch.readLog({ limit: input?.limit ?? 100, before: input?.before, id: input?.id }),
+    'watch:status': () => d.watch.status(),
+    'watch:pause': ({ paused }) => d.watch.setPaused(paused),
+    'watch:recheck': (input) => d.watch.recheck(input?.txHash)
   }
 }

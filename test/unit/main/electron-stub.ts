@@ -6,15 +6,27 @@ export interface Recorded {
   handled: string[]
   permissionHandlers: number
   windowOpenHandlers: number
+  trays: { tooltip: string; destroyed: boolean }[]
+  notifications: { title: string; body: string }[]
 }
 
-export const recorded: Recorded = { windows: [], handled: [], permissionHandlers: 0, windowOpenHandlers: 0 }
+export const recorded: Recorded = {
+  windows: [],
+  handled: [],
+  permissionHandlers: 0,
+  windowOpenHandlers: 0,
+  trays: [],
+  notifications: []
+}
 
 class WebContentsStub extends EventEmitter {
   setWindowOpenHandler(): void {
     recorded.windowOpenHandlers++
   }
   send(): void {}
+  executeJavaScript(): Promise<unknown> {
+    return Promise.resolve(undefined)
+  }
   isDestroyed(): boolean {
     return false
   }
@@ -40,6 +52,7 @@ export class BrowserWindow extends EventEmitter {
   }
   show(): void {}
   focus(): void {}
+  restore(): void {}
   isMinimized(): boolean {
     return false
   }
@@ -81,4 +94,38 @@ export const session = {
 }
 
 export const shell = { openExternal: () => Promise.resolve() }
-export default { app, BrowserWindow, ipcMain, session, shell }
+
+export class Tray extends EventEmitter {
+  private readonly record = { tooltip: '', destroyed: false }
+  constructor() {
+    super()
+    recorded.trays.push(this.record)
+  }
+  setToolTip(text: string): void {
+    this.record.tooltip = text
+  }
+  setContextMenu(): void {}
+  destroy(): void {
+    this.record.destroyed = true
+  }
+}
+
+export const Menu = { buildFromTemplate: (items: unknown[]) => ({ items }) }
+
+export class Notification extends EventEmitter {
+  static isSupported(): boolean {
+    return true
+  }
+  constructor(private readonly options: { title: string; body: string }) {
+    super()
+  }
+  show(): void {
+    recorded.notifications.push({ title: this.options.title, body: this.options.body })
+  }
+}
+
+const image = { resize: () => image }
+export const nativeImage = { createFromPath: () => image }
+export const powerMonitor = new EventEmitter()
+
+export default { app, BrowserWindow, ipcMain, session, shell, Tray, Menu, Notification, nativeImage, powerMonitor }

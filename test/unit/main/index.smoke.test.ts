@@ -34,6 +34,11 @@ describe('main bundle with a stubbed electron', () => {
     expect(new Set(recorded.handled).size).toBe(recorded.handled.length)
   })
 
+  it('shows a tray icon for background watching (on by default) with the watch state in its tooltip', async () => {
+    expect(recorded.trays).toHaveLength(1)
+    await vi.waitFor(() => expect(recorded.trays[0]?.tooltip).toMatch(/^Bridgescope — watching, vault epoch \d+/), { timeout: 10_000 })
+  })
+
   it('denies permissions and window.open from the start', () => {
     expect(recorded.permissionHandlers).toBe(2)
     expect(recorded.windowOpenHandlers).toBeGreaterThan(0)

@@ -1,0 +1,114 @@
+// The watcher's memory, kept in <data>/watch/state.json so a restart neither forgets the last snapshot nor
+// repeats an alert: last vault snapshot, ids already announced, node health, watched transfers and address
+// baselines, per profile. Written atomically after each poll that changed something; a file that does not
+// parse is set aside and the watcher starts fresh (it re-establishes baselines without alerting).
+import { readFile, rename } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { jsonValueSchema } from '@shared/schemas/vault'
+import { writeFileAtomic } from '../store/atomic-file'
+
+const MAX_ANNOUNCED = 1000
+
+const snapshotSchema = z.object({
+  hash: z.string(),
+  epoch: z.string().nullable(),
+  status: z.string().nullable(),
+  raw: jsonValueSchema,
+  at: z.number()
+})
+
+const nodeSchema = z.object({
+  failures: z.int().default(0),
+  unreachable: z.boolean().default(false),
+  downSince: z.number().nullable().default(null),
+  lastAnswerAt: z.number().nullable().default(null),
+  latencyMs: z.number().nullable().default(null)
+})
+
+const transferSchema = z.object({
+  state: z.int().nullable().default(null),
+  legs: z.array(z.enum(['relayer', 'destination'])).default([]),
+  pending: z.boolean().default(true),
+  stuckAnnounced: z.boolean().default(false),
+  lastPollAt: z.number().nullable().default(null),
+  /** set by a manual re-check: polling past the maximum age restarts from here */
+  watchFrom: z.number().nullable().default(null)
+})
+
+const profileStateSchema = z.object({
+  last: snapshotSchema.nullable().default(null),
+  announced: z.array(z.string()).default([]),
+  vaultFailures: z.int().default(0),
+  nodes: z.record(z.string(), nodeSchema).default({}),
+  transfers: z.record(z.string(), transferSchema).default({}),
+  /** "address:chainId" → hashes on the first history page at the last poll */
+  addresses: z.record(z.string(), z.array(z.string())).default({})
+})
+
+const fileSchema = z.object({ version: z.literal(1), profiles: z.record(z.string(), profileStateSchema) })
+
+export type ProfileWatchState = z.infer<typeof profileStateSchema>
+export type NodeState = z.infer<typeof nodeSchema>
+export type TransferWatchState = z.infer<typeof transferSchema>
+export const newNodeState = (): NodeState => nodeSchema.parse({})
+export const newTransferState = (): TransferWatchState => transferSchema.parse({})
+
+export class WatchState {
+  private writing: Promise<void> = Promise.resolve()
+
+  private constructor(
+    private readonly path: string | null,
+    private readonly data: z.infer<typeof fileSchema>
+  ) {}
+
+  /** `dir` null keeps the state in memory only (the CLI). */
+  static async open(dir: string | null): Promise<WatchState> {
+    if (!dir) return new WatchState(null, { version: 1, profiles: {} })
+    const path = join(dir, 'state.json')
+    let text: string | null = null
+    try {
+      text = await readFile(path, 'utf8')
+    } catch {
+      // no file yet
+    }
+    if (text !== null) {
+      try {
+        const parsed = fileSchema.safeParse(JSON.parse(text))
+        if (parsed.success) return new WatchState(path, parsed.data)
+      } catch {
+        // falls through: set the damaged file aside
+      }
+      await rename(path, `${path}.corrupt-${Date.now()}`).catch(() => undefined)
+    }
+    return new WatchState(path, { version: 1, profiles: {} })
+  }
+
+  profile(profileId: string): ProfileWatchState {
+    let p = this.data.profiles[profileId]
+    if (!p) {
+      p = profileStateSchema.parse({})
+      this.data.profiles[profileId] = p
+    }
+    return p
+  }
+
+  wasAnnounced(profileId: string, id: string): boolean {
+    return this.profile(profileId).announced.includes(id)
+  }
+
+  markAnnounced(profileId: string, id: string): void {
+    const p = this.profile(profileId)
+    p.announced.push(id)
+    if (p.announced.length > MAX_ANNOUNCED) p.announced.splice(0, p.announced.length - MAX_ANNOUNCED)
+  }
+
+  /** Writes are queued so two polls never interleave their writes. */
+  save(): Promise<void> {
+    const path = this.path
+    if (!path) return Promise.resolve()
+    const text = JSON.stringify(this.data)
+    this.writing = this.writing.then(() => writeFileAtomic(path, text)).catch(() => undefined)
+    return this.writing
+  }
+}

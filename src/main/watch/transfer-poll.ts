@@ -1,0 +1,131 @@
+// Watched transfers and addresses. A transfer is polled (queryBridgeInfo) until its destination leg is filled,
+// less often as it ages and not past the maximum watch age; a state change or a newly filled leg is one event,
+// a transfer pending past its route's threshold one "stuck" alert. An address's first history page is compared
+// with the hashes seen last time (the first poll sets the baseline silently).
+import { createHash } from 'node:crypto'
+import type { TransferDetail } from '@shared/schemas/wire'
+import type { TransferLeg } from '@shared/watch'
+import { transferDelayMs } from './backoff'
+import { newTransferState, type ProfileWatchState } from './state'
+import type { Announce, WatchClient, WatchSettings, WatchTargets } from './types'
+
+export interface TransferPollDeps {
+  client: WatchClient
+  state: ProfileWatchState
+  announce: Announce
+  now: () => number
+  settings: WatchSettings
+  targets: WatchTargets
+  signal: AbortSignal
+}
+
+const MAX_BASELINE = 100
+
+/** Which legs of a transfer have a hash: the meanings of `state` are not published, filled legs are facts. */
+export function filledLegs(d: TransferDetail): TransferLeg[] {
+  const legs: TransferLeg[] = []
+  if (d.relayerHash) legs.push('relayer')
+  if (d.transferInHash) legs.push('destination')
+  return legs
+}
+
+export function stuckThresholdMinutes(s: WatchSettings, route: string): number {
+  return s.stuckThresholds.routes[route] ?? s.stuckThresholds.defaultMinutes
+}
+
+async function pollOne(d: TransferPollDeps, txHash: string, addedAt: number, force: boolean, only: boolean): Promise<void> {
+  const key = txHash.toLowerCase()
+  const ts = (d.state.transfers[key] ??= newTransferState())
+  // A completed transfer is asked again only when the user re-checks that very transfer.
+  if (!ts.pending && !only) return
+  const now = d.now()
+  const since = ts.watchFrom ?? addedAt
+  const age = now - since
+  if (!force) {
+    if (age > d.settings.maxWatchAgeHours * 3_600_000) return
+    const interval = d.settings.pollIntervals.transfersSec * 1000
+    if (ts.lastPollAt !== null && now - ts.lastPollAt < transferDelayMs(interval, age) - 500) return
+  }
+  const detail = await d.client.queryBridgeInfo(txHash, { signal: d.signal })
+  const legs = filledLegs(detail)
+  const added = legs.filter((l) => !ts.legs.includes(l))
+  const first = ts.lastPollAt === null
+  ts.lastPollAt = now
+  if (!first && (detail.state !== ts.state || added.length > 0)) {
+    const what = [
+      ...(detail.state !== ts.state ? [`state ${ts.state ?? '?'} → ${detail.state}`] : []),
+      ...added.map((l) => `${l} leg filled`)
+    ]
+    d.announce({
+      kind: 'transfer-change',
+      id: `transfer-change:${key}:${detail.state}:${legs.join('+')}`,
+      txHash: key,
+      stateBefore: ts.state,
+      stateAfter: detail.state,
+      legsFilled: added,
+      title: `Transfer ${key.slice(0, 10)}… changed`,
+      body: what.join(', ')
+    })
+  }
+  ts.state = detail.state
+  ts.legs = legs
+  ts.pending = !legs.includes('destination')
+  const route = `${detail.fromChainId}-${detail.toChainId}`
+  const pendingMinutes = Math.floor(age / 60_000)
+  if (ts.pending && !ts.stuckAnnounced && pendingMinutes >= stuckThresholdMinutes(d.settings, route)) {
+    ts.stuckAnnounced = true
+    d.announce({
+      kind: 'stuck',
+      id: `stuck:${key}:${since}`,
+      txHash: key,
+      route,
+      pendingMinutes,
+      title: `Transfer ${key.slice(0, 10)}… looks stuck`,
+      body: `Pending for ${pendingMinutes} min on route ${detail.fromChainName} → ${detail.toChainName} (threshold ${stuckThresholdMinutes(d.settings, route)} min).`
+    })
+  }
+}
+
+async function pollAddress(d: TransferPollDeps, address: string, chainId: number): Promise<void> {
+  const page = await d.client.queryHistory({ address, chainId, pageNo: 1, pageSize: 10 }, { signal: d.signal })
+  const key = `${address.toLowerCase()}:${chainId}`
+  const hashes = page.list.map((r) => r.hash.toLowerCase())
+  const seen = d.state.addresses[key]
+  if (seen) {
+    const fresh = hashes.filter((h) => !seen.includes(h))
+    if (fresh.length > 0) {
+      d.announce({
+        kind: 'new-transfers',
+        id: `new-transfers:${key}:${createHash('sha256').update([...fresh].sort().join(',')).digest('hex').slice(0, 16)}`,
+        address: address.toLowerCase(),
+        chainId,
+        hashes: fresh,
+        title: `${fresh.length} new transfer${fresh.length === 1 ? '' : 's'} from ${address.slice(0, 10)}…`,
+        body: `On chain ${chainId}: ${fresh.map((h) => `${h.slice(0, 10)}…`).join(', ')}`
+      })
+    }
+  }
+  d.state.addresses[key] = [...new Set([...hashes, ...(seen ?? [])])].slice(0, MAX_BASELINE)
+}
+
+/**
+ * One round over the watchlists. `only` forces a poll of that transfer (a manual re-check restarts its
+ * watch age); `force` polls every pending transfer now, whatever its age. A failing transfer or address does
+ * not stop the others.
+ */
+export async function pollTransfers(d: TransferPollDeps, opts: { only?: string; force?: boolean } = {}): Promise<void> {
+  const only = opts.only?.toLowerCase()
+  for (const t of d.targets.transfers) {
+    if (d.signal.aborted) return
+    const key = t.txHash.toLowerCase()
+    if (only !== undefined && key !== only) continue
+    await pollOne(d, t.txHash, t.addedAt, opts.force === true || only !== undefined, only !== undefined).catch(() => undefined)
+  }
+  if (only !== undefined) return
+  for (const a of d.targets.addresses) {
+    for (const chainId of a.chainIds) {
+      if (d.signal.aborted) return
+      await pollAddress(d, a.address, chainId).catch(() => undefined)
+    }
+  }
+}

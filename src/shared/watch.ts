@@ -1,0 +1,61 @@
+// The vault and transfer watch, as the renderer and the CLI see it: the push event `watch:event`, the entries
+// of the activity log (the same objects) and `watch:status`. Main's watcher (src/main/watch) produces them.
+import type { AppErrorData } from './errors'
+import type { JsonValue } from './schemas/vault'
+
+/** One difference between two JSON values (or two vault snapshots), at a readable path like `addresses[56]`. */
+export interface JsonChange {
+  path: string
+  kind: 'added' | 'removed' | 'changed'
+  before?: JsonValue
+  after?: JsonValue
+}
+
+interface EventBase {
+  /** stable for the same change: the watcher never announces an id twice, even across restarts */
+  id: string
+  /** epoch milliseconds */
+  at: number
+  profileId: string
+  title: string
+  body: string
+}
+
+export type WatchEvent = EventBase &
+  (
+    | { kind: 'vault-change'; epochBefore: string | null; epochAfter: string | null; changes: JsonChange[] }
+    | { kind: 'node-unreachable'; url: string; failures: number; error?: AppErrorData }
+    | { kind: 'node-recovered'; url: string; downSince: number | null }
+    | { kind: 'nodes-disagree'; epoch: string | null; fields: string[]; nodes: string[] }
+    | { kind: 'transfer-change'; txHash: string; stateBefore: number | null; stateAfter: number; legsFilled: TransferLeg[] }
+    | { kind: 'new-transfers'; address: string; chainId: number; hashes: string[] }
+    | { kind: 'stuck'; txHash: string; route: string; pendingMinutes: number }
+  )
+
+export type WatchEventKind = WatchEvent['kind']
+export type TransferLeg = 'relayer' | 'destination'
+
+export interface WatchNodeStatus {
+  url: string
+  latencyMs: number | null
+  lastAnswerAt: number | null
+  ok: boolean
+  error?: AppErrorData
+}
+
+export interface WatchStatus {
+  running: boolean
+  paused: boolean
+  profileId: string | null
+  lastPollAt: number | null
+  nextPollAt: number | null
+  nodes: WatchNodeStatus[]
+  vault: { epoch: string | null; status: string | null } | null
+}
+
+/** Where clicking an alert leads: the vault view at that diff, or the transfer. */
+export function watchEventHref(e: WatchEvent): string {
+  if (e.kind === 'transfer-change' || e.kind === 'stuck') return `#/transfer?txHash=${encodeURIComponent(e.txHash)}`
+  if (e.kind === 'new-transfers') return `#/transfers?address=${encodeURIComponent(e.address)}&chainId=${e.chainId}`
+  return `#/vault?diff=${encodeURIComponent(e.id)}`
+}

@@ -1,0 +1,47 @@
+// The watch through the harness: the same app context and handler table as Electron. The watcher starts with
+// the context, a vault rotation on the demo network becomes one `watch:event` push and one activity-log entry,
+// and pause / status / re-check answer over the contract's channels.
+import { test, expect } from './fixtures'
+
+type R<T> = { ok: true; value: T } | { ok: false; error: { message: string } }
+
+test('a vault rotation on the demo network is pushed, logged and shown in the status', async ({ page, harness, consoleErrors }) => {
+  await page.goto(harness.url)
+  await page.evaluate(() => {
+    const w = globalThis as unknown as { watchEvents: unknown[]; bridgescope: { on(e: string, cb: (p: unknown) => void): () => void } }
+    w.watchEvents = []
+    w.bridgescope.on('watch:event', (p) => w.watchEvents.push(p))
+  })
+  const status = async (): Promise<{ running: boolean; paused: boolean; vault: { epoch: string } | null; nodes: { ok: boolean }[] }> =>
+    page.evaluate(async () => {
+      const r = (await (globalThis as unknown as { bridgescope: { watchStatus(): Promise<R<unknown>> } }).bridgescope.watchStatus()) as R<never>
+      if (!r.ok) throw new Error(r.error.message)
+      return r.value
+    })
+  await expect.poll(async () => (await status()).vault?.epoch ?? null).not.toBeNull()
+  const before = await status()
+  expect(before.running).toBe(true)
+  expect(before.nodes).toEqual([expect.objectContaining({ ok: true })])
+
+  const demo = await harness.context.endpoints.demoUrls()
+  const rotated = await fetch(`${demo.baseUrl}/__sim/rotate`, { method: 'POST' })
+  expect(rotated.ok).toBe(true)
+  const log = await page.evaluate(async () => {
+    const api = (globalThis as unknown as { bridgescope: Record<string, (i?: unknown) => Promise<R<unknown>>> }).bridgescope
+    await api.watchRecheck!({})
+    const r = await api.watchLog!({ limit: 10 })
+    return r.ok ? r.value : r.error
+  })
+  expect(log).toEqual([expect.objectContaining({ kind: 'vault-change', epochBefore: before.vault?.epoch })])
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { watchEvents: unknown[] }).watchEvents.length)).toBe(1)
+  expect((await status()).vault?.epoch).toBe(String(Number(before.vault?.epoch) + 1))
+
+  const paused = await page.evaluate(async () => {
+    const api = (globalThis as unknown as { bridgescope: Record<string, (i?: unknown) => Promise<R<{ paused: boolean }>>> }).bridgescope
+    const r = await api.watchPause!({ paused: true })
+    return r.ok ? r.value.paused : null
+  })
+  expect(paused).toBe(true)
+  expect((await status()).paused).toBe(true)
+  expect(consoleErrors).toEqual([])
+})

@@ -1,0 +1,147 @@
+// The vault watch against the simulator: one event per change with the right diff, node health without
+// repeats, nothing announced twice across a restart, and two nodes that disagree.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startSimulator, type Simulator } from '../../../../src/main/sim'
+import { rig, simClient, tempDir } from './helpers'
+
+let sims: Simulator[] = []
+beforeEach(() => {
+  sims = []
+})
+afterEach(async () => {
+  await Promise.all(sims.map((s) => s.close()))
+})
+
+async function sim(seed = 1, vaultShape: 'array' | 'unknown' = 'array'): Promise<Simulator> {
+  const s = await startSimulator({ seed, transfers: 50, rotateEveryMs: null, vaultShape })
+  sims.push(s)
+  return s
+}
+
+describe('vault watch', () => {
+  it('raises exactly one event per rotation, with the changed fields, a notification and a log entry', async () => {
+    const s = await sim()
+    const dir = tempDir()
+    const r = await rig({ dir, client: simClient(s.baseUrl, [s.rpcUrl]), rpcUrls: [s.rpcUrl] })
+    await r.watcher.recheck() // baseline
+    await r.watcher.recheck()
+    expect(r.events).toEqual([])
+    const { epoch } = s.rotateVault()
+    await r.watcher.recheck()
+    await r.watcher.recheck()
+    expect(r.events).toHaveLength(1)
+    const e = r.events[0]!
+    expect(e.kind).toBe('vault-change')
+    if (e.kind !== 'vault-change') return
+    expect(e.epochBefore).toBe(String(epoch - 1))
+    expect(e.epochAfter).toBe(String(epoch))
+    expect(e.changes).toContainEqual({ path: '$.epoch', kind: 'changed', before: epoch - 1, after: epoch })
+    expect(e.changes.some((c) => c.path === '$.public_key' && c.kind === 'changed')).toBe(true)
+    expect(e.changes.some((c) => c.path.startsWith('$.addresses[') && c.kind === 'changed')).toBe(true)
+    expect(e.title).toBe(`Vault epoch ${epoch - 1} → ${epoch}`)
+    expect(r.watcher.status().vault).toEqual({ epoch: String(epoch), status: 'active' })
+
+    expect(r.notifications).toHaveLength(1)
+    expect(r.notifications[0]?.title).toBe(e.title)
+    r.notifications[0]?.onClick()
+    expect(r.opened).toEqual([`#/vault?diff=${encodeURIComponent(e.id)}`])
+    expect(r.log.read({ limit: 10 })).toEqual([e])
+    expect(r.log.read({ limit: 10, id: e.id })).toEqual([e])
+  })
+
+  it('diffs an unrecognised result shape structurally', async () => {
+    const s = await sim(1, 'unknown')
+    const r = await rig({ dir: tempDir(), client: simClient(s.baseUrl, [s.rpcUrl]), rpcUrls: [s.rpcUrl] })
+    await r.watcher.recheck()
+    const { epoch } = s.rotateVault()
+    await r.watcher.recheck()
+    expect(r.events).toHaveLength(1)
+    const e = r.events[0]!
+    if (e.kind !== 'vault-change') throw new Error(e.kind)
+    expect(e.epochAfter).toBeNull()
+    expect(e.changes).toContainEqual({ path: '$.vault.epoch', kind: 'changed', before: epoch - 1, after: epoch })
+    expect(e.changes.some((c) => c.path === '$.meta.epochs')).toBe(true)
+  })
+
+  it('says "unreachable" once after N failed polls and "recovered" once when the node answers', async () => {
+    const s = await sim()
+    const r = await rig({ dir: tempDir(), client: simClient(s.baseUrl, [s.rpcUrl]), rpcUrls: [s.rpcUrl] })
+    await r.watcher.recheck()
+    s.setFaults('tss_getVault', { status: 503 })
+    for (let i = 0; i < 2; i++) await r.watcher.recheck()
+    expect(r.events).toEqual([])
+    expect(r.watcher.status().nodes[0]).toMatchObject({ ok: false, error: { kind: 'http' } })
+    for (let i = 0; i < 4; i++) await r.watcher.recheck()
+    expect(r.events.map((e) => e.kind)).toEqual(['node-unreachable'])
+    s.setFaults('tss_getVault', null)
+    for (let i = 0; i < 3; i++) await r.watcher.recheck()
+    expect(r.events.map((e) => e.kind)).toEqual(['node-unreachable', 'node-recovered'])
+    expect(r.watcher.status().nodes[0]).toMatchObject({ ok: true })
+    // a node that fails is a health matter, never a vault change
+    expect(r.events.some((e) => e.kind === 'vault-change')).toBe(false)
+  })
+
+  it('announces nothing twice after a restart on the same data dir', async () => {
+    const s = await sim()
+    const dir = tempDir()
+    const client = simClient(s.baseUrl, [s.rpcUrl])
+    const first = await rig({ dir, client, rpcUrls: [s.rpcUrl] })
+    await first.watcher.recheck()
+    s.rotateVault()
+    s.setFaults('tss_getVault', { status: 503 })
+    await first.watcher.recheck()
+    await first.watcher.recheck()
+    await first.watcher.recheck()
+    s.setFaults('tss_getVault', null)
+    await first.watcher.recheck()
+    expect(first.events.map((e) => e.kind)).toEqual(['node-unreachable', 'node-recovered', 'vault-change'])
+    await first.watcher.stop()
+
+    const second = await rig({ dir, client, rpcUrls: [s.rpcUrl] })
+    await second.watcher.recheck()
+    await second.watcher.recheck()
+    expect(second.events).toEqual([])
+    expect(second.notifications).toEqual([])
+    expect(second.log.read({ limit: 10 }).map((e) => e.kind)).toEqual(['vault-change', 'node-recovered', 'node-unreachable'])
+    // and a change that happens while it runs is still seen
+    s.rotateVault()
+    await second.watcher.recheck()
+    expect(second.events.map((e) => e.kind)).toEqual(['vault-change'])
+  })
+
+  it('reports nodes that disagree on the same epoch once, with the fields and nodes, and their latency', async () => {
+    const a = await sim(1)
+    const b = await sim(2)
+    const urls = [a.rpcUrl, b.rpcUrl]
+    const r = await rig({ dir: tempDir(), client: simClient(a.baseUrl, urls), rpcUrls: urls })
+    await r.watcher.recheck()
+    await r.watcher.recheck()
+    expect(r.events).toHaveLength(1)
+    const e = r.events[0]!
+    if (e.kind !== 'nodes-disagree') throw new Error(e.kind)
+    expect(e.fields).toEqual(expect.arrayContaining(['addresses', 'public_key']))
+    expect(e.fields).not.toContain('epoch')
+    expect(e.nodes).toEqual([a.rpcUrl, b.rpcUrl])
+    const status = r.watcher.status()
+    expect(status.nodes.map((n) => n.url)).toEqual(urls)
+    for (const n of status.nodes) {
+      expect(n.ok).toBe(true)
+      expect(n.latencyMs).toBeGreaterThanOrEqual(0)
+      expect(n.lastAnswerAt).toBeGreaterThan(0)
+    }
+    // one node rotating ahead of the other: still compared on the reference's epoch, where it now says "retired"
+    b.rotateVault()
+    await r.watcher.recheck()
+    await r.watcher.recheck()
+    expect(r.events).toHaveLength(2)
+    const ahead = r.events[1]!
+    if (ahead.kind !== 'nodes-disagree') throw new Error(ahead.kind)
+    expect(ahead.epoch).toBe(e.epoch)
+    expect(ahead.fields).toContain('status')
+    expect(ahead.fields).not.toContain('epoch')
+    // the second node failing is a health event, not a vault change nor a disagreement
+    b.setFaults('tss_getVault', { status: 503 })
+    for (let i = 0; i < 3; i++) await r.watcher.recheck()
+    expect(r.events.slice(2).map((x) => x.kind)).toEqual(['node-unreachable'])
+  })
+})
