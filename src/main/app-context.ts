@@ -130,9 +130,9 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     queries,
     now,
     broadcast: options.broadcast,
+    watch,
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
-    ...(options.updater ? { updater: () => (options.updater as NonNullable<AppContextOptions['updater']>)(settings, options.broadcast) } : {}),
-    watch
+    ...(options.updater ? { updater: () => (options.updater as NonNullable<AppContextOptions['updater']>)(settings, options.broadcast) } : {})
   })
 
   return {

@@ -6,7 +6,9 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { AppError, describeError, toErrorData } from '../shared/errors'
 import type { HistoryPage } from '../shared/schemas/wire'
-import { BridgeClient } from './client/bridge-api'
+import { BridgeClient, checkInput } from './client/bridge-api'
+import { canonicalEpoch } from './client/rpc'
+import { addressSchema, txHashSchema } from '../shared/schemas/settings'
 import { fetchAllHistory } from './client/history-all'
 import { resolveEndpoints, type Endpoints } from './cli/endpoints'
 import {
@@ -155,6 +157,8 @@ async function history(ctx: Context): Promise<void> {
   const pageSize = intFlag(ctx.values, 'page-size', 1)
   const loadAll = ctx.values.all === true
   if (loadAll && pageNo !== undefined) throw new UsageError('--all and --page do not go together')
+  // Input errors before any endpoint work: a bad address must not even start the demo network.
+  checkInput(addressSchema, address, 'address', 'queryHistory')
   await withClient(ctx, async (c) => {
     let footer: string
     let page: HistoryPage
@@ -182,14 +186,14 @@ async function history(ctx: Context): Promise<void> {
 }
 
 async function transfer(ctx: Context): Promise<void> {
-  const hash = ctx.positionals[0] ?? ''
+  const hash = checkInput(txHashSchema, ctx.positionals[0] ?? '', 'txHash', 'queryBridgeInfo')
   const detail = await withClient(ctx, (c) => c.queryBridgeInfo(hash, call(ctx)))
   for (const line of issueLines(`transfer ${detail.fromHash}`, detail.issues)) ctx.warn(line)
   ctx.print(ctx.json ? jsonText(detail) : transferBlock(detail))
 }
 
 async function vault(ctx: Context): Promise<void> {
-  const epoch = ctx.positionals[0] ?? 'latest'
+  const epoch = canonicalEpoch(ctx.positionals[0] ?? 'latest')
   const result = await withClient(ctx, (c) => c.getVault(epoch, call(ctx)))
   if (result.records === null) ctx.warn('note: the vault result has an unrecognised shape; shown whole')
   ctx.print(ctx.json ? jsonText(result) : vaultBlock(result))

@@ -103,11 +103,6 @@ export interface CacheStats {
   limitBytes: number
 }
 
-export interface VolumePoint {
-  label: string
-  /** stable value per series, as exact decimal text */
-  values: Record<string, string>
-}
 export interface VolumeCharts {
   daily: { labels: string[]; series: { name: string; values: number[] }[] }
   byDestination: { labels: string[]; values: number[] }

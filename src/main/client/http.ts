@@ -187,7 +187,15 @@ export async function postJson(url: string, operation: string, body: unknown, op
   } catch (error) {
     if (userSignal?.aborted) throw cancelled()
     if (error instanceof TimeoutError) throw timedOut()
-    if (error instanceof HTTPError) throw await httpStatusError(error.response, operation)
+    if (error instanceof HTTPError) {
+      // The error page is a body too: it gets the same deadline, so a stalled error page cannot hang us.
+      const timer = setTimeout(() => bodyDeadline.abort(), timeoutMs)
+      try {
+        throw await httpStatusError(error.response, operation)
+      } finally {
+        clearTimeout(timer)
+      }
+    }
     throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error)}` }, { cause: error })
   }
 

@@ -68,9 +68,20 @@ function isNumberChar(c: number): boolean {
  * bodies — most of a history page is the escaped detail strings — far faster than a JavaScript loop.
  */
 const STRING_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"/y
+/** A string without any escape: most keys and values. Tried first so that keys are known escape-free. */
+const PLAIN_STRING = /"[^"\\]*"/y
+
+/** Whether the last string stringEnd matched held an escape (so its text differs from its source). */
+let lastHadEscape = false
 
 /** Index of the closing quote of the string opening at `start`, or -1 when unterminated. */
 function stringEnd(text: string, start: number): number {
+  PLAIN_STRING.lastIndex = start
+  if (PLAIN_STRING.test(text)) {
+    lastHadEscape = false
+    return PLAIN_STRING.lastIndex - 1
+  }
+  lastHadEscape = true
   STRING_TOKEN.lastIndex = start
   return STRING_TOKEN.test(text) ? STRING_TOKEN.lastIndex - 1 : -1
 }
@@ -85,15 +96,10 @@ function keyText(text: string, start: number, end: number): string {
   }
 }
 
-function hasBackslash(text: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (text.charCodeAt(k) === 92) return true
-  return false
-}
-
 /** isAmountKey for the key text between the quotes at `start` and `end`, without slicing it. */
-function isAmountKeyAt(text: string, start: number, end: number): boolean {
+function isAmountKeyAt(text: string, start: number, end: number, escaped: boolean): boolean {
   const length = end - start - 1
-  if (hasBackslash(text, start + 1, end)) return isAmountKey(keyText(text, start, end))
+  if (escaped) return isAmountKey(keyText(text, start, end))
   switch (length) {
     case 6:
       return text.startsWith('amount', start + 1)
@@ -114,10 +120,10 @@ function isAmountKeyAt(text: string, start: number, end: number): boolean {
  * Rejects forbidden keys. Only keys that could spell one are decoded: "__proto__" is 9 characters, and an
  * escaped spelling ("\\u005f_proto__") contains a backslash.
  */
-function checkKey(text: string, start: number, end: number): void {
+function checkKey(text: string, start: number, end: number, escaped: boolean): void {
   const length = end - start - 1
   if (length < 9) return
-  if (length === 9 ? text.charCodeAt(start + 1) !== 95 : !hasBackslash(text, start + 1, end)) return
+  if (escaped ? length === 9 : length !== 9 || text.charCodeAt(start + 1) !== 95) return
   const key = keyText(text, start, end)
   if (FORBIDDEN_KEYS.has(key)) {
     throw new AppError({ kind: 'protocol', message: `the body contains the forbidden key "${key}"` })
@@ -134,6 +140,7 @@ export function quoteExactNumbers(text: string): string {
   // The key before the current value, as bounds into `text`: sliced only when a number follows.
   let keyStart = 0
   let keyEnd = 0
+  let keyEscaped = false
   let afterColon = false
   const n = text.length
   let i = 0
@@ -147,7 +154,8 @@ export function quoteExactNumbers(text: string): string {
       if (text.charCodeAt(j) === 58) {
         keyStart = i
         keyEnd = end
-        checkKey(text, i, end)
+        keyEscaped = lastHadEscape
+        checkKey(text, i, end, keyEscaped)
         afterColon = true
         i = j + 1
       } else {
@@ -166,7 +174,7 @@ export function quoteExactNumbers(text: string): string {
         plainDigits = false
       }
       // Fast path, most numbers on the wire: a short integer under a key that is not an amount.
-      const amountKey = afterColon && isAmountKeyAt(text, keyStart, keyEnd)
+      const amountKey = afterColon && isAmountKeyAt(text, keyStart, keyEnd, keyEscaped)
       if (plainDigits && j - i <= 15 && !amountKey) {
         afterColon = false
         i = j

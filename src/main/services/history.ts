@@ -1,7 +1,7 @@
 // Transfer history: single pages (cached per profile), "load all" into an in-memory dataset with progress and
 // cancellation, and windows of a sorted, filtered dataset for the renderer's virtual table.
 import type { HistoryFilter, HistoryRows, HistorySort, Progress, Sourced } from '@shared/contract'
-import { AppError } from '@shared/errors'
+import { AppError, toErrorData } from '@shared/errors'
 import { historyPageSchema, transferRecordSchema } from '@shared/schemas/decoded'
 import type { HistoryPage, TransferRecord } from '@shared/schemas/wire'
 import { z } from 'zod'
@@ -95,23 +95,27 @@ export class HistoryService {
     this.jobs.get(input.jobId)?.abort()
     this.jobs.set(input.jobId, controller)
     const base = { jobId: input.jobId }
+    let last = { pagesDone: 0, pagesTotal: 0 }
     try {
       const { records, total } = await this.deps.fetchAll(
         client,
         { address: input.address, chainId: input.chainId, pageSize },
         {
           signal: controller.signal,
-          onProgress: (p) => emit({ ...base, ...p, done: false })
+          onProgress: (p) => {
+            last = { pagesDone: p.pagesDone, pagesTotal: p.pagesTotal }
+            emit({ ...base, ...p, done: false })
+          }
         }
       )
       this.keep(id, records)
       await this.saveDataset(profileId, id, records, total)
-      emit({ ...base, loaded: records.length, total, pagesDone: 1, pagesTotal: 1, done: true })
+      emit({ ...base, loaded: records.length, total, ...last, done: true })
       return { datasetId: id, total, loaded: records.length }
     } catch (error) {
       const cached = controller.signal.aborted ? null : await this.loadDataset(profileId, id)
-      const err = error instanceof AppError ? error.toData() : { kind: 'internal' as const, message: String(error) }
-      emit({ ...base, loaded: cached?.rows.length ?? 0, total: cached?.total ?? 0, pagesDone: 0, pagesTotal: 0, done: true, error: err })
+      const err = toErrorData(error)
+      emit({ ...base, loaded: cached?.rows.length ?? 0, total: cached?.total ?? 0, ...last, done: true, error: err })
       if (!cached) throw error
       // Offline: the last complete load of this history, with the error alongside in the progress event.
       this.keep(id, cached.rows)

@@ -3,7 +3,8 @@
 // (vault status in the tooltip; Open, Pause/Resume, Quit) shown while "watch in background" is on, and sleep /
 // resume from powerMonitor. Everything else of the watch is plain Node.
 import { Menu, Notification, Tray, nativeImage, powerMonitor } from 'electron'
-import iconPath from '../../../resources/icon.png?asset'
+// A copy of resources/icon.png beside the code: electron-vite emits it into out/, which is what gets packaged.
+import iconPath from './tray-icon.png?asset'
 import type { WatchStatus } from '@shared/watch'
 import type { SettingsRepo } from '../store/settings-repo'
 import type { WatchService } from './service'

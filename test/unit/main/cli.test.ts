@@ -141,6 +141,26 @@ describe('cli: success (exit 0)', () => {
   })
 })
 
+describe('cli: sim', () => {
+  it('prints its URLs, serves, and stops on the signal with exit 0', async () => {
+    const stop = new AbortController()
+    let out = ''
+    const running = main(['sim', '--seed', '4', '--transfers', '50'], {
+      stdout: { write: (s: string) => (out += s) },
+      stderr: { write: () => true },
+      env: {},
+      signal: stop.signal
+    })
+    for (let i = 0; i < 100 && !out.includes('RPC URL'); i++) await new Promise((r) => setTimeout(r, 20))
+    const base = /base URL: (\S+)/.exec(out)?.[1]
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    const r = await cli(['chains', '--base-url', base!, '--rpc-url', `${base!}/rpc`])
+    expect(r.code).toBe(0)
+    stop.abort()
+    expect(await running).toBe(0)
+  })
+})
+
 describe('cli: service failures (exit 1)', () => {
   it('api envelope error, message on stderr without a stack', async () => {
     sim.setFaults('queryChainList', { envelope: { code: 503, message: 'maintenance' } })
@@ -190,6 +210,13 @@ describe('cli: bad usage or input (exit 2, nothing sent)', () => {
     expect(r.code).toBe(2)
     expect(r.err).toMatch(/^bridgescope: /)
     expect(sim.stats().requests).toEqual(before)
+  })
+  it('bad input starts nothing, not even the demo network', async () => {
+    for (const args of [['transfer', '0x12'], ['vault', 'soon'], ['history', '--address', 'x', '--chain-id', '1']]) {
+      const r = await cli(args)
+      expect(r.code).toBe(2)
+      expect(r.err).not.toContain('simulator')
+    }
   })
   it('--help prints usage, exit 0', async () => {
     const r = await cli(['--help'])

@@ -111,6 +111,34 @@ describe('operations against the simulator', () => {
   })
 })
 
+describe('what goes on the wire', () => {
+  it('JSON bodies with Content-Type where there are parameters, no body where there are none', async () => {
+    const proxy = await startPrefixProxy(sim.baseUrl, '/x')
+    try {
+      const c = new BridgeClient({ baseUrl: proxy.url, rpcUrls: [proxy.url + 'rpc'], ...fast })
+      const { address, chainId } = sim.sample().addresses[0]!
+      await c.queryChainList()
+      await c.queryTokenList()
+      await c.queryHistory({ address, chainId })
+      await c.queryBridgeInfo(sim.sample().txHashes[0]!)
+      await c.getVault(12).catch(() => undefined)
+      const [chains, tokens, history, info, rpc] = proxy.seen
+      for (const r of [chains, tokens]) {
+        expect(r!.method).toBe('POST')
+        expect(r!.body).toBe('')
+      }
+      expect(chains!.path).toBe('/x/api/queryChainList')
+      expect(history!.contentType).toMatch(/^application\/json/)
+      expect(JSON.parse(history!.body)).toEqual({ address, chainId, pageNo: 1, pageSize: 10 })
+      expect(JSON.parse(info!.body)).toEqual({ txHash: sim.sample().txHashes[0] })
+      expect(rpc!.path).toBe('/x/rpc')
+      expect(JSON.parse(rpc!.body)).toEqual({ jsonrpc: '2.0', method: 'tss_getVault', params: ['0xc'], id: expect.any(Number) })
+    } finally {
+      await proxy.close()
+    }
+  })
+})
+
 describe('error classes', () => {
   it('envelope code ≠ 200 → api', async () => {
     sim.setFaults('queryChainList', { envelope: { code: 500, message: 'busy, try later' } })

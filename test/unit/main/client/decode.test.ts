@@ -52,6 +52,14 @@ describe('decoding simulator bodies', () => {
     expect(r.tokenObject?.symbol).toBeTruthy()
   })
 
+  it('identical detail strings decode to one frozen object', () => {
+    const data = historyData()
+    data.list[1]!.fromChainObject = data.list[0]!.fromChainObject
+    const page = decodeHistoryPage(data)
+    expect(page.list[1]!.fromChainObject).toBe(page.list[0]!.fromChainObject)
+    expect(Object.isFrozen(page.list[0]!.fromChainObject)).toBe(true)
+  })
+
   it('a malformed detail string costs only that field', () => {
     const data = historyData()
     data.list[1]!.tokenObject = '{"address":"0x1", broken'

@@ -19,18 +19,29 @@ export async function expectAppError(promise: Promise<unknown>, kind: ErrorKind)
  * A reverse proxy on 127.0.0.1 that serves `target` under `prefix` (the sim itself knows no prefixes);
  * `transform` may rewrite the simulator's response text (to plant a fault the sim has no switch for).
  */
+export interface SeenRequest {
+  method: string
+  path: string
+  contentType: string | undefined
+  body: string
+}
+
 export async function startPrefixProxy(
   target: string,
   prefix: string,
   transform?: (body: string) => string
-): Promise<{ url: string; close(): Promise<void> }> {
+): Promise<{ url: string; seen: SeenRequest[]; close(): Promise<void> }> {
   const t = new URL(target)
+  const seen: SeenRequest[] = []
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/'
     if (!path.startsWith(prefix + '/')) {
       res.writeHead(404).end()
       return
     }
+    const record: SeenRequest = { method: req.method ?? '', path, contentType: req.headers['content-type'], body: '' }
+    seen.push(record)
+    req.on('data', (c: Buffer) => (record.body += c.toString('utf8')))
     const upstream = request(
       { host: t.hostname, port: t.port, method: req.method, path: path.slice(prefix.length), headers: req.headers },
       (up) => {
@@ -55,6 +66,7 @@ export async function startPrefixProxy(
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}${prefix}/`,
+    seen,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve())
