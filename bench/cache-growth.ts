@@ -69,7 +69,7 @@ export const cacheGrowthBench: Bench = {
         return performance.now() - t0
       }
       const warmup = 3
-      const runs = ctx.tiny ? 5 : 25
+      const runs = ctx.tiny ? 5 : 61
       for (let i = 0; i < warmup; i++) {
         await put(small)
         await put(big)
