@@ -24,6 +24,11 @@ export interface Figure {
 
 export interface Bench {
   figures: Figure[]
+  /**
+   * runs alongside the others instead of after them: only for a figure that measures a process's own CPU
+   * time while it sits idle, which other load does not change (and which adds no load of its own)
+   */
+  background?: boolean
   /** measures the wanted figures (a subset of `figures`); a figure left out of the answer is reported as failed */
   run(ctx: BenchContext, wanted: ReadonlySet<string>): Promise<Record<string, Measured>>
 }

@@ -42,6 +42,7 @@ const CHUNK = 1000
 const chunkSchema = z.array(transferRecordSchema)
 const manifestSchema = z.object({ total: z.int().nonnegative(), chunks: z.int().nonnegative(), loaded: z.int().nonnegative() })
 const MAX_DATASETS = 4
+const DEFAULT_SORT: HistorySort = { key: 'timestamp', dir: 'desc' }
 
 export class HistoryService {
   private readonly datasets = new Map<string, Dataset>()
@@ -74,6 +75,8 @@ export class HistoryService {
 
   private keep(id: string, rows: TransferRecord[]): Dataset {
     const ds: Dataset = { id, rows, version: ++this.version, views: new ViewCache() }
+    // The view the table asks for first (newest first, no filter), ready before the load answers.
+    ds.views.get(rows, ds.version, DEFAULT_SORT, undefined)
     this.datasets.delete(id)
     this.datasets.set(id, ds)
     while (this.datasets.size > MAX_DATASETS) {
