@@ -8,7 +8,8 @@ import type { Heavy } from './lib/sim-body'
 import { collectGarbage, median } from './lib/stats'
 import type { Bench } from './lib/suite'
 
-const LATENCY_MS = 50
+// BENCH_LATENCY_MS=0 shows the walk's own cost (client + service CPU) without the injected latency.
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50)
 const CONCURRENCY = 4 // fetchAllHistory's default, the one the app uses
 const PAGE_SIZE = 100 // a profile's default maxPageSize
 
