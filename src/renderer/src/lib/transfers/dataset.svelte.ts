@@ -129,7 +129,12 @@ export class LoadedHistory {
       this.again = true
       return
     }
-    const want = reset ? { offset: Math.floor(this.need.start / 50) * 50, limit: 200 } : windowFor(this.need, this.matched || this.total)
+    // After a load, sort or filter change, only what is on screen plus a margin: a small answer repaints
+    // sooner (bench: table_first_rows_ms, filter_p95_ms); scrolling on fetches the usual wider window.
+    const start = Math.floor(this.need.start / 50) * 50
+    const want = reset
+      ? { offset: start, limit: Math.min(500, Math.max(0, this.need.end - start) + 50) }
+      : windowFor(this.need, this.matched || this.total)
     const seq = ++this.fetchSeq
     this.inflight = true
     this.again = false

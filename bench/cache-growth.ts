@@ -1,0 +1,103 @@
+// cache_write_growth: writing one history page (validate, serialise, atomic write with fsync, index, LRU
+// bound) into a DiskCache that holds 10,000 pages, against one that holds 10. A cache whose write cost grew
+// with its size (one big file rewritten, a directory rescan, an O(n) eviction walk) fails this.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { historyPageSchema } from '../src/shared/schemas/decoded'
+import type { HistoryPage } from '../src/shared/schemas/wire'
+import { BridgeClient } from '../src/main/client/bridge-api'
+import { startSimulator } from '../src/main/sim/index'
+import { DiskCache } from '../src/main/store/cache'
+import { heaviest } from './lib/sim-body'
+import { median } from './lib/stats'
+import type { Bench } from './lib/suite'
+
+const PROFILE = 'bench'
+/** no eviction in either cache: this figure is about how many entries there are, not about the bound */
+const LIMIT = 4 * 1024 ** 3
+
+async function pages(tiny: boolean): Promise<{ written: HistoryPage; filler: HistoryPage; address: string; chainId: number }> {
+  const sim = await startSimulator({ seed: 3, transfers: tiny ? 5000 : 50_000, rotateEveryMs: null })
+  try {
+    const heavy = heaviest(sim)
+    const client = new BridgeClient({ baseUrl: sim.baseUrl, maxPageSize: 1000 })
+    const q = { address: heavy.address, chainId: heavy.chainId }
+    return {
+      ...q,
+      written: await client.queryHistory({ ...q, pageNo: 1, pageSize: 100 }),
+      filler: await client.queryHistory({ ...q, pageNo: 1, pageSize: 10 })
+    }
+  } finally {
+    await sim.close()
+  }
+}
+
+/** A cache folder holding `count` valid entries, written the way DiskCache writes them, then opened. */
+async function filled(dir: string, count: number, page: HistoryPage, address: string, chainId: number): Promise<DiskCache> {
+  const probe = await DiskCache.open(dir, LIMIT)
+  const at = Date.now()
+  await mkdir(dirname(probe.pathFor(PROFILE, 'x')), { recursive: true })
+  const data = JSON.stringify(page)
+  for (let i = 0; i < count; i++) {
+    const key = `history:${address}:${chainId}:${i + 1}:10#${i}`
+    await writeFile(probe.pathFor(PROFILE, key), `{"key":${JSON.stringify(key)},"fetchedAt":${at},"data":${data}}`)
+  }
+  const cache = await DiskCache.open(dir, LIMIT)
+  if (cache.stats().entries !== count) throw new Error(`the cache holds ${cache.stats().entries} entries, not ${count}`)
+  return cache
+}
+
+export const cacheGrowthBench: Bench = {
+  figures: [{ name: 'cache_write_growth', unit: 'x', budget: { op: '<=', target: 1.5 } }],
+  async run(ctx) {
+    const bigCount = ctx.tiny ? 200 : 10_000
+    const { written, filler, address, chainId } = await pages(ctx.tiny)
+    const root = mkdtempSync(join(tmpdir(), 'bridgescope-bench-cache-'))
+    try {
+      const small = await filled(join(root, 'small'), 10, filler, address, chainId)
+      const big = await filled(join(root, 'big'), bigCount, filler, address, chainId)
+      // Flush the filling to disk first: otherwise the first fsyncs pay for writing back the filler.
+      spawnSync('sync')
+      let n = 0
+      const put = async (cache: DiskCache): Promise<number> => {
+        const key = `history:${address}:${chainId}:${++n}:100`
+        const t0 = performance.now()
+        await cache.put(PROFILE, key, written, historyPageSchema, Date.now())
+        return performance.now() - t0
+      }
+      const warmup = 3
+      const runs = ctx.tiny ? 5 : 61
+      for (let i = 0; i < warmup; i++) {
+        await put(small)
+        await put(big)
+      }
+      const smallMs: number[] = []
+      const bigMs: number[] = []
+      const ratios: number[] = []
+      for (let i = 0; i < runs; i++) {
+        // Alternate the order, so neither cache always writes right after the other's fsync.
+        const first = i % 2 === 0 ? small : big
+        const a = await put(first)
+        const b = await put(first === small ? big : small)
+        const [s, g] = first === small ? [a, b] : [b, a]
+        smallMs.push(s)
+        bigMs.push(g)
+        ratios.push(g / s)
+      }
+      const bytes = Buffer.byteLength(JSON.stringify(written))
+      return {
+        cache_write_growth: {
+          // The ratio of the medians: one fsync is noisy, a per-pair ratio would carry that noise twice.
+          value: median(bigMs) / median(smallMs),
+          runs: ratios,
+          detail: `one ${written.list.length}-record page (${(bytes / 1024).toFixed(0)} KB) into a cache of ${bigCount} pages: median ${median(bigMs).toFixed(2)} ms; of 10 pages: ${median(smallMs).toFixed(2)} ms; ${warmup} warm-up, ${runs} interleaved runs; value = ratio of medians, runs = per-pair ratios`
+        }
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  }
+}

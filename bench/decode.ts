@@ -1,0 +1,85 @@
+// decode_vs_native: the client's whole decode of one queryHistory body (lossless numbers, envelope, zod on
+// every record, the detail strings parsed and validated) against the least any decoder must do: JSON.parse
+// of the body plus JSON.parse of each record's detail strings. Same body, same process, runs interleaved.
+import { decodeHistoryPage, unwrapEnvelope } from '../src/main/client/decode'
+import { parseBody } from '../src/main/client/http'
+import { startSimulator } from '../src/main/sim/index'
+import { historyBody } from './lib/sim-body'
+import { collectGarbage, median } from './lib/stats'
+import type { Bench } from './lib/suite'
+
+const DETAIL_FIELDS = ['fromChainObject', 'toChainObject', 'tokenObject'] as const
+
+function native(body: string): number {
+  const parsed = JSON.parse(body) as { data: { list: Record<string, unknown>[] } }
+  for (const r of parsed.data.list) {
+    for (const f of DETAIL_FIELDS) {
+      const text = r[f]
+      if (typeof text === 'string') JSON.parse(text)
+    }
+  }
+  return parsed.data.list.length
+}
+
+function ours(body: string): number {
+  // The path BridgeClient.queryHistory takes once the body text has arrived.
+  const data = unwrapEnvelope(parseBody(body, 'queryHistory', 200, 'application/json'), 'queryHistory')
+  return decodeHistoryPage(data, 'queryHistory').list.length
+}
+
+/**
+ * CPU time (user + system, ms) of one run: the process's own work, which other load on a shared 2-core machine
+ * does not inflate the way it inflates wall-clock time. Wall time is kept for the detail line.
+ */
+function time(fn: () => number, wall: number[]): number {
+  collectGarbage()
+  const c0 = process.cpuUsage()
+  const t0 = performance.now()
+  fn()
+  wall.push(performance.now() - t0)
+  const c = process.cpuUsage(c0)
+  return (c.user + c.system) / 1000
+}
+
+export const decodeBench: Bench = {
+  figures: [{ name: 'decode_vs_native', unit: 'x', budget: { op: '<=', target: 3 } }],
+  async run(ctx) {
+    const records = ctx.tiny ? 1000 : 10_000
+    const sim = await startSimulator({ seed: 2, transfers: ctx.tiny ? 20_000 : 200_000, rotateEveryMs: null })
+    let body: string
+    try {
+      body = await historyBody(sim, records)
+    } finally {
+      await sim.close()
+    }
+    if (ours(body) !== records || native(body) !== records) throw new Error('the body does not hold the expected records')
+    const warmup = ctx.tiny ? 1 : 3
+    const runs = ctx.tiny ? 3 : 11
+    for (let i = 0; i < warmup; i++) {
+      ours(body)
+      native(body)
+    }
+    const oursMs: number[] = []
+    const nativeMs: number[] = []
+    const ratios: number[] = []
+    const wallOurs: number[] = []
+    const wallNative: number[] = []
+    for (let i = 0; i < runs; i++) {
+      // Alternate which goes first, so neither side always runs on a freshly collected heap.
+      const a = i % 2 === 0 ? time(() => ours(body), wallOurs) : 0
+      const n = time(() => native(body), wallNative)
+      const b = i % 2 === 1 ? time(() => ours(body), wallOurs) : a
+      oursMs.push(b)
+      nativeMs.push(n)
+      ratios.push(b / n)
+    }
+    const mb = (Buffer.byteLength(body) / 1e6).toFixed(1)
+    return {
+      decode_vs_native: {
+        value: median(ratios),
+        runs: ratios,
+        detail: `${records} records, ${mb} MB; CPU time: decode median ${median(oursMs).toFixed(0)} ms, JSON.parse + detail strings median ${median(nativeMs).toFixed(0)} ms (wall ${median(wallOurs).toFixed(0)} / ${median(wallNative).toFixed(0)} ms); ${warmup} warm-up, ${runs} interleaved runs, median of per-run ratios`
+      }
+    }
+  }
+}

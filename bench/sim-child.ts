@@ -1,0 +1,15 @@
+// A demo network in its own process: the service under a history bench must not share the client's thread,
+// as the real service never does. Prints {baseUrl, heavy} as one JSON line; ends when stdin closes.
+import { startSimulator } from '../src/main/sim/index'
+import { heaviest } from './lib/sim-body'
+
+const transfers = Number(process.argv[2] ?? 1_000_000)
+const sim = await startSimulator({ seed: 1, transfers, rotateEveryMs: null })
+process.stdout.write(`${JSON.stringify({ baseUrl: sim.baseUrl, heavy: heaviest(sim) })}\n`)
+const stop = (): void => {
+  void sim.close().then(() => process.exit(0))
+}
+process.stdin.on('end', stop)
+process.stdin.on('close', stop)
+process.stdin.resume()
+process.on('SIGTERM', stop)
