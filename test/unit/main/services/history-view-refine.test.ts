@@ -1,3 +1,5 @@
+// Views derived from cached views (typing in the filter) must hold exactly the rows, in exactly the order,
+// that computing from scratch gives; the sortedness shortcut must not change any order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryFilter, HistorySort } from '../../../../src/shared/contract'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
