@@ -10,23 +10,50 @@ export const TABLE_PROBE = `(() => {
   document.addEventListener('keydown', (e) => {
     if (e.target && e.target.dataset && e.target.dataset.testid === 'transfers-filter') b.keys.push(e.timeStamp);
   }, true);
+  // The harness acknowledges a call at once and sends its result over the page's event stream, so a call
+  // is noted when posted (its id from the body) and timed when its reply frame has been handed to the app.
+  const tracked = new Map();
+  const note = (t, at) => {
+    if (t.isLoad) b.loads.push(at);
+    else setTimeout(() => requestAnimationFrame(() => b.painted.push({ started: t.started, at, painted: performance.now(), real: realRow() })), 0);
+  };
   const orig = window.fetch;
   window.fetch = async function (input, init) {
     const url = typeof input === 'string' ? input : input.url;
     const isLoad = url.includes('history%3AloadAll');
     const isRows = url.includes('history%3Arows');
-    const started = performance.now();
+    if (!isLoad && !isRows) return orig.call(this, input, init);
+    const t = { isLoad, started: performance.now() };
+    try {
+      const body = JSON.parse(init && typeof init.body === 'string' ? init.body : '{}');
+      if (typeof body.id === 'number') tracked.set(body.id, t);
+    } catch {}
     const res = await orig.call(this, input, init);
-    if (!isLoad && !isRows) return res;
+    if (res.status === 202) return res;
     const json = res.json.bind(res);
     res.json = async () => {
       const value = await json();
-      const at = performance.now();
-      if (isLoad) b.loads.push(at);
-      else setTimeout(() => requestAnimationFrame(() => b.painted.push({ started, at, painted: performance.now(), real: realRow() })), 0);
+      note(t, performance.now());
       return value;
     };
     return res;
+  };
+  const OrigEventSource = window.EventSource;
+  window.EventSource = function (url, options) {
+    const source = new OrigEventSource(url, options);
+    let handler = null;
+    Object.defineProperty(source, 'onmessage', { get: () => handler, set: (fn) => { handler = fn; } });
+    source.addEventListener('message', (m) => {
+      if (handler) handler.call(source, m);
+      // the server writes {"reply":<id>,"result":…}; no backslashes here, this text is a template literal
+      const id = m.data.startsWith('{"reply":') ? Number(m.data.slice(9, m.data.indexOf(',', 9))) : NaN;
+      const t = tracked.get(id);
+      if (t) {
+        tracked.delete(id);
+        note(t, performance.now());
+      }
+    });
+    return source;
   };
 })();`
 
