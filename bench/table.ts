@@ -68,7 +68,11 @@ async function typeAndClear(page: Page, text: string): Promise<number[]> {
   return out
 }
 
-/** rAF intervals (frame timestamps) while scrolling the table by `step` px each frame for `frames` frames. */
+/**
+ * rAF intervals (frame timestamps) while scrolling the table by `step` px each frame for `frames` frames.
+ * Rounded to 0.1 ms, the resolution Chromium gives these timestamps: the subtraction of two coarsened times
+ * leaves float noise (16.700000000004) that would make an on-time frame look late.
+ */
 function scrollFrames(page: Page, frames: number, step: number): Promise<number[]> {
   return page.evaluate(`new Promise((resolve, reject) => {
     const el = document.querySelector('[data-testid="transfers-table"]');
@@ -77,7 +81,7 @@ function scrollFrames(page: Page, frames: number, step: number): Promise<number[
     let last = -1;
     let n = 0;
     const tick = (ts) => {
-      if (last >= 0) deltas.push(ts - last);
+      if (last >= 0) deltas.push(Math.round((ts - last) * 10) / 10);
       last = ts;
       if (++n > ${frames}) return resolve(deltas);
       const next = el.scrollTop + ${step};

@@ -132,3 +132,17 @@ test('labels, stuck routes, poll intervals and the cache are edited in place', a
   await page.getByRole('button', { name: 'Clear', exact: true }).click()
   await expect(page.getByTestId('cache-stats')).toContainText(/^0 entries/)
 })
+
+test('updates are off by default; turned on, a check in an unpackaged build says so and downloads nothing', async ({ page, harness }) => {
+  await page.goto(`${harness.url}#/settings`)
+  const check = page.getByRole('button', { name: 'Check for updates' })
+  await expect(check).toBeDisabled()
+  await page.getByLabel(/Check for new versions when I ask/).check()
+  await expect(check).toBeEnabled()
+  expect(harness.context.settings.get().updates.enabled).toBe(true)
+  await check.click()
+  await expect(page.getByTestId('update-status')).toHaveText('Updates are checked only in installed builds.')
+  await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0)
+  await page.getByLabel(/Keep watching the vault in the background/).uncheck()
+  await expect.poll(() => harness.context.settings.get().watchInBackground).toBe(false)
+})
