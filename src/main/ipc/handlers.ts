@@ -95,11 +95,11 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
       await d.cache.clear()
       return d.cache.stats()
     },
-    'charts:volume': (input) => {
+    'charts:volume': async (input) => {
       const range: { from?: string; to?: string } = {}
       if (input?.from) range.from = input.from
       if (input?.to) range.to = input.to
-      return volumeCharts(d.history.loaded(), range)
+      return volumeCharts(await d.history.chartSources(d.settings.getWatchlists().addresses), range)
     },
     'updates:status': async () => {
       const u = await updater()

@@ -183,8 +183,22 @@ export class HistoryService {
     return { filename, content: input.format === 'csv' ? toCsv(picked) : toJson(picked), rows: picked.length }
   }
 
-  /** Every loaded dataset, for charts. */
-  loaded(): TransferRecord[][] {
-    return [...this.datasets.values()].map((d) => d.rows)
+  /**
+   * The histories charts are drawn from: every dataset loaded in this session, plus the last complete load
+   * of each watched address and chain kept in the cache (also offline, also after a restart).
+   */
+  async chartSources(watched: readonly { address: string; chainIds: readonly number[] }[]): Promise<TransferRecord[][]> {
+    const out = [...this.datasets.values()].map((d) => d.rows)
+    const { profileId } = await this.deps.endpoint().catch(() => ({ profileId: null }))
+    if (profileId === null) return out
+    for (const w of watched) {
+      for (const chainId of w.chainIds) {
+        const id = this.datasetKey(profileId, w.address, chainId)
+        if (this.datasets.has(id)) continue
+        const cached = await this.loadDataset(profileId, id)
+        if (cached) out.push(cached.rows)
+      }
+    }
+    return out
   }
 }

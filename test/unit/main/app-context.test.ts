@@ -162,4 +162,25 @@ describe('app context through the handler table', () => {
     expect(csv.rows).toBe(filtered.matched)
     expect(csv.content.trim().split('\n')).toHaveLength(filtered.matched + 1)
   })
+
+  it('draws charts from the cached history of watched addresses after a restart, with the network down', async () => {
+    const s = await sim({ transfers: 2000 })
+    const dataDir = mkdtempSync(join(tmpdir(), 'bs-ctx-'))
+    const first = await context(dataDir)
+    const id = useProfile(first, s, 'Local')
+    const heavy = s.sample().addresses[0] as { address: string; chainId: number; count: number }
+    const loaded = await value(first, 'history:loadAll', { jobId: 'c', address: heavy.address, chainId: heavy.chainId, pageSize: 100 })
+    const live = await value(first, 'charts:volume')
+    expect(live.transfers).toBe(loaded.loaded)
+    first.settings.addWatch('address', { address: heavy.address, chainIds: [heavy.chainId], label: 'ops' })
+    await first.dispose()
+    await s.close()
+
+    const second = await context(dataDir)
+    second.settings.activate(id)
+    const charts = await value(second, 'charts:volume')
+    expect(charts.transfers).toBe(live.transfers)
+    expect(charts.byToken).toEqual(live.byToken)
+    expect(charts.daily.labels.length).toBeGreaterThan(0)
+  })
 })
