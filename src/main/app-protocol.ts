@@ -2,23 +2,15 @@
 // file:// page may read any file:// URL, and only a protocol we answer ourselves can send the CSP as a real
 // header. The handler serves files from the built renderer folder and nothing else.
 import { readFile } from 'node:fs/promises'
-import { extname, join, normalize, sep } from 'node:path'
+import { join, normalize, sep } from 'node:path'
 import type { Protocol } from 'electron'
+import { contentType } from './mime'
 import { CONTENT_SECURITY_POLICY } from './security'
 
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'bridgescope'
 export const APP_INDEX_URL = `${APP_SCHEME}://${APP_HOST}/index.html`
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2'
-}
 
 /** The file under `rendererDir` that `url` names, or null for anything outside it or another host. */
 export function resolveAppFile(url: string, rendererDir: string): string | null {
@@ -55,7 +47,7 @@ export async function appProtocolResponse(url: string, rendererDir: string): Pro
   return new Response(new Uint8Array(body), {
     status: 200,
     headers: {
-      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+      'Content-Type': contentType(file),
       'Content-Security-Policy': CONTENT_SECURITY_POLICY,
       'X-Content-Type-Options': 'nosniff'
     }

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path'
+import { dirname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Conf from 'conf'
 import type { EventFrame, EventName, EventPayload } from '@shared/contract'
@@ -12,18 +12,10 @@ import { createAppContext, type AppContext, type AppContextOptions } from '../ap
 import { dispatch } from '../ipc/dispatch'
 import { readBody } from '../http-body'
 import { userDataDir } from '../paths'
+import { contentType } from '../mime'
 import { CONTENT_SECURITY_POLICY } from '../security'
 import { bridgeScript } from './bridge-script'
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2'
-}
 const MAX_BODY = 12 * 1024 * 1024
 
 export interface HarnessOptions {
@@ -122,7 +114,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return
     }
     if (url.pathname === '/__harness/bridge.js') {
-      res.writeHead(200, { 'Content-Type': MIME['.js'], 'Cache-Control': 'no-store' })
+      res.writeHead(200, { 'Content-Type': contentType('bridge.js'), 'Cache-Control': 'no-store' })
       res.end(script)
       return
     }
@@ -134,13 +126,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const path = url.pathname === '/' ? '/index.html' : url.pathname
     const file = normalize(join(rendererDir, path))
     if (!file.startsWith(rendererDir + sep) || path === '/index.html') {
-      res.writeHead(200, { 'Content-Type': MIME['.html'], 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
+      res.writeHead(200, { 'Content-Type': contentType('index.html'), 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
       res.end(index)
       return
     }
     try {
       const body = await readFile(file)
-      res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' })
+      res.writeHead(200, { 'Content-Type': contentType(file) })
       res.end(body)
     } catch {
       res.writeHead(404, { 'Content-Type': 'text/plain' })

@@ -56,3 +56,19 @@ export function labelled(value: number, labels: Record<string, string> | undefin
   const label = labels?.[String(value)]
   return label ? `${value} (${label})` : String(value)
 }
+
+/**
+ * Icons load only from https, or from the loopback demo network on 127.0.0.1 (what the CSP's img-src
+ * allows); anything else gets the generated fallback.
+ */
+export function iconUrl(url: string | null | undefined): string | null {
+  if (!url) return null
+  try {
+    const u = new URL(url)
+    if (u.protocol === 'https:') return u.href
+    if (u.protocol === 'http:' && u.hostname === '127.0.0.1') return u.href
+  } catch {
+    return null
+  }
+  return null
+}

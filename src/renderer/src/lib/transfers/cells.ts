@@ -26,18 +26,7 @@ export function chainLabel(detail: ChainDetail | null, chainId: number): string 
   return detail?.chainName || `Chain ${chainId}`
 }
 
-/** Icons load only from https or the loopback demo network (as RemoteIcon does). */
-export function iconUrl(url: string | null | undefined): string | null {
-  if (!url) return null
-  try {
-    const u = new URL(url)
-    if (u.protocol === 'https:') return u.href
-    if (u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost')) return u.href
-  } catch {
-    return null
-  }
-  return null
-}
+export { iconUrl } from '../format'
 
 export function issuesText(r: Pick<TransferRecord, 'issues'>): string {
   return r.issues.map((i) => `${i.field}: ${i.reason}`).join('\n')
