@@ -42,3 +42,19 @@ test('offline: cards show the cache or an error with Retry', async ({ page, harn
   await expect(page.getByTestId('health-card')).not.toContainText('unreachable')
   expect(consoleErrors).toEqual([])
 })
+
+test('the vault card shows the last change the watcher saw, and follows a rotation as it happens', async ({ page, harness }) => {
+  await page.goto(harness.url)
+  const card = page.getByTestId('vault-card')
+  await expect(card.getByTestId('vault-last-change')).toContainText('none seen since watching began')
+  await expect.poll(async () => (await harness.context.watch.status()).vault?.epoch ?? null).not.toBeNull()
+  const before = (await harness.context.watch.status()).vault?.epoch as string
+  const demo = await harness.context.endpoints.demoUrls()
+  expect((await fetch(`${demo.baseUrl}/__sim/rotate`, { method: 'POST' })).ok).toBe(true)
+  // a manual re-check polls now instead of at the next interval
+  await page.evaluate(() => (globalThis as unknown as { bridgescope: { watchRecheck(i: unknown): Promise<unknown> } }).bridgescope.watchRecheck({}))
+  const after = String(Number(before) + 1)
+  await expect(card.getByTestId('vault-last-change')).toContainText(`epoch ${before} → ${after}`)
+  await expect(card.getByTestId('vault-last-change').getByRole('link')).toHaveAttribute('href', /^#\/vault\?diff=/)
+  await expect(card).toContainText(after)
+})
