@@ -31,8 +31,10 @@ test('tokens are grouped by chain with names, badges and a debounced search', as
   await page.getByLabel('Search tokens').fill('no-such-token-zzz')
   await expect(page.getByTestId('tokens-no-match')).toBeVisible()
 
-  // Groups collapse.
+  // Groups collapse (once the cleared search has been applied: it is debounced).
   await page.getByLabel('Search tokens').fill('')
+  await expect(page.getByTestId('tokens-no-match')).toBeHidden()
+  await expect(page.getByTestId('token-row').first()).toBeVisible()
   await page.getByRole('button', { name: 'Collapse all' }).click()
   await expect(page.getByTestId('token-row')).toHaveCount(0)
   await groups.first().getByRole('button').first().click()
