@@ -4,6 +4,7 @@
 import { AppError } from '../../shared/errors'
 import { vaultRecordSchema, type JsonValue, type VaultRecord, type VaultResult } from '../../shared/schemas/vault'
 import { postJson, type HttpOptions } from './http'
+import { parseEpoch, type EpochQuery } from '../../shared/epoch'
 
 export const VAULT_METHOD = 'tss_getVault'
 
@@ -11,20 +12,13 @@ export const VAULT_METHOD = 'tss_getVault'
  * 'latest', or the epoch as a canonical hex quantity ("0xc": lower case, no leading zeros). Accepts
  * decimal text ("12"), hex ("0xc", "0XC", "0x000c"), a non-negative safe integer, or 'latest' in any case.
  */
-export function canonicalEpoch(input: string | number): 'latest' | `0x${string}` {
-  const bad = (why: string): AppError =>
-    new AppError({ kind: 'input', field: 'epoch', message: `an epoch is 'latest', a decimal or a 0x hex number (${why})` })
-  if (typeof input === 'number') {
-    if (!Number.isSafeInteger(input) || input < 0) throw bad(`got ${input}`)
-    return `0x${input.toString(16)}`
+export function canonicalEpoch(input: string | number): EpochQuery {
+  const epoch = parseEpoch(input)
+  if (epoch === null) {
+    const got = typeof input === 'number' ? String(input) : `"${input.trim().slice(0, 40)}"`
+    throw new AppError({ kind: 'input', field: 'epoch', message: `an epoch is 'latest', a decimal or a 0x hex number (got ${got})` })
   }
-  const text = input.trim()
-  if (text.toLowerCase() === 'latest') return 'latest'
-  let value: bigint
-  if (/^0[xX][0-9a-fA-F]{1,64}$/.test(text)) value = BigInt(`0x${text.slice(2)}`)
-  else if (/^\d{1,78}$/.test(text)) value = BigInt(text)
-  else throw bad(`got "${text.slice(0, 40)}"`)
-  return `0x${value.toString(16)}`
+  return epoch
 }
 
 let nextId = 1

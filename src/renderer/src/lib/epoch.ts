@@ -1,16 +1,13 @@
 // Epoch input for the Vault view: 'latest', a decimal or a 0x hex number, shown back as the canonical hex
 // quantity the node is asked for (main applies the same rule before the request: this is only for display
 // and for the previous/next buttons).
-export type EpochQuery = 'latest' | `0x${string}`
+import { parseEpoch as parseShared, type EpochQuery } from '@shared/epoch'
 
+export type { EpochQuery }
+
+/** As main's rule, plus an empty box meaning 'latest'. */
 export function parseEpoch(input: string): EpochQuery | null {
-  const text = input.trim()
-  if (text === '' || text.toLowerCase() === 'latest') return 'latest'
-  let value: bigint
-  if (/^0[xX][0-9a-fA-F]{1,64}$/.test(text)) value = BigInt(`0x${text.slice(2)}`)
-  else if (/^\d{1,78}$/.test(text)) value = BigInt(text)
-  else return null
-  return `0x${value.toString(16)}`
+  return input.trim() === '' ? 'latest' : parseShared(input)
 }
 
 /** The epoch number a record names (number, decimal text or hex text), or null. */
