@@ -16,6 +16,15 @@ export function userDataDir(platform: NodeJS.Platform = process.platform, env: N
   return env.BRIDGESCOPE_DATA_DIR ?? join(appDataDir(platform, env), PRODUCT_NAME)
 }
 
+/**
+ * The browser harness's own folder, unless one is named (`--data-dir`, BRIDGESCOPE_DATA_DIR): a harness left
+ * running beside the app must not share the app's settings by accident. (Shared folders are safe too, every
+ * change is a locked read-modify-write, but a separate one is what a person trying the browser view expects.)
+ */
+export function harnessDataDir(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
+  return env.BRIDGESCOPE_DATA_DIR ?? join(appDataDir(platform, env), `${PRODUCT_NAME} (browser)`)
+}
+
 export const SETTINGS_FILE = 'settings.json'
 export const WATCHLISTS_FILE = 'watchlists.json'
 export const CACHE_DIR = 'cache'

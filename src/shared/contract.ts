@@ -10,8 +10,9 @@ import type { WatchEvent, WatchStatus } from './watch'
 import {
   addressSchema,
   chainIdSchema,
+  idSchema,
   profileSchema,
-  settingsSchema,
+  settingsPatchSchema,
   txHashSchema,
   watchedAddressSchema,
   watchedEpochSchema,
@@ -162,15 +163,12 @@ export const channels = {
   'vault:get': channel<Sourced<VaultResult>>()(z.object({ epoch: epochInput, prefer })),
 
   'settings:get': channel<Settings>()(none),
-  'settings:update': channel<Settings>()(
-    settingsSchema.omit({ version: true, profiles: true, activeProfileId: true }).partial().strict()
-  ),
-  'profiles:save': channel<Settings>()(profileSchema.extend({ id: z.string().min(1).max(64).optional() })),
-  'profiles:delete': channel<Settings>()(z.object({ id: z.string().min(1) })),
-  'profiles:activate': channel<Settings>()(z.object({ id: z.string().min(1) })),
-  'profiles:test': channel<{ api: EndpointCheck | null; rpc: EndpointCheck[] }>()(
-    profileSchema.extend({ id: z.string().min(1).max(64).optional() })
-  ),
+  /** a JSON merge patch: only the settings named change (see settingsPatchSchema) */
+  'settings:update': channel<Settings>()(settingsPatchSchema),
+  'profiles:save': channel<Settings>()(profileSchema.extend({ id: idSchema.optional() })),
+  'profiles:delete': channel<Settings>()(z.object({ id: idSchema })),
+  'profiles:activate': channel<Settings>()(z.object({ id: idSchema })),
+  'profiles:test': channel<{ api: EndpointCheck | null; rpc: EndpointCheck[] }>()(profileSchema.extend({ id: idSchema.optional() })),
   'watchlists:get': channel<Watchlists>()(none),
   'watchlists:add': channel<Watchlists>()(
     z.discriminatedUnion('kind', [

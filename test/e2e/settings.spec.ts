@@ -123,6 +123,19 @@ test('labels, stuck routes, poll intervals and the cache are edited in place', a
   await page.getByLabel('Vault watch every').blur()
   await expect(page.getByText(/Not saved: .*pollIntervals/)).toBeVisible()
 
+  // 12.1: each change above kept every other: a state label, the route and the interval all survive a
+  // theme switch and another label, made from the page as a user makes them.
+  await page.getByLabel('state value', { exact: true }).fill('3')
+  await page.getByLabel('state label', { exact: true }).fill('refunded')
+  await page.getByTestId('labels-state').getByRole('button', { name: 'Add' }).click()
+  await expect(page.getByTestId('labels-state')).toContainText('refunded')
+  await page.locator('#settings-theme').selectOption('dark')
+  await expect.poll(() => harness.context.settings.get().theme).toBe('dark')
+  const kept = harness.context.settings.get()
+  expect(kept.stuckThresholds).toEqual({ defaultMinutes: 120, routes: { '1-56': 45 } })
+  expect(kept.pollIntervals.vaultSec).toBe(120)
+  expect(kept.labels.state['3']).toBe('refunded')
+
   // Fill the cache, then clear it after confirming.
   await page.goto(`${harness.url}#/chains`)
   await expect(page.getByTestId('chain-card').first()).toBeVisible()

@@ -11,7 +11,7 @@ import type { EventFrame, EventName, EventPayload } from '@shared/contract'
 import { createAppContext, type AppContext, type AppContextOptions } from '../app-context'
 import { dispatch } from '../ipc/dispatch'
 import { readBody } from '../http-body'
-import { userDataDir } from '../paths'
+import { harnessDataDir } from '../paths'
 import { contentType } from '../mime'
 import { CONTENT_SECURITY_POLICY } from '../security'
 import { bridgeScript } from './bridge-script'
@@ -49,7 +49,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     for (const c of clients.values()) c.write(data)
   }
   const context = await createAppContext({
-    dataDir: options.dataDir ?? userDataDir(),
+    dataDir: options.dataDir ?? harnessDataDir(),
     storeFactory: ({ cwd, name }) => new Conf<Record<string, unknown>>({ cwd, configName: name, clearInvalidConfig: false }),
     shell: 'harness',
     version: options.version ?? readVersion(),
@@ -176,6 +176,7 @@ export async function runHarnessCli(argv: string[]): Promise<void> {
   const dataDir = argValue(argv, '--data-dir')
   const harness = await startHarness({ port, ...(dataDir ? { dataDir } : {}) })
   console.log(`Bridgescope harness: ${harness.url}`)
+  console.log(`Data folder: ${dataDir ?? harnessDataDir()}`)
   console.log('Open it in a browser; Ctrl-C stops it.')
   const stop = () => {
     void harness.close().then(() => process.exit(0))

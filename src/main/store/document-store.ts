@@ -1,13 +1,26 @@
 // A JSON document persisted by electron-store (in the app) or by conf, which electron-store is built on (in
-// the CLI and the browser harness, where Electron is absent). Before the store opens its file we read and
-// validate it ourselves: a file that does not parse or validate is moved aside with a timestamp and the
-// user is told, so nothing is silently dropped.
-import { existsSync } from 'node:fs'
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+// the CLI and the browser harness, where Electron is absent).
+//
+// Losing nothing is the rule:
+// - Two processes may share one data folder (the app and `npm run web`, the CLI beside the app). Every change
+//   is a read-modify-write under a lock file: the change is applied to what is on disk now, not to this
+//   process's older copy, so one writer never overwrites the other's change. Reads notice a file another
+//   process rewrote.
+// - A file that does not validate is salvaged field by field and entry by entry: every valid entry is kept,
+//   the rest is reported by name, and the original file is copied aside before anything is written.
+// - A file written by a newer version is opened read-only: shown as far as this version understands it,
+//   never rewritten, and a change is refused with a message saying why.
+// - Fields this version does not know are kept (the schemas are loose objects).
+import { copyFileSync, existsSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs'
+import { readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import type { Notice } from '@shared/contract'
+import { AppError } from '@shared/errors'
 import { isTempFile } from './atomic-file'
+import { withFileLock } from './file-lock'
+import { NewerVersionError } from './migrations'
+import { salvage } from './salvage'
 
 /** The part of electron-store / conf we use: the whole document as one value. */
 export interface BackingStore {
@@ -22,16 +35,21 @@ export interface DocumentStoreOptions<T> {
   name: string
   schema: z.ZodType<T>
   defaults: () => T
-  /** brings an older document up to the current version; throws when it cannot */
+  /** brings an older document up to the current version; throws NewerVersionError for a newer one */
   migrate?: (raw: unknown) => unknown
   factory: BackingStoreFactory
   now?: () => Date
 }
 
 export interface DocumentStore<T> {
+  /** the document; re-read when another process has rewritten the file */
   get(): T
+  /** read-modify-write under the data folder's lock: `change` sees what is on disk now */
+  update(change: (current: T) => T): T
   set(value: T): void
   readonly path: string
+  /** why changes are refused (a file from a newer version), or null */
+  readonly readOnly: string | null
 }
 
 function timestamp(d: Date): string {
@@ -60,49 +78,161 @@ async function removeStrayTemps(dir: string, name: string, now: Date): Promise<v
   }
 }
 
+type Loaded<T> =
+  | { kind: 'missing' }
+  | { kind: 'ok'; value: T }
+  | { kind: 'salvaged'; value: T; dropped: string[] }
+  | { kind: 'newer'; value: T; reason: string }
+  | { kind: 'unreadable'; reason: string }
+
+function issueText(error: z.ZodError): string {
+  const issue = error.issues[0]
+  return issue ? `${issue.path.join('.') || 'document'}: ${issue.message}` : 'invalid'
+}
+
+function load<T>(file: string, options: DocumentStoreOptions<T>): Loaded<T> {
+  if (!existsSync(file)) return { kind: 'missing' }
+  let raw: unknown
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    return { kind: 'unreadable', reason: (error as Error).message }
+  }
+  let migrated: unknown
+  try {
+    migrated = options.migrate ? options.migrate(raw) : raw
+  } catch (error) {
+    if (error instanceof NewerVersionError) {
+      // Show what this version understands of it; never write it.
+      const understood = salvage(options.schema, error.asCurrent, options.defaults())
+      return { kind: 'newer', value: understood.value as T, reason: error.message }
+    }
+    return { kind: 'unreadable', reason: (error as Error).message }
+  }
+  const result = options.schema.safeParse(migrated)
+  if (result.success) return { kind: 'ok', value: result.data }
+  const saved = salvage(options.schema, migrated, options.defaults())
+  if (saved.dropped.length === 0) return { kind: 'unreadable', reason: issueText(result.error) }
+  return { kind: 'salvaged', value: saved.value as T, dropped: saved.dropped }
+}
+
+function sameFile(a: Stats | null, b: Stats | null): boolean {
+  if (!a || !b) return a === b
+  return a.mtimeMs === b.mtimeMs && a.size === b.size && a.ino === b.ino
+}
+
+function statOrNull(file: string): Stats | null {
+  try {
+    return statSync(file)
+  } catch {
+    return null
+  }
+}
+
 export async function openDocumentStore<T extends Record<string, unknown>>(
   options: DocumentStoreOptions<T>,
   notices: Notice[]
 ): Promise<DocumentStore<T>> {
   const now = options.now ?? (() => new Date())
   const file = join(options.dir, `${options.name}.json`)
+  const lockFile = `${file}.lock`
   await removeStrayTemps(options.dir, options.name, now())
-  let initial: T = options.defaults()
-  if (existsSync(file)) {
-    let reason: string | null = null
-    try {
-      const raw: unknown = JSON.parse(await readFile(file, 'utf8'))
-      const migrated = options.migrate ? options.migrate(raw) : raw
-      const result = options.schema.safeParse(migrated)
-      if (result.success) initial = result.data
-      else {
-        const issue = result.error.issues[0]
-        reason = issue ? `${issue.path.join('.') || 'document'}: ${issue.message}` : 'invalid'
-      }
-    } catch (error) {
-      reason = (error as Error).message
-    }
-    if (reason !== null) {
-      const aside = join(options.dir, `${options.name}.corrupt-${timestamp(now())}.json`)
-      await rename(file, aside)
-      notices.push({
-        level: 'warning',
-        at: now().getTime(),
-        message: `Your ${options.name} file could not be read (${reason}). It was kept as ${aside}; defaults are in use.`
-      })
-    }
+  const notify = (message: string): void => {
+    notices.push({ level: 'warning', at: now().getTime(), message })
+  }
+  const keepAside = (label: string): string => {
+    const aside = join(options.dir, `${options.name}.${label}-${timestamp(now())}.json`)
+    copyFileSync(file, aside)
+    return aside
+  }
+
+  let current: T = options.defaults()
+  let readOnly: string | null = null
+  let seen: Stats | null = null
+
+  // The file is dealt with before electron-store/conf opens it: they refuse a file that does not parse.
+  const first = load(file, options)
+  let aside: string | null = null
+  if (first.kind === 'salvaged') aside = keepAside('original')
+  if (first.kind === 'unreadable') {
+    aside = keepAside('corrupt')
+    rmSync(file, { force: true })
   }
   const backing = options.factory({ cwd: options.dir, name: options.name })
-  backing.store = initial
-  // The validated copy in memory is the truth while we run (conf re-reads its file on every access).
-  let current = initial
+  const write = (value: T): void => {
+    backing.store = value
+    seen = statOrNull(file)
+  }
+
+  switch (first.kind) {
+    case 'missing':
+    case 'unreadable':
+      withFileLock(lockFile, () => {
+        // Another instance may have created it meanwhile: take theirs rather than overwrite it.
+        const loaded = existsSync(file) ? load(file, options) : null
+        if (loaded?.kind === 'ok') {
+          current = loaded.value
+          seen = statOrNull(file)
+        } else write(current)
+      })
+      if (first.kind === 'unreadable') notify(`Your ${options.name} file could not be read (${first.reason}). It was kept as ${aside}; defaults are in use.`)
+      break
+    case 'ok':
+      current = first.value
+      seen = statOrNull(file)
+      break
+    case 'newer':
+      current = first.value
+      readOnly = `Your ${options.name} file ${first.reason}. This version shows what it understands of it and saves no change to it; update Bridgescope to change these settings.`
+      notify(readOnly)
+      seen = statOrNull(file)
+      break
+    case 'salvaged':
+      current = first.value
+      withFileLock(lockFile, () => write(current))
+      notify(
+        `Your ${options.name} file had ${first.dropped.length} part(s) that could not be read (${first.dropped.join('; ')}). ` +
+          `Everything else was kept; the original file is saved as ${aside}.`
+      )
+      break
+  }
+
+  /** Picks up a rewrite by another process; a file it cannot use leaves the copy in memory as it is. */
+  const refresh = (): void => {
+    const info = statOrNull(file)
+    if (sameFile(info, seen)) return
+    seen = info
+    const loaded = load(file, options)
+    if (loaded.kind === 'ok' || loaded.kind === 'salvaged') current = loaded.value
+  }
+
+  const update = (change: (value: T) => T): T => {
+    if (readOnly) throw new AppError({ kind: 'input', message: readOnly })
+    return withFileLock(lockFile, () => {
+      refresh()
+      const next = options.schema.safeParse(change(current))
+      if (!next.success) {
+        const field = next.error.issues[0]?.path.join('.')
+        throw new AppError({ kind: 'input', message: issueText(next.error), ...(field ? { field } : {}) })
+      }
+      write(next.data)
+      current = next.data
+      return current
+    })
+  }
+
   return {
     path: backing.path,
-    get: () => current,
+    get readOnly() {
+      return readOnly
+    },
+    get: () => {
+      refresh()
+      return current
+    },
+    update,
     set: (value: T) => {
-      const checked = options.schema.parse(value)
-      backing.store = checked
-      current = checked
+      update(() => value)
     }
   }
 }

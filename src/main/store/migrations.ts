@@ -30,12 +30,23 @@ const migrations: Record<number, Migration> = {
   }
 }
 
+/** A document from a newer version: it is opened read-only, as far as this version understands it. */
+export class NewerVersionError extends Error {
+  constructor(
+    readonly version: number,
+    /** the document with this version's number, for reading only */
+    readonly asCurrent: unknown
+  ) {
+    super(`was written by a newer Bridgescope (settings version ${version}; this one reads version ${SETTINGS_VERSION})`)
+  }
+}
+
 export function migrateSettings(raw: unknown): unknown {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw
   let doc = raw as Doc
   let version = typeof doc.version === 'number' ? doc.version : 0
   if (version > SETTINGS_VERSION) {
-    throw new Error(`it was written by a newer Bridgescope (settings version ${version})`)
+    throw new NewerVersionError(version, { ...doc, version: SETTINGS_VERSION })
   }
   while (version < SETTINGS_VERSION) {
     const step = migrations[version]

@@ -12,13 +12,14 @@ import {
   watchlistsSchema,
   type Profile,
   type Settings,
+  type SettingsPatch,
   type Watchlists
 } from '@shared/schemas/settings'
+import { applyMergePatch } from '@shared/merge-patch'
 import type { DocumentStore } from './document-store'
 import { migrateSettings } from './migrations'
 
 export type ProfileInput = Omit<z.input<typeof profileSchema>, 'id'> & { id?: string | undefined }
-export type SettingsPatch = Partial<Omit<Settings, 'version' | 'profiles' | 'activeProfileId'>>
 export type WatchKind = 'address' | 'transfer' | 'epoch'
 
 function firstIssue(error: z.ZodError): { message: string; field?: string } {
@@ -26,6 +27,13 @@ function firstIssue(error: z.ZodError): { message: string; field?: string } {
   if (!issue) return { message: 'invalid' }
   const field = issue.path.join('.')
   return field ? { message: `${field}: ${issue.message}`, field } : { message: issue.message }
+}
+
+/** The demo profile is always there, and the active profile always exists. */
+function withDemoAndActive(s: Settings): Settings {
+  const profiles = s.profiles.some((p) => p.id === DEMO_PROFILE_ID) ? s.profiles : [demoProfile(), ...s.profiles]
+  const activeProfileId = profiles.some((p) => p.id === s.activeProfileId) ? s.activeProfileId : DEMO_PROFILE_ID
+  return profiles === s.profiles && activeProfileId === s.activeProfileId ? s : { ...s, profiles, activeProfileId }
 }
 
 export class SettingsRepo {
@@ -37,9 +45,9 @@ export class SettingsRepo {
   ) {
     // The demo profile is part of the app, not of the user's data: put it back if a file lost it.
     const s = settings.get()
-    if (!s.profiles.some((p) => p.id === DEMO_PROFILE_ID)) settings.set({ ...s, profiles: [demoProfile(), ...s.profiles] })
-    const now = settings.get()
-    if (!now.profiles.some((p) => p.id === now.activeProfileId)) settings.set({ ...now, activeProfileId: DEMO_PROFILE_ID })
+    if (!settings.readOnly && (!s.profiles.some((p) => p.id === DEMO_PROFILE_ID) || !s.profiles.some((p) => p.id === s.activeProfileId))) {
+      settings.update(withDemoAndActive)
+    }
   }
 
   onChange(listener: (s: Settings) => void): () => void {
@@ -47,26 +55,29 @@ export class SettingsRepo {
     return () => this.listeners.delete(listener)
   }
 
-  private commit(next: Settings): Settings {
-    this.settings.set(next)
-    const saved = this.settings.get()
+  /** Every change is applied to the document as it is on disk now (another instance may have written). */
+  private commit(change: (current: Settings) => Settings): Settings {
+    const saved = this.settings.update(change)
     for (const l of this.listeners) l(saved)
     return saved
   }
 
   get(): Settings {
-    return this.settings.get()
+    return withDemoAndActive(this.settings.get())
   }
 
   activeProfile(): Profile {
-    const s = this.settings.get()
+    const s = this.get()
     return s.profiles.find((p) => p.id === s.activeProfileId) ?? demoProfile()
   }
 
+  /** Applies a merge patch: every setting the patch does not name keeps its value. */
   update(patch: SettingsPatch): Settings {
-    const result = settingsSchema.safeParse({ ...this.settings.get(), ...patch })
-    if (!result.success) throw new AppError({ kind: 'input', ...firstIssue(result.error) })
-    return this.commit(result.data)
+    return this.commit((current) => {
+      const result = settingsSchema.safeParse(applyMergePatch(current, patch))
+      if (!result.success) throw new AppError({ kind: 'input', ...firstIssue(result.error) })
+      return result.data
+    })
   }
 
   saveProfile(input: ProfileInput): Settings {
@@ -77,32 +88,35 @@ export class SettingsRepo {
     if (!parsed.success) throw new AppError({ kind: 'input', ...firstIssue(parsed.error) })
     const profile = parsed.data
     if (!profile.baseUrl) throw new AppError({ kind: 'input', message: 'baseUrl: a base URL is required', field: 'baseUrl' })
-    const s = this.settings.get()
-    if (s.profiles.some((p) => p.id !== profile.id && p.name.toLowerCase() === profile.name.toLowerCase())) {
-      throw new AppError({ kind: 'input', message: `name: a profile named "${profile.name}" already exists`, field: 'name' })
-    }
-    const exists = s.profiles.some((p) => p.id === profile.id)
-    const profiles = exists ? s.profiles.map((p) => (p.id === profile.id ? profile : p)) : [...s.profiles, profile]
-    return this.commit({ ...s, profiles })
+    return this.commit((s) => {
+      if (s.profiles.some((p) => p.id !== profile.id && p.name.toLowerCase() === profile.name.toLowerCase())) {
+        throw new AppError({ kind: 'input', message: `name: a profile named "${profile.name}" already exists`, field: 'name' })
+      }
+      const exists = s.profiles.some((p) => p.id === profile.id)
+      const profiles = exists ? s.profiles.map((p) => (p.id === profile.id ? profile : p)) : [...s.profiles, profile]
+      return { ...s, profiles }
+    })
   }
 
   deleteProfile(id: string): Settings {
     if (id === DEMO_PROFILE_ID) {
       throw new AppError({ kind: 'input', message: 'The Demo network profile is built in and cannot be deleted.', field: 'id' })
     }
-    const s = this.settings.get()
-    if (!s.profiles.some((p) => p.id === id)) throw new AppError({ kind: 'input', message: `No profile with id ${id}.`, field: 'id' })
-    return this.commit({
-      ...s,
-      profiles: s.profiles.filter((p) => p.id !== id),
-      activeProfileId: s.activeProfileId === id ? DEMO_PROFILE_ID : s.activeProfileId
+    return this.commit((s) => {
+      if (!s.profiles.some((p) => p.id === id)) throw new AppError({ kind: 'input', message: `No profile with id ${id}.`, field: 'id' })
+      return {
+        ...s,
+        profiles: s.profiles.filter((p) => p.id !== id),
+        activeProfileId: s.activeProfileId === id ? DEMO_PROFILE_ID : s.activeProfileId
+      }
     })
   }
 
   activate(id: string): Settings {
-    const s = this.settings.get()
-    if (!s.profiles.some((p) => p.id === id)) throw new AppError({ kind: 'input', message: `No profile with id ${id}.`, field: 'id' })
-    return this.commit({ ...s, activeProfileId: id })
+    return this.commit((s) => {
+      if (!s.profiles.some((p) => p.id === id)) throw new AppError({ kind: 'input', message: `No profile with id ${id}.`, field: 'id' })
+      return { ...s, activeProfileId: id }
+    })
   }
 
   getWatchlists(): Watchlists {
@@ -110,35 +124,29 @@ export class SettingsRepo {
   }
 
   addWatch(kind: WatchKind, item: unknown): Watchlists {
-    const w = this.watchlists.get()
-    const next: Watchlists = { ...w }
     if (kind === 'address') {
       const it = watchlistsSchema.shape.addresses.unwrap().element.parse(item)
       const address = it.address.toLowerCase()
-      next.addresses = [...w.addresses.filter((a) => a.address.toLowerCase() !== address), { ...it, address }]
-    } else if (kind === 'transfer') {
+      return this.watchlists.update((w) => ({ ...w, addresses: [...w.addresses.filter((a) => a.address.toLowerCase() !== address), { ...it, address }] }))
+    }
+    if (kind === 'transfer') {
       const it = watchlistsSchema.shape.transfers.unwrap().element.parse(item)
       const txHash = it.txHash.toLowerCase()
-      next.transfers = [...w.transfers.filter((t) => t.txHash !== txHash), { ...it, txHash }]
-    } else {
-      const it = watchlistsSchema.shape.epochs.unwrap().element.parse(item)
-      next.epochs = [...w.epochs.filter((e) => e.epoch !== it.epoch), it]
+      return this.watchlists.update((w) => ({ ...w, transfers: [...w.transfers.filter((t) => t.txHash !== txHash), { ...it, txHash }] }))
     }
-    this.watchlists.set(next)
-    return this.watchlists.get()
+    const it = watchlistsSchema.shape.epochs.unwrap().element.parse(item)
+    return this.watchlists.update((w) => ({ ...w, epochs: [...w.epochs.filter((e) => e.epoch !== it.epoch), it] }))
   }
 
   removeWatch(kind: WatchKind, key: string): Watchlists {
-    const w = this.watchlists.get()
     const k = key.toLowerCase()
-    const next: Watchlists =
+    return this.watchlists.update((w) =>
       kind === 'address'
         ? { ...w, addresses: w.addresses.filter((a) => a.address.toLowerCase() !== k) }
         : kind === 'transfer'
           ? { ...w, transfers: w.transfers.filter((t) => t.txHash.toLowerCase() !== k) }
           : { ...w, epochs: w.epochs.filter((e) => e.epoch !== k) }
-    this.watchlists.set(next)
-    return this.watchlists.get()
+    )
   }
 
   exportText(now = new Date()): { filename: string; content: string } {
@@ -168,9 +176,9 @@ export class SettingsRepo {
       throw new AppError({ kind: 'input', message: `The file is not a Bridgescope export: ${issue.message}`, ...(issue.field ? { field: issue.field } : {}) })
     }
     const { settings, watchlists } = parsed.data
-    const profiles = settings.profiles.some((p) => p.id === DEMO_PROFILE_ID) ? settings.profiles : [demoProfile(), ...settings.profiles]
+    if (this.settings.readOnly) throw new AppError({ kind: 'input', message: this.settings.readOnly })
     this.watchlists.set(watchlists)
-    this.commit({ ...settings, profiles })
+    this.commit(() => withDemoAndActive(settings))
     return { settings: this.get(), watchlists: this.getWatchlists() }
   }
 }

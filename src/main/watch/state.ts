@@ -9,6 +9,8 @@ import { jsonValueSchema } from '@shared/schemas/vault'
 import { writeFileAtomic } from '../store/atomic-file'
 
 const MAX_ANNOUNCED = 1000
+/** fields that change on every answer; they ride along with a write but never cause one */
+const VOLATILE = new Set(['latencyMs', 'lastAnswerAt', 'lastPollAt'])
 
 const snapshotSchema = z.object({
   hash: z.string(),
@@ -54,17 +56,37 @@ export type TransferWatchState = z.infer<typeof transferSchema>
 export const newNodeState = (): NodeState => nodeSchema.parse({})
 export const newTransferState = (): TransferWatchState => transferSchema.parse({})
 
+type FileData = z.infer<typeof fileSchema>
+
 export class WatchState {
   private writing: Promise<void> = Promise.resolve()
+  /** Keyed by Map, never by a plain object: no profile id can reach Object.prototype ("constructor"). */
+  private readonly profiles: Map<string, ProfileWatchState>
+  /** the meaning last written (or read): a poll that changed nothing writes nothing */
+  private savedText: string | null
 
   private constructor(
     private readonly path: string | null,
-    private readonly data: z.infer<typeof fileSchema>
-  ) {}
+    data: FileData,
+    savedText: string | null
+  ) {
+    this.profiles = new Map(Object.entries(data.profiles))
+    this.savedText = savedText
+  }
+
+  /** the text the file holds for this state */
+  private text(): string {
+    return JSON.stringify({ version: 1, profiles: Object.fromEntries(this.profiles) })
+  }
+
+  /** the state without what changes on every answer (latency, answer times): what decides a write */
+  private meaning(): string {
+    return JSON.stringify({ version: 1, profiles: Object.fromEntries(this.profiles) }, (key, value: unknown) => (VOLATILE.has(key) ? undefined : value))
+  }
 
   /** `dir` null keeps the state in memory only (the CLI). */
   static async open(dir: string | null): Promise<WatchState> {
-    if (!dir) return new WatchState(null, { version: 1, profiles: {} })
+    if (!dir) return new WatchState(null, { version: 1, profiles: {} }, null)
     const path = join(dir, 'state.json')
     let text: string | null = null
     try {
@@ -75,20 +97,24 @@ export class WatchState {
     if (text !== null) {
       try {
         const parsed = fileSchema.safeParse(JSON.parse(text))
-        if (parsed.success) return new WatchState(path, parsed.data)
+        if (parsed.success) {
+          const state = new WatchState(path, parsed.data, null)
+          state.savedText = state.meaning()
+          return state
+        }
       } catch {
         // falls through: set the damaged file aside
       }
       await rename(path, `${path}.corrupt-${Date.now()}`).catch(() => undefined)
     }
-    return new WatchState(path, { version: 1, profiles: {} })
+    return new WatchState(path, { version: 1, profiles: {} }, null)
   }
 
   profile(profileId: string): ProfileWatchState {
-    let p = this.data.profiles[profileId]
+    let p = this.profiles.get(profileId)
     if (!p) {
       p = profileStateSchema.parse({})
-      this.data.profiles[profileId] = p
+      this.profiles.set(profileId, p)
     }
     return p
   }
@@ -103,11 +129,17 @@ export class WatchState {
     if (p.announced.length > MAX_ANNOUNCED) p.announced.splice(0, p.announced.length - MAX_ANNOUNCED)
   }
 
-  /** Writes are queued so two polls never interleave their writes. */
+  /**
+   * Writes when something changed since the last write (a large vault answer is megabytes; most polls
+   * change nothing). Writes are queued so two polls never interleave their writes.
+   */
   save(): Promise<void> {
     const path = this.path
-    if (!path) return Promise.resolve()
-    const text = JSON.stringify(this.data)
+    if (!path) return this.writing
+    const meaning = this.meaning()
+    if (meaning === this.savedText) return this.writing
+    this.savedText = meaning
+    const text = this.text()
     this.writing = this.writing.then(() => writeFileAtomic(path, text)).catch(() => undefined)
     return this.writing
   }

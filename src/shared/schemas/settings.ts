@@ -26,8 +26,21 @@ const httpUrl = z
     }
   }, 'an http(s) URL')
 
-export const profileSchema = z.object({
-  id: z.string().min(1).max(64),
+const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype'])
+
+/**
+ * Ids become object keys and file names: letters, digits, `_` and `-` only, and never a prototype's own
+ * name, so no id can name a path or reach Object.prototype. (State keyed by id is in Maps as well.)
+ */
+export const idSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'an id is 1 to 64 letters, digits, "_" or "-"')
+  .refine((id) => !PROTOTYPE_NAMES.has(id), 'an id cannot be __proto__, constructor or prototype')
+
+// Documents are loose objects: a field this version does not know (written by a newer version, or by hand)
+// is kept and written back, never silently stripped.
+export const profileSchema = z.looseObject({
+  id: idSchema,
   name: z.string().trim().min(1, 'a profile needs a name').max(80),
   /** 'demo' runs the embedded simulator on 127.0.0.1; its URLs are filled in at run time */
   kind: z.enum(['demo', 'custom']).default('custom'),
@@ -41,57 +54,95 @@ export type Profile = z.infer<typeof profileSchema>
 export const themeSchema = z.enum(['system', 'light', 'dark'])
 export type Theme = z.infer<typeof themeSchema>
 
-export const settingsSchema = z.object({
+// One declaration of each setting's rule, used twice: with its default in the stored document, and without
+// one in the patch `settings:update` takes (zod 4 fills defaults even in `.partial()`, which turned every
+// patch into a reset of every setting it did not name).
+const pollSec = z.int().min(5).max(86_400)
+const labelKey = z.string().regex(/^-?\d+$/, 'a label key is a whole number')
+const labelText = z.string().max(60)
+const routeKey = z.string().regex(/^\d+-\d+$/, 'a route is "fromChainId-toChainId"')
+const minutes = z.int().min(1)
+const viewKey = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'a view name')
+const scalars = {
+  theme: themeSchema,
+  unreachableAfterFailures: z.int().min(1).max(100),
+  maxWatchAgeHours: z.int().min(1).max(24 * 365),
+  cacheLimitMb: z.int().min(1).max(10_000),
+  watchInBackground: z.boolean()
+}
+
+export const settingsSchema = z.looseObject({
   version: z.literal(SETTINGS_VERSION),
   profiles: z.array(profileSchema).min(1),
-  activeProfileId: z.string(),
-  theme: themeSchema.default('system'),
+  activeProfileId: idSchema,
+  theme: scalars.theme.default('system'),
   pollIntervals: z
-    .object({
-      vaultSec: z.int().min(5).max(86_400).default(60),
-      transfersSec: z.int().min(5).max(86_400).default(30),
-      liveHistorySec: z.int().min(5).max(86_400).default(30)
+    .looseObject({
+      vaultSec: pollSec.default(60),
+      transfersSec: pollSec.default(30),
+      liveHistorySec: pollSec.default(30)
     })
     .default({ vaultSec: 60, transfersSec: 30, liveHistorySec: 30 }),
-  unreachableAfterFailures: z.int().min(1).max(100).default(3),
-  maxWatchAgeHours: z.int().min(1).max(24 * 365).default(48),
-  cacheLimitMb: z.int().min(1).max(10_000).default(100),
+  unreachableAfterFailures: scalars.unreachableAfterFailures.default(3),
+  maxWatchAgeHours: scalars.maxWatchAgeHours.default(48),
+  cacheLimitMb: scalars.cacheLimitMb.default(100),
   /** user labels for state and type values, keyed by the raw number (their meanings are not published) */
   labels: z
-    .object({
-      state: z.record(z.string().regex(/^-?\d+$/), z.string().max(60)).default({}),
-      type: z.record(z.string().regex(/^-?\d+$/), z.string().max(60)).default({})
+    .looseObject({
+      state: z.record(labelKey, labelText).default({}),
+      type: z.record(labelKey, labelText).default({})
     })
     .default({ state: {}, type: {} }),
   /** minutes a transfer may stay pending before it is flagged stuck; routes keyed "fromChainId-toChainId" */
   stuckThresholds: z
-    .object({
-      defaultMinutes: z.int().min(1).default(120),
-      routes: z.record(z.string().regex(/^\d+-\d+$/), z.int().min(1)).default({})
+    .looseObject({
+      defaultMinutes: minutes.default(120),
+      routes: z.record(routeKey, minutes).default({})
     })
     .default({ defaultMinutes: 120, routes: {} }),
-  watchInBackground: z.boolean().default(true),
-  updates: z.object({ enabled: z.boolean().default(false) }).default({ enabled: false }),
+  watchInBackground: scalars.watchInBackground.default(true),
+  updates: z.looseObject({ enabled: z.boolean().default(false) }).default({ enabled: false }),
   /** live mode remembered per view */
-  liveMode: z.record(z.string(), z.boolean()).default({})
+  liveMode: z.record(viewKey, z.boolean()).default({})
 })
 export type Settings = z.infer<typeof settingsSchema>
 
-export const watchedAddressSchema = z.object({
+/**
+ * What `settings:update` takes: a JSON merge patch (RFC 7396) of the settings the user may change. Only
+ * the fields named change; nested objects merge field by field; `null` removes a key of a keyed map
+ * (a label, a stuck route, a view's live mode). No defaults anywhere: an absent field stays as it is.
+ */
+export const settingsPatchSchema = z
+  .object({
+    ...scalars,
+    pollIntervals: z.object({ vaultSec: pollSec, transfersSec: pollSec, liveHistorySec: pollSec }).partial().strict(),
+    labels: z
+      .object({ state: z.record(labelKey, labelText.nullable()), type: z.record(labelKey, labelText.nullable()) })
+      .partial()
+      .strict(),
+    stuckThresholds: z.object({ defaultMinutes: minutes, routes: z.record(routeKey, minutes.nullable()) }).partial().strict(),
+    updates: z.object({ enabled: z.boolean() }).partial().strict(),
+    liveMode: z.record(viewKey, z.boolean().nullable())
+  })
+  .partial()
+  .strict()
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>
+
+export const watchedAddressSchema = z.looseObject({
   address: addressSchema,
   chainIds: z.array(chainIdSchema).min(1),
   label: z.string().max(80).default('')
 })
-export const watchedTransferSchema = z.object({
+export const watchedTransferSchema = z.looseObject({
   txHash: txHashSchema,
   label: z.string().max(80).default(''),
   addedAt: z.number().default(() => Date.now())
 })
-export const watchedEpochSchema = z.object({
+export const watchedEpochSchema = z.looseObject({
   epoch: z.string().regex(/^0x[0-9a-f]+$/, 'an epoch as a hex quantity'),
   label: z.string().max(80).default('')
 })
-export const watchlistsSchema = z.object({
+export const watchlistsSchema = z.looseObject({
   addresses: z.array(watchedAddressSchema).default([]),
   transfers: z.array(watchedTransferSchema).default([]),
   epochs: z.array(watchedEpochSchema).default([])

@@ -1,0 +1,56 @@
+// The watcher's memory on disk: keyed by Map (12.3) and written only when something changed (12.13).
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startSimulator, type Simulator } from '../../../../src/main/sim'
+import { WatchState } from '../../../../src/main/watch/state'
+import { rig, simClient, tempDir } from './helpers'
+
+let sims: Simulator[] = []
+afterEach(async () => {
+  await Promise.all(sims.map((s) => s.close()))
+  sims = []
+})
+
+describe('watch state', () => {
+  it('12.3 profile ids that name Object.prototype members are ordinary keys, in memory and across a restart', async () => {
+    const dir = tempDir()
+    const state = await WatchState.open(dir)
+    for (const id of ['toString', 'hasOwnProperty', 'valueOf', '__defineGetter__']) {
+      expect(state.wasAnnounced(id, 'x')).toBe(false)
+      state.markAnnounced(id, `event-${id}`)
+    }
+    await state.save()
+    const again = await WatchState.open(dir)
+    for (const id of ['toString', 'hasOwnProperty', 'valueOf', '__defineGetter__']) expect(again.wasAnnounced(id, `event-${id}`)).toBe(true)
+    expect(({} as Record<string, unknown>).announced).toBeUndefined()
+  })
+
+  it('12.3 a state file with "__proto__" and "constructor" profiles opens without touching any prototype', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'state.json'), '{"version":1,"profiles":{"__proto__":{"announced":["a"]},"constructor":{"announced":["b"]}}}')
+    const state = await WatchState.open(dir)
+    expect(state.wasAnnounced('constructor', 'b')).toBe(true)
+    expect(state.wasAnnounced('demo', 'a')).toBe(false)
+    expect(({} as Record<string, unknown>).announced).toBeUndefined()
+  })
+
+  it('12.13 polls that change nothing write nothing; a change writes once', async () => {
+    const s = await startSimulator({ seed: 3, transfers: 50, rotateEveryMs: null })
+    sims.push(s)
+    const dir = tempDir()
+    let t = 1_000_000
+    const r = await rig({ dir, client: simClient(s.baseUrl, [s.rpcUrl]), rpcUrls: [s.rpcUrl], now: () => (t += 60_000) })
+    await r.watcher.recheck() // baseline: written once
+    const file = join(dir, 'watch', 'state.json')
+    const first = statSync(file)
+    const text = readFileSync(file, 'utf8')
+    for (let i = 0; i < 5; i++) await r.watcher.recheck()
+    const after = statSync(file)
+    expect({ ino: after.ino, mtimeMs: after.mtimeMs }).toEqual({ ino: first.ino, mtimeMs: first.mtimeMs })
+    expect(readFileSync(file, 'utf8')).toBe(text)
+    s.rotateVault()
+    await r.watcher.recheck()
+    expect(readFileSync(file, 'utf8')).not.toBe(text)
+  })
+})
