@@ -2,8 +2,12 @@
 //
 // ky does the request, its per-attempt timeout and the retries (network errors, 408/429/5xx, Retry-After);
 // we read the body ourselves so that the size cap holds while streaming (a 1 GB answer never sits in
-// memory), the body phase has its own deadline (a server that stalls mid-body is a timeout, not a hang),
-// and nothing but an AppError ever leaves this module.
+// memory) and nothing but an AppError ever leaves this module.
+//
+// The deadline covers the whole attempt (connect, headers, every body read) by construction: each
+// `reader.read()` races a timer of our own, and on expiry we cancel the reader ourselves. An AbortSignal
+// alone is not enough: undici stops delivering it to a body once the AbortController has been garbage
+// collected, and a body that drips one byte at a time then keeps a read pending far past any timeout.
 import ky, { HTTPError, TimeoutError } from 'ky'
 import { AppError } from '../../shared/errors'
 import type { JsonValue } from '../../shared/schemas/vault'
@@ -58,8 +62,36 @@ function tooLarge(operation: string, maxBytes: number): AppError {
   return new AppError({ kind: 'protocol', operation, message: `response larger than ${megabytes(maxBytes)}` })
 }
 
-/** Reads a body to text, refusing to hold more than maxBytes. */
-async function readCapped(response: Response, operation: string, maxBytes: number): Promise<string> {
+/**
+ * Settles when the attempt must stop: its deadline passed, or the user cancelled. The timer holds the
+ * promise, so nothing here depends on an object the garbage collector may take.
+ */
+export interface Stop {
+  readonly stopped: Promise<AppError>
+  dispose(): void
+}
+
+function stopAt(deadlineAt: number, timedOut: () => AppError, userSignal: AbortSignal | undefined, cancelled: () => AppError): Stop {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let onAbort: (() => void) | undefined
+  const stopped = new Promise<AppError>((resolve) => {
+    timer = setTimeout(() => resolve(timedOut()), Math.max(0, deadlineAt - Date.now()))
+    if (userSignal) {
+      onAbort = () => resolve(cancelled())
+      userSignal.addEventListener('abort', onAbort, { once: true })
+    }
+  })
+  return {
+    stopped,
+    dispose() {
+      clearTimeout(timer)
+      if (onAbort) userSignal?.removeEventListener('abort', onAbort)
+    }
+  }
+}
+
+/** Reads a body to text, refusing to hold more than maxBytes; every read races `stop`. */
+async function readCapped(response: Response, operation: string, maxBytes: number, stop: Stop): Promise<string> {
   const declared = Number(response.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined)
@@ -69,8 +101,14 @@ async function readCapped(response: Response, operation: string, maxBytes: numbe
   const reader = response.body.getReader()
   const chunks: Uint8Array[] = []
   let total = 0
+  const halted = stop.stopped.then((error) => ({ halted: error }))
   for (;;) {
-    const { done, value } = await reader.read()
+    const next = await Promise.race([reader.read(), halted])
+    if ('halted' in next) {
+      reader.cancel().catch(() => undefined)
+      throw next.halted
+    }
+    const { done, value } = next
     if (done) break
     total += value.byteLength
     if (total > maxBytes) {
@@ -122,12 +160,12 @@ function networkReason(error: unknown): string {
  * The error for a non-2xx answer. A JSON body adds the service's own words to an 'http' error; an HTML
  * page (a proxy's "502 Bad Gateway") is a 'protocol' error naming the status, as for any non-JSON body.
  */
-async function httpStatusError(response: Response, operation: string): Promise<AppError> {
+async function httpStatusError(response: Response, operation: string, stop: Stop): Promise<AppError> {
   const status = response.status
   const statusText = `${status} ${response.statusText}`.trim()
   let text = ''
   try {
-    text = await readCapped(response, operation, 64 * 1024)
+    text = await readCapped(response, operation, 64 * 1024, stop)
   } catch {
     // Too large or unreadable: the status alone has to do.
   }
@@ -163,16 +201,22 @@ export async function postJson(url: string, operation: string, body: unknown, op
     new AppError({ kind: 'timeout', operation, message: `no complete answer within ${timeoutMs / 1000} s` })
   if (userSignal?.aborted) throw cancelled()
 
-  // Aborted when the body phase overruns; ky's own timeout covers the wait for the headers.
-  const bodyDeadline = new AbortController()
-  const signal = userSignal ? AbortSignal.any([userSignal, bodyDeadline.signal]) : bodyDeadline.signal
+  // Each attempt gets the whole limit from its start; the body read below keeps to the same deadline.
+  let attemptStart = Date.now()
   let response: Response
   try {
     response = await ky.post(url, {
       ...(body === undefined ? {} : { json: body }),
       headers: { accept: 'application/json' },
       timeout: timeoutMs,
-      signal,
+      ...(userSignal ? { signal: userSignal } : {}),
+      hooks: {
+        beforeRequest: [
+          () => {
+            attemptStart = Date.now()
+          }
+        ]
+      },
       // Every operation only reads (spec 1.4), so retrying a POST is safe.
       retry: {
         limit: retries,
@@ -189,24 +233,23 @@ export async function postJson(url: string, operation: string, body: unknown, op
     if (error instanceof TimeoutError) throw timedOut()
     if (error instanceof HTTPError) {
       // The error page is a body too: it gets the same deadline, so a stalled error page cannot hang us.
-      const timer = setTimeout(() => bodyDeadline.abort(), timeoutMs)
+      const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)
       try {
-        throw await httpStatusError(error.response, operation)
+        throw await httpStatusError(error.response, operation, stop)
       } finally {
-        clearTimeout(timer)
+        stop.dispose()
       }
     }
     throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error)}` }, { cause: error })
   }
 
-  const timer = setTimeout(() => bodyDeadline.abort(), timeoutMs)
+  const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)
   let text: string
   try {
-    text = await readCapped(response, operation, maxBytes)
+    text = await readCapped(response, operation, maxBytes, stop)
   } catch (error) {
     if (error instanceof AppError) throw error
     if (userSignal?.aborted) throw cancelled()
-    if (bodyDeadline.signal.aborted) throw timedOut()
     throw new AppError({
       kind: 'protocol',
       operation,
@@ -214,7 +257,7 @@ export async function postJson(url: string, operation: string, body: unknown, op
       message: `HTTP ${response.status}: the connection broke before the body was complete`
     })
   } finally {
-    clearTimeout(timer)
+    stop.dispose()
   }
   return parseBody(text, operation, response.status, response.headers.get('content-type'))
 }

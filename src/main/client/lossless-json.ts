@@ -16,6 +16,17 @@ const AMOUNT_KEYS: ReadonlySet<string> = new Set<string>(AMOUNT_FIELDS)
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 const SMALL_INT = /^-?\d{1,15}$/
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__'])
+/**
+ * Deepest nesting of arrays and objects a body may have. The service's deepest shape is a handful of
+ * levels (envelope → data → list → record; a vault record's addresses); 64 leaves room for any vault
+ * shape while a hostile body of 100,000 `[` is refused before it reaches a recursive validator, a
+ * structured clone or JSON.stringify, each of which would overflow the stack on it.
+ */
+export const MAX_DEPTH = 64
+
+function tooDeep(): AppError {
+  return new AppError({ kind: 'protocol', message: `the body nests arrays or objects deeper than ${MAX_DEPTH} levels` })
+}
 
 /** Keys whose numbers are amounts: always kept as their wire text, whatever their size. */
 export function isAmountKey(key: string): boolean {
@@ -142,10 +153,14 @@ export function quoteExactNumbers(text: string): string {
   let keyEnd = 0
   let keyEscaped = false
   let afterColon = false
+  let depth = 0
   const n = text.length
   let i = 0
   while (i < n) {
     const c = text.charCodeAt(i)
+    if (c === 91 || c === 123) {
+      if (++depth > MAX_DEPTH) throw tooDeep()
+    } else if (c === 93 || c === 125) depth--
     if (c === 34) {
       const end = stringEnd(text, i)
       if (end === -1) break // unterminated: JSON.parse reports it
@@ -216,13 +231,17 @@ function shorten(s: string): string {
   return s.length > 120 ? `${s.slice(0, 120)}…` : s
 }
 
-/** Whether a JSON.parse result lost something (an unsafe or fractional number) or holds a forbidden key. */
-function needsLosslessParse(value: unknown): boolean {
+/**
+ * Whether a JSON.parse result lost something (an unsafe or fractional number), holds a forbidden key, or
+ * nests too deep (then the scanning parse refuses it with the reason).
+ */
+function needsLosslessParse(value: unknown, depth = 0): boolean {
   if (typeof value === 'number') return !Number.isSafeInteger(value)
   if (typeof value !== 'object' || value === null) return false
-  if (Array.isArray(value)) return value.some(needsLosslessParse)
+  if (depth >= MAX_DEPTH) return true
+  if (Array.isArray(value)) return value.some((v) => needsLosslessParse(v, depth + 1))
   for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key) || needsLosslessParse((value as Record<string, unknown>)[key])) return true
+    if (FORBIDDEN_KEYS.has(key) || needsLosslessParse((value as Record<string, unknown>)[key], depth + 1)) return true
   }
   return false
 }
@@ -237,6 +256,7 @@ export function parseLosslessSmall(text: string): JsonValue {
   try {
     value = JSON.parse(text)
   } catch {
+    // includes a RangeError from nesting V8 cannot parse
     return parseLossless(text) // for its error message
   }
   return needsLosslessParse(value) ? parseLossless(text) : (value as JsonValue)

@@ -10,6 +10,7 @@ import Conf from 'conf'
 import type { EventFrame, EventName, EventPayload } from '@shared/contract'
 import { createAppContext, type AppContext, type AppContextOptions } from '../app-context'
 import { dispatch } from '../ipc/dispatch'
+import type { Result } from '@shared/errors'
 import { readBody } from '../http-body'
 import { harnessDataDir } from '../paths'
 import { contentType } from '../mime'
@@ -95,12 +96,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         res.writeHead(202, { 'Cache-Control': 'no-store' })
         res.end()
         const result = await dispatch(context.handlers, channel, input, { emit: broadcast })
-        if (!reply.stream.writableEnded) reply.stream.write(`data: ${JSON.stringify({ reply: reply.id, result })}\n\n`)
+        if (!reply.stream.writableEnded) reply.stream.write(`data: ${replyText(reply.id, result, channel)}\n\n`)
         return
       }
       const result = await dispatch(context.handlers, channel, input, { emit: broadcast })
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-      res.end(JSON.stringify(result))
+      res.end(replyText(null, result, channel))
       return
     }
     if (url.pathname === '/__harness/events') {
@@ -162,6 +163,19 @@ function readVersion(): string {
     return pkg.version ?? '0.0.0'
   } catch {
     return '0.0.0'
+  }
+}
+
+/**
+ * The reply frame as text. Whatever the result holds, the page gets an answer: a result that cannot be
+ * serialised becomes an error result, never a call left waiting.
+ */
+export function replyText(id: number | null, result: Result<unknown>, channel: string): string {
+  const frame = (r: Result<unknown>): string => JSON.stringify(id === null ? r : { reply: id, result: r })
+  try {
+    return frame(result)
+  } catch (error) {
+    return frame({ ok: false, error: { kind: 'protocol', operation: channel, message: `the answer could not be sent to the page (${(error as Error).message})` } })
   }
 }
 

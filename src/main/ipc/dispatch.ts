@@ -31,8 +31,29 @@ export async function dispatch(
   try {
     const handler = table[channel] as (input: unknown, ctx: HandlerContext) => unknown
     const value = await handler(parsed.data, ctx)
+    checkReplyable(value, channel)
     return { ok: true, value }
   } catch (error) {
     return { ok: false, error: toErrorData(error, error instanceof AppError ? undefined : channel) }
+  }
+}
+
+/** Deeper than this, a structured clone (Electron IPC) or JSON.stringify (the harness) may overflow. */
+export const MAX_REPLY_DEPTH = 200
+
+/**
+ * Proves a result can cross the transport before it is sent: no nesting past MAX_REPLY_DEPTH (a cycle
+ * counts as endless nesting). Iterative, so the check itself cannot overflow; a failure becomes an error
+ * reply, never a window left waiting for an answer that the transport could not carry.
+ */
+export function checkReplyable(value: unknown, channel: string): void {
+  const stack: [unknown, number][] = [[value, 0]]
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number]
+    if (typeof v !== 'object' || v === null) continue
+    if (depth > MAX_REPLY_DEPTH) {
+      throw new AppError({ kind: 'protocol', operation: channel, message: `the answer nests deeper than ${MAX_REPLY_DEPTH} levels (or refers to itself) and cannot be shown` })
+    }
+    for (const child of Array.isArray(v) ? v : Object.values(v)) if (typeof child === 'object' && child !== null) stack.push([child, depth + 1])
   }
 }

@@ -21,6 +21,7 @@ export const faultSpecSchema = z.strictObject({
   html: z.boolean().optional(),
   truncate: z.boolean().optional(),
   hang: z.boolean().optional(),
+  dripMs: z.int().min(1).max(60_000).optional(),
   envelope: codeMessage.optional(),
   wrongTypes: z.boolean().optional(),
   hugeBodyMb: z.number().positive().max(1024).optional(),

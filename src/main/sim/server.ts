@@ -89,7 +89,31 @@ export function createSimServer(
     if (fault?.wrongTypes) text = withWrongTypes(text)
     if (isRpc && fault?.badId) text = withOtherId(text, id)
     if (fault?.truncate) return sendTruncated(res, text)
+    if (fault?.dripMs) return drip(res, text, fault.dripMs)
     send(res, 200, text)
+  }
+
+  /** Sends the headers, then one byte per interval until done or closed (close() ends it like a hang). */
+  function drip(res: ServerResponse, text: string, everyMs: number): void {
+    const body = Buffer.from(text, 'utf8')
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) })
+    res.flushHeaders()
+    hanging.add(res)
+    let i = 0
+    const tick = setInterval(() => {
+      if (res.destroyed || i >= body.length) {
+        clearInterval(tick)
+        hanging.delete(res)
+        if (!res.destroyed) res.end()
+        return
+      }
+      res.write(body.subarray(i, i + 1))
+      i += 1
+    }, everyMs)
+    res.on('close', () => {
+      clearInterval(tick)
+      hanging.delete(res)
+    })
   }
 
   async function hugeBody(res: ServerResponse, op: SimOperation, normal: string, mb: number): Promise<void> {

@@ -31,6 +31,8 @@ export interface FaultSpec {
   truncate?: boolean
   /** never answers (until close) */
   hang?: boolean
+  /** headers at once, then the valid body one byte every N ms (a reply that has started, then crawls) */
+  dripMs?: number
   /** HTTP 200, code ≠ 200 */
   envelope?: { code: number; message: string }
   /** fields with wrong JSON types, e.g. total:"x", chainId:"abc" */

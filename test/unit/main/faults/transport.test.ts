@@ -1,8 +1,13 @@
 // Faults on the way to the data: latency beyond the profile's timeout, a hang, 5xx, 429 and HTML error pages.
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import type { Simulator } from '../../../../src/main/sim'
 import { startSim } from './rig'
 import { runFaultScenario } from './scenario'
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
 
 let sim: Simulator
 beforeAll(async () => {
@@ -15,6 +20,15 @@ afterAll(async () => {
 describe('transport faults on every operation (profile timeout 1 s)', () => {
   it('10 s of latency is a timeout', async () => {
     await runFaultScenario(sim, { latencyMs: 10_000 }, () => ({ kind: 'timeout', message: /no complete answer within 1 s/ }))
+  })
+
+  it('12.2 a reply that starts and then drips one byte every 200 ms is a timeout at the limit, GC forced throughout', async () => {
+    const collector = setInterval(gc, 50)
+    try {
+      await runFaultScenario(sim, { dripMs: 200 }, () => ({ kind: 'timeout', message: /no complete answer within 1 s/ }))
+    } finally {
+      clearInterval(collector)
+    }
   })
 
   it('a hang is a timeout, not a frozen request', async () => {

@@ -2,6 +2,7 @@
 // repeats, nothing announced twice across a restart, and two nodes that disagree.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSimulator, type Simulator } from '../../../../src/main/sim'
+import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import { rig, simClient, tempDir } from './helpers'
 
 let sims: Simulator[] = []
@@ -143,5 +144,24 @@ describe('vault watch', () => {
     b.setFaults('tss_getVault', { status: 503 })
     for (let i = 0; i < 3; i++) await r.watcher.recheck()
     expect(r.events.slice(2).map((x) => x.kind)).toEqual(['node-unreachable'])
+  })
+
+  it('12.2 one node that starts a reply and then drips never stalls the watch: the other node is polled, the slow one times out', async () => {
+    const good = await sim(1)
+    const slow = await sim(1)
+    slow.setFaults('tss_getVault', { dripMs: 200 })
+    const urls = [good.rpcUrl, slow.rpcUrl]
+    const client = new BridgeClient({ baseUrl: good.baseUrl, rpcUrls: urls, retries: 0, timeoutMs: 1000 })
+    const r = await rig({ dir: tempDir(), client, rpcUrls: urls, settings: (s) => ({ ...s, unreachableAfterFailures: 2 }) })
+    const started = Date.now()
+    for (let i = 0; i < 3; i++) await r.watcher.recheck()
+    // three polls, each bounded by the 1 s limit (not by the minutes the drip would take)
+    expect(Date.now() - started).toBeLessThan(3 * 1000 + 2000)
+    const status = r.watcher.status()
+    expect(status.nodes.find((n) => n.url === good.rpcUrl)?.ok).toBe(true)
+    const down = status.nodes.find((n) => n.url === slow.rpcUrl)
+    expect(down?.ok).toBe(false)
+    expect(down?.error?.kind).toBe('timeout')
+    expect(r.events.map((e) => e.kind)).toEqual(['node-unreachable'])
   })
 })

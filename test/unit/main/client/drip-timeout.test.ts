@@ -1,0 +1,77 @@
+// 12.2: a reply that has started and then crawls (headers at once, one byte every 200 ms) is a timeout at
+// the profile's limit, whatever the garbage collector does meanwhile. Undici stops delivering an abort to a
+// body once the AbortController behind it has been collected, so the deadline must not depend on one: the
+// test forces collections all through the exchange.
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { postJson } from '../../../../src/main/client/http'
+import { getVault } from '../../../../src/main/client/rpc'
+import { BridgeClient } from '../../../../src/main/client/bridge-api'
+import { startSimulator, type Simulator } from '../../../../src/main/sim'
+import { expectAppError } from './helpers'
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+let sim: Simulator
+let collector: ReturnType<typeof setInterval>
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 5, transfers: 200, rotateEveryMs: null })
+  collector = setInterval(() => gc(), 50)
+})
+afterAll(async () => {
+  clearInterval(collector)
+  await sim.close()
+})
+
+async function within<T>(limitMs: number, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still waiting after ${limitMs} ms`)), limitMs)
+  })
+  try {
+    return await Promise.race([work, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+describe('12.2 timeouts that hold once a reply has started', () => {
+  it('12.2 a dripping queryChainList is a timeout that names the limit, with GC forced throughout', async () => {
+    sim.setFaults('queryChainList', { dripMs: 200 })
+    const started = Date.now()
+    const error = await within(6_000, expectAppError(postJson(`${sim.baseUrl}/api/queryChainList`, 'queryChainList', undefined, { timeoutMs: 1_500, retries: 0 }), 'timeout'))
+    expect(error.message).toMatch(/within 1\.5 s/)
+    expect(error.operation).toBe('queryChainList')
+    expect(Date.now() - started).toBeLessThan(4_000)
+    sim.clearFaults()
+  })
+
+  it('12.2 every client operation against a dripping service times out at its limit', async () => {
+    sim.setFaults('*', { dripMs: 200 })
+    const client = new BridgeClient({ baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], timeoutMs: 1_000, retries: 0 })
+    const { address, chainId } = sim.sample().addresses[0] as { address: string; chainId: number }
+    const txHash = sim.sample().txHashes[0] as string
+    const runs: [string, () => Promise<unknown>][] = [
+      ['queryChainList', () => client.queryChainList()],
+      ['queryTokenList', () => client.queryTokenList()],
+      ['queryHistory', () => client.queryHistory({ address, chainId, pageNo: 1, pageSize: 10 })],
+      ['queryBridgeInfo', () => client.queryBridgeInfo(txHash)],
+      ['tss_getVault', () => getVault([sim.rpcUrl], 'latest', { timeoutMs: 1_000, retries: 0 })]
+    ]
+    for (const [operation, run] of runs) {
+      const error = await within(5_000, expectAppError(run(), 'timeout'))
+      expect(error.operation).toBe(operation)
+    }
+    sim.clearFaults()
+  })
+
+  it('12.2 a user cancel during a dripping body ends the read at once', async () => {
+    sim.setFaults('queryChainList', { dripMs: 200 })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 300)
+    await within(2_000, expectAppError(postJson(`${sim.baseUrl}/api/queryChainList`, 'queryChainList', undefined, { timeoutMs: 10_000, retries: 0, signal: controller.signal }), 'cancelled'))
+    sim.clearFaults()
+  })
+})
