@@ -169,11 +169,10 @@ export async function openDocumentStore<T extends Record<string, unknown>>(
     case 'unreadable':
       withFileLock(lockFile, () => {
         // Another instance may have created it meanwhile: take theirs rather than overwrite it.
-        const loaded = existsSync(file) ? load(file, options) : null
-        if (loaded?.kind === 'ok') {
-          current = loaded.value
-          seen = statOrNull(file)
-        } else write(current)
+        if (!existsSync(file)) return write(current)
+        const loaded = load(file, options)
+        if (loaded.kind === 'ok' || loaded.kind === 'salvaged') current = loaded.value
+        seen = statOrNull(file)
       })
       if (first.kind === 'unreadable') notify(`Your ${options.name} file could not be read (${first.reason}). It was kept as ${aside}; defaults are in use.`)
       break

@@ -1,8 +1,6 @@
 // 12.4: deep nesting is answered with an error, never a call left waiting. The decoder refuses nesting past
 // MAX_DEPTH (just under is fine, 10× and 100,000 levels are refused), and whatever a handler returns, the
 // caller gets a reply: a result the transport could not carry becomes an error result.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_DEPTH, parseLossless, parseLosslessSmall } from '../../../../src/main/client/lossless-json'
 import { checkReplyable, dispatch, MAX_REPLY_DEPTH } from '../../../../src/main/ipc/dispatch'
@@ -10,9 +8,9 @@ import type { HandlerTable } from '../../../../src/main/ipc/handler-table'
 import { replyText } from '../../../../src/main/harness/server'
 import { createAppContext, type AppContext } from '../../../../src/main/app-context'
 import { AppError } from '../../../../src/shared/errors'
+import { nested, startDeepServer } from './deep-server'
 import { confFactory, tempDir } from './rig'
 
-const nested = (levels: number, inner = '1'): string => '['.repeat(levels) + inner + ']'.repeat(levels)
 const deepValue = (levels: number): unknown => {
   let v: unknown = 1
   for (let i = 0; i < levels; i++) v = [v]
@@ -34,27 +32,11 @@ describe('12.4 the decoder refuses nesting past its limit', () => {
   })
 })
 
-let server: Server
-let base = ''
+let server: Awaited<ReturnType<typeof startDeepServer>>
 let context: AppContext
 beforeAll(async () => {
-  // A well-formed envelope (or JSON-RPC answer with the right id) whose payload is 100,000 levels of `[`,
-  // right where the chain list, token list, history page, transfer or vault record should be.
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      if (req.url === '/rpc') {
-        const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number }
-        res.end(`{"jsonrpc":"2.0","id":${id},"result":${nested(100_000)}}`)
-      } else if (req.url?.endsWith('queryTokenList') || req.url?.endsWith('queryChainList') || req.url?.endsWith('queryHistory')) {
-        res.end(`{"code":200,"message":"success","data":{"list":${nested(100_000)},"total":1}}`)
-      } else res.end(`{"code":200,"message":"success","data":${nested(100_000)}}`)
-    })
-  })
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  server = await startDeepServer()
+  const base = server.base
   context = await createAppContext({ dataDir: tempDir(), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
   const saved = context.settings.saveProfile({ id: 'deep', name: 'Deep', baseUrl: base, rpcUrls: [`${base}/rpc`], timeoutMs: 3000 })
   expect(saved.profiles.some((p) => p.id === 'deep')).toBe(true)
@@ -62,7 +44,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await context.dispose()
-  await new Promise((ok) => server.close(ok))
+  await server.close()
 })
 
 describe('12.4 a service answering 100,000 levels of nesting', () => {
