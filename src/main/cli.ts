@@ -21,6 +21,7 @@ import {
   vaultBlock
 } from './cli/format'
 import { startSimulator } from './sim/index'
+import { terminalSafe } from '../shared/terminal-text'
 import { runWatchCommand, WATCH_USAGE } from './watch/cli-watch'
 
 export interface Writer {
@@ -251,10 +252,21 @@ async function watch(argv: string[], io: CliIo, warn: (line: string) => void): P
   return withClient(ctx, (client) => runWatchCommand(rest, io, { client, signal }))
 }
 
+/** Every byte the CLI writes passes terminalSafe: remote text can never drive the terminal. */
+function safeIo(io: CliIo): CliIo {
+  const wrap = (w: Writer, keepCr: boolean): Writer => ({
+    write: (chunk: string) => w.write(terminalSafe(chunk, keepCr)),
+    ...(w.isTTY === undefined ? {} : { isTTY: w.isTTY })
+  })
+  // CR stays on stderr only: the progress line rewrites itself with it.
+  return { ...io, stdout: wrap(io.stdout, false), stderr: wrap(io.stderr, true) }
+}
+
 export async function main(
   argv: string[],
-  io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }
+  rawIo: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }
 ): Promise<number> {
+  const io = safeIo(rawIo)
   const warn = (line: string): void => void io.stderr.write(line.endsWith('\n') ? line : `${line}\n`)
   try {
     if (argv[0] === 'watch') return await watch(argv.slice(1), io, warn)

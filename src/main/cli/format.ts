@@ -1,6 +1,7 @@
 // Human output of the CLI: aligned plain-text tables and key/value blocks. Amounts go through
 // formatAmount with the token's own decimals; when the token detail could not be decoded the raw wire
 // text is shown, marked "(raw)", rather than a guess.
+import { escapeJsonForTerminal } from '../../shared/terminal-text'
 import { formatAmount, formatDecimal } from '../../shared/decimal'
 import type { ChainRecord, DecodeIssue, TokenList, TransferDetail, TransferRecord } from '../../shared/schemas/wire'
 import type { JsonValue, VaultResult } from '../../shared/schemas/vault'
@@ -122,7 +123,10 @@ export function issueLines(what: string, issues: readonly DecodeIssue[]): string
   return issues.map((i) => `warning: ${what}: field ${i.field} could not be decoded (${i.reason})`)
 }
 
-/** JSON for --json: two-space indent; exact amounts are already strings. */
+/**
+ * JSON for --json: two-space indent; exact amounts are already strings. Control characters JSON.stringify
+ * leaves raw (C1, bidi) are written as \u escapes: the same JSON value, nothing a terminal acts on.
+ */
 export function jsonText(value: unknown): string {
-  return JSON.stringify(value as JsonValue, null, 2) + '\n'
+  return escapeJsonForTerminal(JSON.stringify(value as JsonValue, null, 2)) + '\n'
 }

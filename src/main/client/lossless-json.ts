@@ -23,6 +23,12 @@ const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__'])
  * structured clone or JSON.stringify, each of which would overflow the stack on it.
  */
 export const MAX_DEPTH = 64
+/**
+ * Longest number token read at all. Amount fields are further held to MAX_DECIMAL_DIGITS by their schema
+ * (a per-field reason); a number of thousands of digits anywhere is hostile and refused here, before it
+ * can cost seconds in a formatter or a megabyte line in a terminal.
+ */
+export const MAX_NUMBER_CHARS = 1000
 
 function tooDeep(): AppError {
   return new AppError({ kind: 'protocol', message: `the body nests arrays or objects deeper than ${MAX_DEPTH} levels` })
@@ -194,6 +200,9 @@ export function quoteExactNumbers(text: string): string {
         afterColon = false
         i = j
         continue
+      }
+      if (j - i > MAX_NUMBER_CHARS) {
+        throw new AppError({ kind: 'protocol', message: `the body holds a number of ${j - i} characters (at most ${MAX_NUMBER_CHARS} are read)` })
       }
       const token = text.slice(i, j)
       if (JSON_NUMBER.test(token) && (amountKey || mustKeepText(token, null))) {

@@ -26,11 +26,18 @@ const COLUMNS = [
   'orderId'
 ] as const
 
-function cell(value: string | number | null | undefined): string {
+/** A whole cell that is a plain decimal number: the only text starting with "-" a spreadsheet may read. */
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/
+
+/**
+ * One CSV cell: quoted when needed, and any text a spreadsheet would read as a formula (=, +, -, @, tab,
+ * CR at the start) defused with a leading apostrophe, unless the whole cell is a number. "-1+HYPERLINK(…)"
+ * starts like a number but is a formula, so only the whole cell decides.
+ */
+export function cell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return ''
   const text = String(value)
-  // Quote when needed, and defuse spreadsheet formulas in remote text (=, +, -, @ at the start).
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' && !/^-?\d/.test(text) ? `'${text}` : text
+  const safe = /^[=+\-@\t\r]/.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 

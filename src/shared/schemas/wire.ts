@@ -4,7 +4,24 @@
 import { z } from 'zod'
 
 /** Exact decimal text as written on the wire, e.g. "10000000000000000000001.000000". */
-export const wireDecimal = z.string().regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'a decimal number')
+/**
+ * Longest decimal text accepted, in digits (and largest exponent). Real amounts are under 40 digits
+ * (10^30 units with six fractional digits); a 200,000-digit "amount" printed an 800 KB line and a
+ * 5-million-digit one (or 1e5000000) froze the window while formatting, so anything past this is refused
+ * with a reason that names the field.
+ */
+export const MAX_DECIMAL_DIGITS = 100
+
+function withinDecimalLimits(text: string): boolean {
+  if (text.length > MAX_DECIMAL_DIGITS + 8) return false
+  const m = /[eE]([+-]?\d+)$/.exec(text)
+  return !m || Math.abs(Number(m[1])) <= MAX_DECIMAL_DIGITS
+}
+
+export const wireDecimal = z
+  .string()
+  .refine(withinDecimalLimits, { message: `a decimal number of at most ${MAX_DECIMAL_DIGITS} digits`, abort: true })
+  .regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'a decimal number')
 export type WireDecimal = z.infer<typeof wireDecimal>
 
 const int = z.int()
