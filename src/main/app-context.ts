@@ -16,7 +16,7 @@ import { QueryService } from './services/queries'
 import { startSimulator, type Simulator } from './sim'
 import { DiskCache } from './store/cache'
 import { openDocumentStore, type BackingStoreFactory } from './store/document-store'
-import { migrateSettings } from './store/migrations'
+import { migrateSettings, migrateWatchlists } from './store/migrations'
 import { SettingsRepo } from './store/settings-repo'
 import type { Updater } from './updater'
 import { WatchService } from './watch/service'
@@ -57,7 +57,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     notices
   )
   const watchDoc = await openDocumentStore<Watchlists>(
-    { dir: options.dataDir, name: 'watchlists', schema: watchlistsSchema, defaults: () => watchlistsSchema.parse({}), factory: options.storeFactory },
+    { dir: options.dataDir, name: 'watchlists', schema: watchlistsSchema, defaults: () => watchlistsSchema.parse({}), migrate: migrateWatchlists, factory: options.storeFactory },
     notices
   )
   const settings = new SettingsRepo(settingsDoc, watchDoc)

@@ -11,12 +11,12 @@ import {
   addressSchema,
   chainIdSchema,
   idSchema,
-  profileSchema,
+  profileInputSchema,
   settingsPatchSchema,
   txHashSchema,
-  watchedAddressSchema,
-  watchedEpochSchema,
-  watchedTransferSchema,
+  watchedAddressInputSchema,
+  watchedEpochInputSchema,
+  watchedTransferInputSchema,
   type Profile,
   type Settings,
   type Watchlists
@@ -165,16 +165,16 @@ export const channels = {
   'settings:get': channel<Settings>()(none),
   /** a JSON merge patch: only the settings named change (see settingsPatchSchema) */
   'settings:update': channel<Settings>()(settingsPatchSchema),
-  'profiles:save': channel<Settings>()(profileSchema.extend({ id: idSchema.optional() })),
+  'profiles:save': channel<Settings>()(profileInputSchema),
   'profiles:delete': channel<Settings>()(z.object({ id: idSchema })),
   'profiles:activate': channel<Settings>()(z.object({ id: idSchema })),
-  'profiles:test': channel<{ api: EndpointCheck | null; rpc: EndpointCheck[] }>()(profileSchema.extend({ id: idSchema.optional() })),
+  'profiles:test': channel<{ api: EndpointCheck | null; rpc: EndpointCheck[] }>()(profileInputSchema),
   'watchlists:get': channel<Watchlists>()(none),
   'watchlists:add': channel<Watchlists>()(
     z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('address'), item: watchedAddressSchema }),
-      z.object({ kind: z.literal('transfer'), item: watchedTransferSchema }),
-      z.object({ kind: z.literal('epoch'), item: watchedEpochSchema })
+      z.object({ kind: z.literal('address'), item: watchedAddressInputSchema }),
+      z.object({ kind: z.literal('transfer'), item: watchedTransferInputSchema }),
+      z.object({ kind: z.literal('epoch'), item: watchedEpochInputSchema })
     ])
   ),
   'watchlists:remove': channel<Watchlists>()(

@@ -3,6 +3,7 @@
 import type { Notice } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { chainListSchema } from '@shared/schemas/decoded'
+import { profileSchema } from '@shared/schemas/settings'
 import { volumeCharts } from '../services/charts'
 import type { Endpoints } from '../services/endpoints'
 import { checkEndpoint } from '../services/health'
@@ -82,7 +83,8 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'profiles:delete': ({ id }) => d.settings.deleteProfile(id),
     'profiles:activate': ({ id }) => d.settings.activate(id),
     'profiles:test': async (input) => {
-      const endpoint = await d.endpoints.resolve({ ...input, id: input.id ?? 'test' })
+      // a profile being tried out, with the defaults a new profile would get
+      const endpoint = await d.endpoints.resolve(profileSchema.parse({ ...input, id: input.id ?? 'test' }))
       return checkEndpoint(endpoint, d.endpoints.client(endpoint))
     },
     'watchlists:get': () => d.settings.getWatchlists(),

@@ -35,10 +35,26 @@ export class NewerVersionError extends Error {
   constructor(
     readonly version: number,
     /** the document with this version's number, for reading only */
-    readonly asCurrent: unknown
+    readonly asCurrent: unknown,
+    current: number = SETTINGS_VERSION,
+    what = 'settings'
   ) {
-    super(`was written by a newer Bridgescope (settings version ${version}; this one reads version ${SETTINGS_VERSION})`)
+    super(`was written by a newer Bridgescope (${what} version ${version}; this one reads version ${current})`)
   }
+}
+
+/**
+ * The watch-list document had no version field until now; a file that names a version newer than this
+ * one's is opened read-only, like a newer settings file.
+ */
+export const WATCHLISTS_VERSION = 1
+export function migrateWatchlists(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw
+  const doc = raw as Doc
+  if (typeof doc.version === 'number' && doc.version > WATCHLISTS_VERSION) {
+    throw new NewerVersionError(doc.version, { ...doc, version: WATCHLISTS_VERSION }, WATCHLISTS_VERSION, 'watch lists')
+  }
+  return raw
 }
 
 export function migrateSettings(raw: unknown): unknown {

@@ -29,6 +29,11 @@ function firstIssue(error: z.ZodError): { message: string; field?: string } {
   return field ? { message: `${field}: ${issue.message}`, field } : { message: issue.message }
 }
 
+/** The fields an input names (an absent or undefined field is not a change). */
+function defined(input: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
+}
+
 /** The demo profile is always there, and the active profile always exists. */
 function withDemoAndActive(s: Settings): Settings {
   const profiles = s.profiles.some((p) => p.id === DEMO_PROFILE_ID) ? s.profiles : [demoProfile(), ...s.profiles]
@@ -84,11 +89,15 @@ export class SettingsRepo {
     if (input.id === DEMO_PROFILE_ID || input.kind === 'demo') {
       throw new AppError({ kind: 'input', message: 'The Demo network profile is built in and cannot be changed.', field: 'id' })
     }
-    const parsed = profileSchema.safeParse({ ...input, id: input.id ?? randomUUID(), kind: 'custom' })
-    if (!parsed.success) throw new AppError({ kind: 'input', ...firstIssue(parsed.error) })
-    const profile = parsed.data
-    if (!profile.baseUrl) throw new AppError({ kind: 'input', message: 'baseUrl: a base URL is required', field: 'baseUrl' })
+    const id = input.id ?? randomUUID()
     return this.commit((s) => {
+      // An edit changes what it names: fields it leaves out (timeout, page size, fields of a newer version)
+      // keep their stored values; a new profile gets the defaults.
+      const stored = s.profiles.find((p) => p.id === id)
+      const parsed = profileSchema.safeParse({ ...stored, ...defined(input), id, kind: 'custom' })
+      if (!parsed.success) throw new AppError({ kind: 'input', ...firstIssue(parsed.error) })
+      const profile = parsed.data
+      if (!profile.baseUrl) throw new AppError({ kind: 'input', message: 'baseUrl: a base URL is required', field: 'baseUrl' })
       if (s.profiles.some((p) => p.id !== profile.id && p.name.toLowerCase() === profile.name.toLowerCase())) {
         throw new AppError({ kind: 'input', message: `name: a profile named "${profile.name}" already exists`, field: 'name' })
       }
@@ -123,19 +132,33 @@ export class SettingsRepo {
     return this.watchlists.get()
   }
 
-  addWatch(kind: WatchKind, item: unknown): Watchlists {
+  /**
+   * Adds an entry, or updates the one with the same key: fields the item leaves out (a label, when it was
+   * first watched) keep their stored values; a new entry gets the defaults.
+   */
+  addWatch(kind: WatchKind, item: Record<string, unknown>): Watchlists {
+    const given = defined(item)
     if (kind === 'address') {
-      const it = watchlistsSchema.shape.addresses.unwrap().element.parse(item)
-      const address = it.address.toLowerCase()
-      return this.watchlists.update((w) => ({ ...w, addresses: [...w.addresses.filter((a) => a.address.toLowerCase() !== address), { ...it, address }] }))
+      const address = String(given.address ?? '').toLowerCase()
+      return this.watchlists.update((w) => {
+        const stored = w.addresses.find((a) => a.address.toLowerCase() === address)
+        const it = watchlistsSchema.shape.addresses.unwrap().element.parse({ ...stored, ...given, address })
+        return { ...w, addresses: [...w.addresses.filter((a) => a !== stored), it] }
+      })
     }
     if (kind === 'transfer') {
-      const it = watchlistsSchema.shape.transfers.unwrap().element.parse(item)
-      const txHash = it.txHash.toLowerCase()
-      return this.watchlists.update((w) => ({ ...w, transfers: [...w.transfers.filter((t) => t.txHash !== txHash), { ...it, txHash }] }))
+      const txHash = String(given.txHash ?? '').toLowerCase()
+      return this.watchlists.update((w) => {
+        const stored = w.transfers.find((t) => t.txHash.toLowerCase() === txHash)
+        const it = watchlistsSchema.shape.transfers.unwrap().element.parse({ ...stored, ...given, txHash })
+        return { ...w, transfers: [...w.transfers.filter((t) => t !== stored), it] }
+      })
     }
-    const it = watchlistsSchema.shape.epochs.unwrap().element.parse(item)
-    return this.watchlists.update((w) => ({ ...w, epochs: [...w.epochs.filter((e) => e.epoch !== it.epoch), it] }))
+    return this.watchlists.update((w) => {
+      const stored = w.epochs.find((e) => e.epoch === given.epoch)
+      const it = watchlistsSchema.shape.epochs.unwrap().element.parse({ ...stored, ...given })
+      return { ...w, epochs: [...w.epochs.filter((e) => e !== stored), it] }
+    })
   }
 
   removeWatch(kind: WatchKind, key: string): Watchlists {
@@ -176,7 +199,8 @@ export class SettingsRepo {
       throw new AppError({ kind: 'input', message: `The file is not a Bridgescope export: ${issue.message}`, ...(issue.field ? { field: issue.field } : {}) })
     }
     const { settings, watchlists } = parsed.data
-    if (this.settings.readOnly) throw new AppError({ kind: 'input', message: this.settings.readOnly })
+    const readOnly = this.settings.readOnly ?? this.watchlists.readOnly
+    if (readOnly) throw new AppError({ kind: 'input', message: readOnly })
     this.watchlists.set(watchlists)
     this.commit(() => withDemoAndActive(settings))
     return { settings: this.get(), watchlists: this.getWatchlists() }

@@ -9,8 +9,13 @@ import { jsonValueSchema } from '@shared/schemas/vault'
 import { writeFileAtomic } from '../store/atomic-file'
 
 const MAX_ANNOUNCED = 1000
-/** fields that change on every answer; they ride along with a write but never cause one */
-const VOLATILE = new Set(['latencyMs', 'lastAnswerAt', 'lastPollAt'])
+/**
+ * Left out of the comparison that decides a write: fields that change on every answer (they ride along with
+ * a write, and are written on their own at most every TIMES_EVERY_MS), and the vault snapshot's raw body,
+ * which can be megabytes and which its hash stands for.
+ */
+const NOT_COMPARED = new Set(['latencyMs', 'lastAnswerAt', 'lastPollAt', 'raw'])
+const TIMES_EVERY_MS = 10 * 60_000
 
 const snapshotSchema = z.object({
   hash: z.string(),
@@ -64,6 +69,8 @@ export class WatchState {
   private readonly profiles: Map<string, ProfileWatchState>
   /** the meaning last written (or read): a poll that changed nothing writes nothing */
   private savedText: string | null
+  /** when the file was last written (or read): answer times are written on their own now and then */
+  private savedAt = Date.now()
 
   private constructor(
     private readonly path: string | null,
@@ -81,7 +88,7 @@ export class WatchState {
 
   /** the state without what changes on every answer (latency, answer times): what decides a write */
   private meaning(): string {
-    return JSON.stringify({ version: 1, profiles: Object.fromEntries(this.profiles) }, (key, value: unknown) => (VOLATILE.has(key) ? undefined : value))
+    return JSON.stringify({ version: 1, profiles: Object.fromEntries(this.profiles) }, (key, value: unknown) => (NOT_COMPARED.has(key) ? undefined : value))
   }
 
   /** `dir` null keeps the state in memory only (the CLI). */
@@ -133,12 +140,13 @@ export class WatchState {
    * Writes when something changed since the last write (a large vault answer is megabytes; most polls
    * change nothing). Writes are queued so two polls never interleave their writes.
    */
-  save(): Promise<void> {
+  save(now = Date.now()): Promise<void> {
     const path = this.path
     if (!path) return this.writing
     const meaning = this.meaning()
-    if (meaning === this.savedText) return this.writing
+    if (meaning === this.savedText && now - this.savedAt < TIMES_EVERY_MS) return this.writing
     this.savedText = meaning
+    this.savedAt = now
     const text = this.text()
     this.writing = this.writing.then(() => writeFileAtomic(path, text)).catch(() => undefined)
     return this.writing

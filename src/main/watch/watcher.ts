@@ -72,7 +72,7 @@ export class Watcher {
     this.running = false
     this.clearAll()
     this.abort.abort()
-    await this.d.state.save()
+    await this.d.state.save(this.timers.now())
     await this.d.log.flush()
   }
 
@@ -108,7 +108,7 @@ export class Watcher {
       const ts = this.state().transfers[key]
       if (ts) Object.assign(ts, { watchFrom: this.timers.now(), pending: true, stuckAnnounced: false })
       await pollTransfers(this.transferDeps(), { only: key })
-      await this.d.state.save()
+      await this.d.state.save(this.timers.now())
       return
     }
     await this.run('vault', true)
@@ -205,7 +205,7 @@ export class Watcher {
       } else {
         await pollTransfers(this.transferDeps(), { force: manual })
       }
-      await this.d.state.save()
+      await this.d.state.save(this.timers.now())
     } catch {
       // an unexpected failure counts as a failed poll; the loop goes on
       failures = Math.max(1, this.state().vaultFailures)

@@ -148,6 +148,23 @@ export const watchlistsSchema = z.looseObject({
   epochs: z.array(watchedEpochSchema).default([])
 })
 export type Watchlists = z.infer<typeof watchlistsSchema>
+
+// What the renderer sends: the stored schemas with their defaults taken off (the rule stays the same), so a
+// field left out of a profile edit or a re-added watch entry keeps its stored value instead of being reset
+// by a default zod would fill in. Defaults apply only when an entry is new.
+/** a profile as the Settings form sends it; `id` absent for a new profile */
+export const profileInputSchema = profileSchema.extend({
+  id: idSchema.optional(),
+  kind: profileSchema.shape.kind.unwrap().optional(),
+  timeoutMs: profileSchema.shape.timeoutMs.unwrap().optional(),
+  maxPageSize: profileSchema.shape.maxPageSize.unwrap().optional()
+})
+export const watchedAddressInputSchema = watchedAddressSchema.extend({ label: watchedAddressSchema.shape.label.unwrap().optional() })
+export const watchedTransferInputSchema = watchedTransferSchema.extend({
+  label: watchedTransferSchema.shape.label.unwrap().optional(),
+  addedAt: watchedTransferSchema.shape.addedAt.unwrap().optional()
+})
+export const watchedEpochInputSchema = watchedEpochSchema.extend({ label: watchedEpochSchema.shape.label.unwrap().optional() })
 export type WatchedAddress = z.infer<typeof watchedAddressSchema>
 export type WatchedTransfer = z.infer<typeof watchedTransferSchema>
 export type WatchedEpoch = z.infer<typeof watchedEpochSchema>

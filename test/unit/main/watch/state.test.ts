@@ -35,22 +35,37 @@ describe('watch state', () => {
     expect(({} as Record<string, unknown>).announced).toBeUndefined()
   })
 
-  it('12.13 polls that change nothing write nothing; a change writes once', async () => {
+  it('12.13 polls that change nothing write nothing; answer times alone are written at most every 10 minutes; a change writes at once', async () => {
     const s = await startSimulator({ seed: 3, transfers: 50, rotateEveryMs: null })
     sims.push(s)
     const dir = tempDir()
     let t = 1_000_000
-    const r = await rig({ dir, client: simClient(s.baseUrl, [s.rpcUrl]), rpcUrls: [s.rpcUrl], now: () => (t += 60_000) })
+    const r = await rig({ dir, client: simClient(s.baseUrl, [s.rpcUrl]), rpcUrls: [s.rpcUrl], now: () => t })
     await r.watcher.recheck() // baseline: written once
     const file = join(dir, 'watch', 'state.json')
-    const first = statSync(file)
+    const stamp = () => {
+      const info = statSync(file)
+      return `${info.ino}:${info.mtimeMs}`
+    }
+    const first = stamp()
     const text = readFileSync(file, 'utf8')
-    for (let i = 0; i < 5; i++) await r.watcher.recheck()
-    const after = statSync(file)
-    expect({ ino: after.ino, mtimeMs: after.mtimeMs }).toEqual({ ino: first.ino, mtimeMs: first.mtimeMs })
+    for (let i = 0; i < 5; i++) {
+      t += 60_000 // a poll a minute: five minutes of nothing new
+      await r.watcher.recheck()
+    }
+    expect(stamp()).toBe(first)
     expect(readFileSync(file, 'utf8')).toBe(text)
-    s.rotateVault()
+    t += 6 * 60_000 // past ten minutes: the answer times are brought up to date once
     await r.watcher.recheck()
-    expect(readFileSync(file, 'utf8')).not.toBe(text)
+    const refreshed = stamp()
+    expect(refreshed).not.toBe(first)
+    t += 60_000
+    await r.watcher.recheck()
+    expect(stamp()).toBe(refreshed)
+    s.rotateVault()
+    t += 60_000
+    await r.watcher.recheck()
+    expect(stamp()).not.toBe(refreshed)
+    expect(readFileSync(file, 'utf8')).toContain(`"epoch":"${s.sample().epochs.at(-1)}"`)
   })
 })
