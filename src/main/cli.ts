@@ -22,6 +22,7 @@ import {
 } from './cli/format'
 import { startSimulator } from './sim/index'
 import { terminalSafe } from '../shared/terminal-text'
+import { redactText } from '../shared/redact'
 import { runWatchCommand, WATCH_USAGE } from './watch/cli-watch'
 
 export interface Writer {
@@ -254,12 +255,17 @@ async function watch(argv: string[], io: CliIo, warn: (line: string) => void): P
 
 /** Every byte the CLI writes passes terminalSafe: remote text can never drive the terminal. */
 function safeIo(io: CliIo): CliIo {
-  const wrap = (w: Writer, keepCr: boolean): Writer => ({
-    write: (chunk: string) => w.write(terminalSafe(chunk, keepCr)),
+  const wrap = (w: Writer, clean: (chunk: string) => string): Writer => ({
+    write: (chunk: string) => w.write(clean(chunk)),
     ...(w.isTTY === undefined ? {} : { isTTY: w.isTTY })
   })
-  // CR stays on stderr only: the progress line rewrites itself with it.
-  return { ...io, stdout: wrap(io.stdout, false), stderr: wrap(io.stderr, true) }
+  // stdout is the data asked for (exact, --json included); stderr is messages and logs, where a URL never
+  // shows its user, password or query. CR stays on stderr only: the progress line rewrites itself with it.
+  return {
+    ...io,
+    stdout: wrap(io.stdout, (c) => terminalSafe(c)),
+    stderr: wrap(io.stderr, (c) => terminalSafe(redactText(c), true))
+  }
 }
 
 export async function main(

@@ -37,3 +37,12 @@ test('the page is served with the app Content-Security-Policy and window.bridges
   const frozen = await page.evaluate(() => Object.isFrozen((globalThis as unknown as { bridgescope: object }).bridgescope))
   expect(frozen).toBe(true)
 })
+
+test('12.9 the harness works at http://localhost:PORT as well as at 127.0.0.1', async ({ page, harness, consoleErrors }) => {
+  const url = harness.url.replace('127.0.0.1', 'localhost')
+  await page.goto(`${url}#/settings`)
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+  await page.goto(`${url}#/chains`)
+  await expect(page.getByTestId('chain-card').first()).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})

@@ -10,6 +10,7 @@
 // collected, and a body that drips one byte at a time then keeps a read pending far past any timeout.
 import ky, { HTTPError, TimeoutError } from 'ky'
 import { AppError } from '../../shared/errors'
+import { CREDENTIALS_MESSAGE, hasCredentials, redactUrl } from '../../shared/redact'
 import type { JsonValue } from '../../shared/schemas/vault'
 import { parseLossless } from './lossless-json'
 
@@ -35,11 +36,12 @@ export function httpUrl(text: string, field: string): URL {
   try {
     url = new URL(text.trim())
   } catch {
-    throw new AppError({ kind: 'input', field, message: `not a URL: ${text.slice(0, 200)}` })
+    throw new AppError({ kind: 'input', field, message: `not a URL: ${redactUrl(text.slice(0, 200))}` })
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new AppError({ kind: 'input', field, message: `not an http(s) URL: ${text.slice(0, 200)}` })
+    throw new AppError({ kind: 'input', field, message: `not an http(s) URL: ${redactUrl(text.slice(0, 200))}` })
   }
+  if (hasCredentials(url)) throw new AppError({ kind: 'input', field, message: `${CREDENTIALS_MESSAGE}: ${redactUrl(url.toString())}` })
   return url
 }
 

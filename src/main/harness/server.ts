@@ -68,12 +68,24 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     })
   })
 
+  // The names this harness answers to. A page on another site whose name was made to resolve to 127.0.0.1
+  // (DNS rebinding) sends its own Host; a page on another origin sends its Origin: both are refused on
+  // every route, so no other site can read the user's events or call the handlers.
+  let hosts = new Set<string>()
+  let origins = new Set<string>()
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const host = (req.headers.host ?? '').toLowerCase()
+    const from = req.headers.origin
+    if (!hosts.has(host) || (from !== undefined && !origins.has(from.toLowerCase()))) {
+      res.writeHead(403, { 'Content-Type': 'text/plain' })
+      res.end('Refused: this harness answers only its own page (http://127.0.0.1:PORT or http://localhost:PORT).')
+      return
+    }
     const url = new URL(req.url ?? '/', origin)
     if (url.pathname.startsWith('/__harness/ipc/')) {
       // Like the sender-frame check in Electron: only the harness's own page may call, never another site.
-      const from = req.headers.origin
-      if (req.method !== 'POST' || (from !== undefined && from !== origin)) {
+      if (req.method !== 'POST') {
         res.writeHead(403, { 'Content-Type': 'application/json' })
         res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'Refused: the call did not come from the app page.' } }))
         return
@@ -145,6 +157,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : 0
   origin = `http://127.0.0.1:${port}`
+  hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`])
+  origins = new Set([...hosts].map((h) => `http://${h}`))
   return {
     url: `${origin}/`,
     context,

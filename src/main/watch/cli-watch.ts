@@ -1,6 +1,7 @@
 // `bridgescope watch vault [--interval S] [--json]` and `bridgescope watch transfer <hash> [--interval S] [--json]`:
 // the app's watcher in a terminal, state in memory, one line per event on stdout (JSON with --json) until the
 // signal aborts (SIGINT), then exit 0. Usage errors exit 2.
+import { redactUrl } from '@shared/redact'
 import { defaultSettings } from '@shared/schemas/settings'
 import { txHashSchema } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
@@ -94,7 +95,7 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
   if (deps.signal.aborted) return 0
   io.stderr.write(
     parsed.what === 'vault'
-      ? `watching the vault on ${rpcUrls.join(', ')} every ${seconds} s (Ctrl-C to stop)\n`
+      ? `watching the vault on ${rpcUrls.map(redactUrl).join(', ')} every ${seconds} s (Ctrl-C to stop)\n`
       : `watching transfer ${parsed.txHash ?? ''} every ${seconds} s (Ctrl-C to stop)\n`
   )
   watcher.start()

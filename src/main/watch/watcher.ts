@@ -3,6 +3,7 @@
 // pushed, notified — and keeps its memory in WatchState so a restart repeats nothing. No Electron here:
 // timers, notifications and the client are injected, so the harness, the CLI and tests run the same code.
 import { watchEventHref, type WatchEvent, type WatchNodeStatus, type WatchStatus } from '@shared/watch'
+import { redactDeep } from '@shared/redact'
 import type { DiskCache } from '../store/cache'
 import type { ActivityLog } from './activity-log'
 import { nextDelayMs } from './backoff'
@@ -129,7 +130,7 @@ export class Watcher {
       profileId: this.d.profileId,
       lastPollAt: this.lastPollAt,
       nextPollAt: this.nextAt.get(this.d.vault === false ? 'transfers' : 'vault') ?? null,
-      nodes,
+      nodes: redactDeep(nodes),
       vault: p.last ? { epoch: p.last.epoch, status: p.last.status } : null
     }
   }
@@ -233,7 +234,8 @@ export class Watcher {
   private announce(draft: EventDraft): boolean {
     if (this.d.state.wasAnnounced(this.d.profileId, draft.id)) return false
     this.d.state.markAnnounced(this.d.profileId, draft.id)
-    const event = { ...draft, at: this.timers.now(), profileId: this.d.profileId } as WatchEvent
+    // Node URLs may carry an API key: what leaves the watcher (log, push, notification) never shows it.
+    const event = redactDeep({ ...draft, at: this.timers.now(), profileId: this.d.profileId } as WatchEvent)
     void this.d.log.append(event)
     this.d.emit?.(event)
     for (const l of this.listeners) l(event)

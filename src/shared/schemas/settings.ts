@@ -1,5 +1,6 @@
 // Settings and watchlists as persisted (electron-store) and as exchanged with the renderer and import/export.
 import { z } from 'zod'
+import { CREDENTIALS_MESSAGE, hasCredentials } from '../redact'
 
 export const SETTINGS_VERSION = 1
 export const DEMO_PROFILE_ID = 'demo'
@@ -25,6 +26,13 @@ const httpUrl = z
       return false
     }
   }, 'an http(s) URL')
+  .refine((s) => {
+    try {
+      return !hasCredentials(new URL(s))
+    } catch {
+      return true // the rule above names what is wrong
+    }
+  }, CREDENTIALS_MESSAGE)
 
 const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype'])
 

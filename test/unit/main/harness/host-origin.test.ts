@@ -1,0 +1,54 @@
+// 12.9 The harness is as strict as the app: every route refuses a Host that is not the harness's own name
+// (DNS rebinding: another site resolved to 127.0.0.1) and an Origin of another site; 127.0.0.1, localhost
+// and [::1] with the harness's port all work.
+import { request } from 'node:http'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startHarness, type Harness } from '../../../../src/main/harness/server'
+
+let harness: Harness
+let port = 0
+beforeAll(async () => {
+  harness = await startHarness({ dataDir: mkdtempSync(join(tmpdir(), 'bs-harness-host-')), rendererDir: 'out/renderer', demo: { transfers: 100, rotateEveryMs: null } })
+  port = Number(new URL(harness.url).port)
+})
+afterAll(() => harness.close())
+
+/** One request with the Host and Origin we choose; the answer's status (events: as soon as headers arrive). */
+function ask(method: string, path: string, headers: Record<string, string>, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      resolve(res.statusCode ?? 0)
+      res.destroy()
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const ROUTES: [string, string, string?][] = [
+  ['GET', '/'],
+  ['GET', '/index.html'],
+  ['GET', '/__harness/bridge.js'],
+  ['GET', '/__harness/events?client=probe'],
+  ['POST', '/__harness/ipc/app:info', JSON.stringify({ input: null })],
+  ['POST', '/__harness/ipc/settings:get', JSON.stringify({ input: null })]
+]
+
+describe('12.9 harness Host and Origin checks', () => {
+  for (const [method, path, body] of ROUTES) {
+    it(`12.9 ${method} ${path}: a foreign Host or Origin is refused, our own names are served`, async () => {
+      expect(await ask(method, path, { Host: `evil.example:${port}` }, body)).toBe(403)
+      expect(await ask(method, path, { Host: 'evil.example' }, body)).toBe(403)
+      expect(await ask(method, path, { Host: `127.0.0.1:${port + 1}` }, body)).toBe(403)
+      expect(await ask(method, path, { Host: `127.0.0.1:${port}`, Origin: 'http://evil.example' }, body)).toBe(403)
+      expect(await ask(method, path, { Host: `localhost:${port}`, Origin: `http://evil.example:${port}` }, body)).toBe(403)
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+        expect(await ask(method, path, { Host: host }, body)).toBeLessThan(300)
+        expect(await ask(method, path, { Host: host, Origin: `http://${host}` }, body)).toBeLessThan(300)
+      }
+    })
+  }
+})
