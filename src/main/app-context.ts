@@ -79,10 +79,14 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     },
     createClient: (e) => new BridgeClient({ baseUrl: e.baseUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize })
   })
+  const queries = new QueryService({ cache, now, endpoint: () => endpoints.active(), canonicalEpoch })
   const history = new HistoryService({
     cache,
     now,
     endpoint: () => endpoints.active(),
+    // The token list gives each received amount its destination decimals: the cached copy when there is
+    // one (offline too), else one fetch; none at all leaves received amounts raw, never mis-scaled.
+    tokens: () => queries.tokens('cache').then((t) => t.data, () => null),
     fetchAll: async (client, input, opts) => {
       const all = await fetchAllHistory(
         { maxPageSize: input.pageSize, queryHistory: (q, call) => client.queryHistory(q, call) },
@@ -92,7 +96,6 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       return { records: all.list, total: all.total }
     }
   })
-  const queries = new QueryService({ cache, now, endpoint: () => endpoints.active(), canonicalEpoch })
 
   const watch = await WatchService.open({
     dataDir: options.dataDir,

@@ -22,6 +22,7 @@ import {
 } from './cli/format'
 import { startSimulator } from './sim/index'
 import { terminalSafe } from '../shared/terminal-text'
+import { withReceivedTokens } from '../shared/amounts'
 import { redactText } from '../shared/redact'
 import { runWatchCommand, WATCH_USAGE } from './watch/cli-watch'
 
@@ -187,6 +188,15 @@ async function history(ctx: Context): Promise<void> {
       footer = `page ${pageNo ?? 1} of ${Math.max(1, Math.ceil(page.total / size))} (total ${page.total})`
     }
     for (const r of page.list) for (const line of issueLines(`record id ${r.id} (${r.hash})`, r.issues)) ctx.warn(line)
+    if (!ctx.json) {
+      // Received amounts are in the destination token's decimals, found in the token list; without it
+      // they print as their exact wire value marked (raw), never scaled by the source token.
+      const tokens = await c.queryTokenList(call(ctx)).catch(() => {
+        ctx.warn('warning: the token list could not be loaded; received amounts are shown raw')
+        return null
+      })
+      withReceivedTokens(page.list, tokens)
+    }
     ctx.print(ctx.json ? jsonText(page) : `${historyTable(page.list)}${footer}\n`)
   })
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { test, expect } from './fixtures'
 import { demoSample, setFault } from './demo'
+import { formatAmount } from '../../src/shared/decimal'
 
 test('a heavy address: page, load all with progress, sort, filter, export, open a transfer', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
@@ -115,5 +116,29 @@ test('offline: a cached page shows the cache banner; no cache shows an error wit
   await setFault(sample.baseUrl, '*', null)
   await box.getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByTestId('transfer-row').first()).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})
+
+test('13.1 the Received column shows what arrived in the destination token, on 6 → 18 and 18 → 6 routes', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  const seen: string[] = []
+  for (const txHash of sample.txHashes) {
+    const r = await harness.context.handlers['transfer:get']({ txHash, prefer: 'network' }, { emit: () => undefined })
+    const d = r.data
+    if (d.state !== 1 || d.fromDecimal === d.receiveDecimal) continue
+    const route = `${d.fromDecimal} → ${d.receiveDecimal}`
+    if (seen.includes(route)) continue
+    seen.push(route)
+    await page.goto(`${harness.url}#/transfers?address=${d.from}&chainId=${d.fromChainId}`)
+    await page.getByTestId('load-all').click()
+    await page.getByTestId('transfers-filter').fill(d.fromHash)
+    await expect(page.getByTestId('transfer-row')).toHaveCount(1)
+    const row = page.getByTestId('transfer-row').first()
+    const cells = row.locator('[role=gridcell]')
+    // Amount in the source token's decimals, Received in the destination token's: the same order of magnitude
+    await expect(cells.nth(3)).toHaveText(formatAmount(d.sending, d.fromDecimal))
+    await expect(cells.nth(4)).toHaveText(formatAmount(d.receiving, d.receiveDecimal))
+  }
+  expect(seen.sort()).toEqual(['18 → 6', '6 → 18'])
   expect(consoleErrors).toEqual([])
 })

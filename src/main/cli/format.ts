@@ -2,7 +2,9 @@
 // formatAmount with the token's own decimals; when the token detail could not be decoded the raw wire
 // text is shown, marked "(raw)", rather than a guess.
 import { escapeJsonForTerminal } from '../../shared/terminal-text'
-import { formatAmount, formatDecimal } from '../../shared/decimal'
+import { amountText, receivedAmount, sentAmount, type ReadAmount } from '../../shared/amounts'
+import { formatDecimal } from '../../shared/decimal'
+import { relayerLeg } from '../../shared/transfer-legs'
 import type { ChainRecord, DecodeIssue, TokenList, TransferDetail, TransferRecord } from '../../shared/schemas/wire'
 import type { JsonValue, VaultResult } from '../../shared/schemas/vault'
 
@@ -25,13 +27,9 @@ export function keyValues(pairs: readonly (readonly [string, string])[]): string
 }
 
 /** An amount in token units when the decimals are known, else the wire text marked raw. */
-export function amountText(wire: string, decimals: number | null | undefined, symbol?: string): string {
-  if (decimals === null || decimals === undefined) return `${wire} (raw)`
-  try {
-    return formatAmount(wire, decimals, symbol ? { symbol } : {})
-  } catch {
-    return `${wire} (raw)`
-  }
+export function readText(a: ReadAmount, withSymbol = false): string {
+  const t = amountText(a, { symbol: withSymbol })
+  return t.raw ? `${t.text} (raw)` : t.text
 }
 
 function text(v: unknown): string {
@@ -59,15 +57,14 @@ export function tokensTable(list: TokenList): string {
 
 export function historyTable(list: readonly TransferRecord[]): string {
   const rows = list.map((r) => {
-    const decimals = r.tokenObject?.decimal
     const symbol = r.tokenObject?.symbol
     return [
       String(r.id),
       r.timestamp,
       `${r.fromChainid} → ${r.toChainid}`,
       symbol ?? '?',
-      amountText(r.amount, decimals),
-      amountText(r.inAmount, decimals),
+      readText(sentAmount(r)),
+      readText(receivedAmount(r)),
       r.stable ? formatDecimal(r.stable.value, { maxFractionDigits: 2 }) : '-',
       String(r.state),
       String(r.type),
@@ -84,13 +81,14 @@ export function historyTable(list: readonly TransferRecord[]): string {
 
 export function transferBlock(d: TransferDetail): string {
   const token = d.tokenObject
-  const relayer = d.relayerChainId === null ? '-' : `${d.relayerObject?.chainName ?? d.relayerChainId} height ${text(d.relayerHeight)} ${text(d.relayerHash)}`
+  const leg = relayerLeg(d)
+  const relayer = leg ? `${leg.chainName}${leg.chainId === null ? '' : ` (${leg.chainId})`} height ${text(leg.height)} ${text(leg.hash)}` : '-'
   return keyValues([
     ['Token', `${d.coin}${token ? ` (${token.name}, ${token.address})` : ''}`],
     ['From', `${d.fromChainName} (${d.fromChainId}) ${d.from}`],
     ['To', `${d.toChainName} (${d.toChainId}) ${d.to}`],
-    ['Sending', amountText(d.sending, d.fromDecimal, d.coin)],
-    ['Receiving', amountText(d.receiving, d.receiveDecimal, d.coin)],
+    ['Sending', readText({ wire: d.sending, decimals: d.fromDecimal, symbol: d.coin }, true)],
+    ['Receiving', readText({ wire: d.receiving, decimals: d.receiveDecimal, symbol: d.coin }, true)],
     ['State', String(d.state)],
     ['Type', String(d.type)],
     ['Source tx', `${d.fromHash} height ${d.fromHeight} confirmed ${d.confirmHeight}`],

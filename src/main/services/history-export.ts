@@ -1,5 +1,6 @@
 // CSV and JSON exports of a loaded history. Amounts are written exactly: the wire text and the human value.
-import { formatAmount } from '@shared/decimal'
+import type { HistoryFilter } from '@shared/contract'
+import { amountText, receivedAmount, sentAmount } from '@shared/amounts'
 import type { TransferRecord } from '@shared/schemas/wire'
 
 const COLUMNS = [
@@ -13,8 +14,11 @@ const COLUMNS = [
   'tokenAddress',
   'amountWire',
   'amount',
-  'inAmountWire',
-  'inAmount',
+  'amountDecimals',
+  'receivedWire',
+  'received',
+  'receivedToken',
+  'receivedDecimals',
   'stableSymbol',
   'stableValue',
   'state',
@@ -41,50 +45,68 @@ export function cell(value: string | number | null | undefined): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
-function human(text: string, decimals: number | undefined): string {
-  if (decimals === undefined) return ''
-  try {
-    return formatAmount(text, decimals, { grouping: false })
-  } catch {
-    return ''
+/**
+ * One exported row, the same named columns in CSV and JSON: each amount as its exact wire text (`…Wire`)
+ * and as a person reads it, with the decimals that scale it. `received` and `receivedDecimals` are empty
+ * when the destination token is not in the token list: the wire value is then the only truthful figure.
+ */
+export function exportRecord(r: TransferRecord): Record<(typeof COLUMNS)[number], string | number | null> {
+  const sent = sentAmount(r)
+  const got = receivedAmount(r)
+  const human = (a: ReturnType<typeof sentAmount>): string | null => {
+    const t = amountText(a, { grouping: false })
+    return t.raw ? null : t.text
+  }
+  return {
+    timestamp: r.timestamp,
+    hash: r.hash,
+    fromChainId: r.fromChainid,
+    fromChain: r.fromChainObject?.chainName ?? null,
+    toChainId: r.toChainid,
+    toChain: r.toChainObject?.chainName ?? null,
+    token: r.tokenObject?.symbol ?? null,
+    tokenAddress: r.tokenAddress,
+    amountWire: sent.wire,
+    amount: human(sent),
+    amountDecimals: sent.decimals,
+    receivedWire: got.wire,
+    received: human(got),
+    receivedToken: got.symbol,
+    receivedDecimals: got.decimals,
+    stableSymbol: r.stable?.symbol ?? null,
+    stableValue: r.stable?.value ?? null,
+    state: r.state,
+    type: r.type,
+    from: r.from,
+    to: r.to,
+    relayerHash: r.relayerHash,
+    transferinHash: r.transferinHash,
+    orderId: r.orderId
   }
 }
 
 export function toCsv(rows: Iterable<TransferRecord>): string {
   const lines: string[] = [COLUMNS.join(',')]
   for (const r of rows) {
-    const decimals = r.tokenObject?.decimal
-    lines.push(
-      [
-        r.timestamp,
-        r.hash,
-        r.fromChainid,
-        r.fromChainObject?.chainName,
-        r.toChainid,
-        r.toChainObject?.chainName,
-        r.tokenObject?.symbol,
-        r.tokenAddress,
-        r.amount,
-        human(r.amount, decimals),
-        r.inAmount,
-        human(r.inAmount, decimals),
-        r.stable?.symbol,
-        r.stable?.value,
-        r.state,
-        r.type,
-        r.from,
-        r.to,
-        r.relayerHash,
-        r.transferinHash,
-        r.orderId
-      ]
-        .map(cell)
-        .join(',')
-    )
+    const row = exportRecord(r)
+    lines.push(COLUMNS.map((c) => cell(row[c])).join(','))
   }
   return lines.join('\n') + '\n'
 }
 
 export function toJson(rows: Iterable<TransferRecord>): string {
-  return JSON.stringify([...rows], null, 2)
+  return JSON.stringify(Array.from(rows, exportRecord), null, 2)
+}
+
+/** What an export's file name says: whose history, which chain, which filter and date range. */
+export function exportFilename(address: string, chainId: string, filter: HistoryFilter | undefined, format: 'csv' | 'json'): string {
+  const parts = ['bridgescope', address, `chain${chainId}`]
+  if (filter?.text?.trim()) parts.push(`q-${filter.text.trim()}`)
+  if (filter?.token) parts.push(`token-${filter.token}`)
+  if (filter?.fromChainId !== undefined) parts.push(`from${filter.fromChainId}`)
+  if (filter?.toChainId !== undefined) parts.push(`to${filter.toChainId}`)
+  if (filter?.state !== undefined) parts.push(`state${filter.state}`)
+  if (filter?.from || filter?.to) parts.push(`${filter.from?.slice(0, 10) ?? 'start'}_${filter.to?.slice(0, 10) ?? 'now'}`)
+  const name = parts.join('-').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 150)
+  return `${name}.${format}`
 }

@@ -6,7 +6,7 @@
 // and then costs one pass). A view (sort + filter) is one linear pass over that order, or, when a cached
 // view of the same sort has a filter this one only narrows (the text typed so far), over that view alone.
 import type { HistoryFilter, HistorySort } from '@shared/contract'
-import { toScaledUnits } from '@shared/decimal'
+import { amountOrder, receivedAmount, sentAmount } from '@shared/amounts'
 import type { TransferRecord } from '@shared/schemas/wire'
 
 function dayBound(text: string, end: boolean): string {
@@ -61,23 +61,16 @@ function refines(narrow: HistoryFilter | undefined, wide: HistoryFilter | undefi
   return a.includes(b) && JSON.stringify(restA) === JSON.stringify(restB)
 }
 
-/** Exact decimal text at the wire's six fractional digits, for ordering. */
-function scaled(text: string): bigint {
-  try {
-    return toScaledUnits(text, 6)
-  } catch {
-    return 0n
-  }
-}
-
 function sortKey(r: TransferRecord, key: HistorySort['key']): string | number | bigint {
   switch (key) {
     case 'timestamp':
       return r.timestamp
+    // By the value a person reads (each side in its own token's decimals), so 100 USDT with 6 decimals and
+    // 99.5 USDT with 18 order as 100 > 99.5; amounts of unknown decimals order first.
     case 'amount':
-      return scaled(r.amount)
+      return amountOrder(sentAmount(r))
     case 'inAmount':
-      return scaled(r.inAmount)
+      return amountOrder(receivedAmount(r))
     case 'state':
       return r.state
     case 'type':

@@ -3,10 +3,11 @@
 import type { HistoryFilter, HistoryRows, HistorySort, Progress, Sourced } from '@shared/contract'
 import { AppError, toErrorData } from '@shared/errors'
 import { historyPageSchema, transferRecordSchema } from '@shared/schemas/decoded'
-import type { HistoryPage, TransferRecord } from '@shared/schemas/wire'
+import type { HistoryPage, TokenList, TransferRecord } from '@shared/schemas/wire'
+import { withReceivedTokens } from '@shared/amounts'
 import { z } from 'zod'
 import type { DiskCache } from '../store/cache'
-import { toCsv, toJson } from './history-export'
+import { exportFilename, toCsv, toJson } from './history-export'
 import { DatasetViews } from './history-view'
 import type { BridgeApi } from './ports'
 import { sourced } from './sourced'
@@ -28,6 +29,8 @@ export interface HistoryDeps {
   now: () => number
   endpoint: () => Promise<{ profileId: string; client: BridgeApi; maxPageSize: number }>
   fetchAll: FetchAllHistory
+  /** the profile's token list, or null when it cannot be had (received amounts then stay raw) */
+  tokens: () => Promise<TokenList | null>
 }
 
 interface Dataset {
@@ -56,7 +59,7 @@ export class HistoryService {
       throw new AppError({ kind: 'input', message: `pageSize: at most ${maxPageSize} for this profile`, field: 'pageSize' })
     }
     const address = input.address.toLowerCase()
-    return sourced(this.deps.cache, this.deps.now, {
+    const page = await sourced(this.deps.cache, this.deps.now, {
       profileId,
       key: `history:${address}:${input.chainId}:${input.pageNo}:${input.pageSize}`,
       schema: historyPageSchema,
@@ -64,6 +67,8 @@ export class HistoryService {
       prefer: input.prefer,
       fetch: () => client.queryHistory({ ...input, address: input.address })
     })
+    withReceivedTokens(page.data.list, await this.deps.tokens())
+    return page
   }
 
   private datasetKey(profileId: string, address: string, chainId: number): string {
@@ -106,7 +111,7 @@ export class HistoryService {
           }
         }
       )
-      this.keep(id, records)
+      this.keep(id, withReceivedTokens(records, await this.deps.tokens()))
       await this.saveDataset(profileId, id, records, total)
       emit({ ...base, loaded: records.length, total, ...last, done: true })
       return { datasetId: id, total, loaded: records.length }
@@ -116,7 +121,7 @@ export class HistoryService {
       emit({ ...base, loaded: cached?.rows.length ?? 0, total: cached?.total ?? 0, ...last, done: true, error: err })
       if (!cached) throw error
       // Offline: the last complete load of this history, with the error alongside in the progress event.
-      this.keep(id, cached.rows)
+      this.keep(id, withReceivedTokens(cached.rows, await this.deps.tokens()))
       return { datasetId: id, total: cached.total, loaded: cached.rows.length }
     } finally {
       this.jobs.delete(input.jobId)
@@ -179,7 +184,7 @@ export class HistoryService {
     const view = ds.views.view(input.sort, input.filter)
     const picked = Array.from(view, (i) => ds.rows[i] as TransferRecord)
     const [, address = 'history', chainId = ''] = ds.id.split('|')
-    const filename = `bridgescope-${address.slice(0, 10)}-${chainId}.${input.format}`
+    const filename = exportFilename(address, chainId, input.filter, input.format)
     return { filename, content: input.format === 'csv' ? toCsv(picked) : toJson(picked), rows: picked.length }
   }
 

@@ -9,6 +9,11 @@
 //   integers > 0 (a numeric string is rejected, not coerced).
 // - queryHistory matches transfers whose `from` is the address and whose source chain (fromChainid) is
 //   chainId, newest first; pageSize above 1000 is capped at 1000 silently; a page past the end is empty.
+// - Amounts follow MAP's own front-end, not our first reading: `amount` in the source token's smallest units,
+//   history's `inAmount` (and the detail's `receiving`) in the DESTINATION token's (butter-swap-ui's Home.vue
+//   divides inAmount by the decimals of the same-symbol token on toChainid). Token decimals differ per chain
+//   as deployed (USDT/USDC: 6 on Ethereum, 18 on BNB Smart Chain; catalog-data.ts), so the demo data has
+//   6 → 18 and 18 → 6 routes.
 // - JSON-RPC: parse error -32700, invalid request -32600, unknown method -32601, bad params -32602,
 //   unknown epoch -32000 "epoch not found"; always HTTP 200.
 import { Catalog } from './catalog'
@@ -182,14 +187,17 @@ export class SimCore {
     // First the 10^22+1 transfer, then one of each notable kind found among the first few thousand.
     const txHashes: string[] = []
     if (ds.count > 0) txHashes.push(ds.txHash(0))
-    const wanted = new Set(['relayer', 'state0', 'state2', 'state3', 'type1', 'decimal6'])
+    // decimals6to18 / decimals18to6: delivered transfers whose token has other decimals on the destination
+    // chain (USDT Ethereum → BNB Chain and back), where inAmount's scale is the destination token's.
+    const wanted = new Set(['relayer', 'state0', 'state2', 'state3', 'type1', 'decimal6', 'decimals6to18', 'decimals18to6'])
     for (let i = 1; i < Math.min(ds.count, 5000) && wanted.size > 0; i++) {
       const t = buildTransfer(ds, i)
       const kinds = [
         t.relayer ? 'relayer' : '',
         `state${t.state}`,
         `type${t.type}`,
-        t.token.decimal === 6 ? 'decimal6' : ''
+        t.token.decimal === 6 ? 'decimal6' : '',
+        t.state === 1 && t.token.decimal !== t.toToken.decimal ? `decimals${t.token.decimal}to${t.toToken.decimal}` : ''
       ]
       const hit = kinds.find((k) => wanted.has(k))
       if (hit) {

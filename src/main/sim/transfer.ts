@@ -27,9 +27,9 @@ export interface Transfer {
   toToken: SimToken
   /** smallest units of `token` */
   amount: bigint
-  /** received amount, smallest units of `token` (0 while pending) */
+  /** received amount, smallest units of `toToken` (0 while pending): history's inAmount */
   inAmount: bigint
-  /** received amount, smallest units of `toToken` */
+  /** the same received amount, as queryBridgeInfo's `receiving` (with receiveDecimal = toToken.decimal) */
   receiving: bigint
   /** USD value in millionths */
   stableMicro: bigint
@@ -139,7 +139,12 @@ export function buildTransfer(ds: Dataset, i: number): Transfer {
   const done = state !== 0
   const inSec = (relayer ? relaySec : timeSec) + rng.range(30, 600)
   const inHeight = done ? heightAt(toChain, ds.anchorSec, Math.min(inSec, ds.anchorSec)) : 0
-  const inAmount = done ? amount - (amount * feeBps) / 10000n : 0n
+  // What arrives, in the DESTINATION token's smallest units, as the real service sends it: MAP's own front-end
+  // (butter-swap-ui, src/views/Home.vue) divides history's inAmount by the decimals of the same-symbol token on
+  // toChainid, and queryBridgeInfo's `receiving` comes with `receiveDecimal`. (An earlier reading kept inAmount
+  // in the source token's units; 100 USDT from Ethereum (6) to BNB Chain (18) then read as 99,500,000,000,000.)
+  const received = done ? amount - (amount * feeBps) / 10000n : 0n
+  const inAmount = rescale(received, token.decimal, toToken.decimal)
   const stableMicro = (amount * group.priceMicro) / 10n ** BigInt(token.decimal)
   const inHashes = '0x' + rng.hex(64)
   const inSendHash = '0x' + rng.hex(64)
@@ -155,7 +160,7 @@ export function buildTransfer(ds: Dataset, i: number): Transfer {
     toToken,
     amount,
     inAmount,
-    receiving: rescale(inAmount, token.decimal, toToken.decimal),
+    receiving: inAmount,
     stableMicro,
     orderId,
     hash,

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import type { TransferDetail } from '@shared/schemas/wire'
 import type { TransferLeg } from '@shared/watch'
+import { notDelivered } from '@shared/states'
 import { transferDelayMs } from './backoff'
 import { newTransferState, type ProfileWatchState } from './state'
 import type { Announce, WatchClient, WatchSettings, WatchTargets } from './types'
@@ -69,7 +70,8 @@ async function pollOne(d: TransferPollDeps, txHash: string, addedAt: number, for
   }
   ts.state = detail.state
   ts.legs = legs
-  ts.pending = !legs.includes('destination')
+  // The one rule of "not yet delivered" (src/shared/states.ts), as the app's stuck mark uses it.
+  ts.pending = notDelivered(detail.state, detail.transferInHash)
   const route = `${detail.fromChainId}-${detail.toChainId}`
   const pendingMinutes = Math.floor(age / 60_000)
   if (ts.pending && !ts.stuckAnnounced && pendingMinutes >= stuckThresholdMinutes(d.settings, route)) {

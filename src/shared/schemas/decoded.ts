@@ -18,7 +18,8 @@ export const transferRecordSchema = transferRecordWireSchema.extend({
   toChainObject: chainDetailSchema.nullable(),
   tokenObject: tokenDetailSchema.nullable(),
   stable: stableValueSchema.nullable(),
-  issues: z.array(decodeIssueSchema)
+  issues: z.array(decodeIssueSchema),
+  received: z.object({ decimals: z.int().min(0).max(255), symbol: z.string() }).nullable().optional()
 })
 
 export const historyPageSchema = z.object({ list: z.array(transferRecordSchema), total: z.int().nonnegative() })

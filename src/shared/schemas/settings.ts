@@ -1,6 +1,7 @@
 // Settings and watchlists as persisted (electron-store) and as exchanged with the renderer and import/export.
 import { z } from 'zod'
 import { CREDENTIALS_MESSAGE, hasCredentials } from '../redact'
+import { DEFAULT_STATE_LABELS } from '../states'
 
 export const SETTINGS_VERSION = 1
 export const DEMO_PROFILE_ID = 'demo'
@@ -97,10 +98,11 @@ export const settingsSchema = z.looseObject({
   /** user labels for state and type values, keyed by the raw number (their meanings are not published) */
   labels: z
     .looseObject({
-      state: z.record(labelKey, labelText).default({}),
+      // MAP's front-end's names as defaults (src/shared/states.ts), editable
+      state: z.record(labelKey, labelText).default({ ...DEFAULT_STATE_LABELS }),
       type: z.record(labelKey, labelText).default({})
     })
-    .default({ state: {}, type: {} }),
+    .default({ state: { ...DEFAULT_STATE_LABELS }, type: {} }),
   /** minutes a transfer may stay pending before it is flagged stuck; routes keyed "fromChainId-toChainId" */
   stuckThresholds: z
     .looseObject({

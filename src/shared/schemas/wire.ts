@@ -162,6 +162,11 @@ export type TransferRecord = OmitKnown<
   tokenObject: TokenDetail | null
   stable: StableValue | null
   issues: DecodeIssue[]
+  /**
+   * The token `inAmount` is counted in (the destination chain's token of the same symbol, from the token
+   * list): set by main before records leave it (src/shared/amounts.ts); null or absent when unknown.
+   */
+  received?: { decimals: number; symbol: string } | null
 }
 
 export const historyPageWireSchema = z.looseObject({ list: z.array(z.unknown()), total: int.nonnegative() })

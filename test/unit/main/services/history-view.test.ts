@@ -10,7 +10,7 @@ function row(i: number, over: Partial<TransferRecord> = {}): TransferRecord {
     from: '0xaaaa',
     to: '0xbbbb',
     tokenAddress: `0xt${i % 3}`,
-    tokenObject: { symbol: ['USDT', 'MAPO', 'ETH'][i % 3] } as TransferRecord['tokenObject'],
+    tokenObject: { symbol: ['USDT', 'MAPO', 'ETH'][i % 3], decimal: 18 } as TransferRecord['tokenObject'],
     amount: `${(i * 7919) % 1000}.000000`,
     inAmount: '1.000000',
     timestamp: `2026-11-${String((i % 28) + 1).padStart(2, '0')} 10:00:00`,

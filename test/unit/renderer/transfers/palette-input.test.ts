@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { paletteTargets, txHashProblem } from '../../../../src/renderer/src/lib/transfers/palette-input'
-import { amountText, stableText } from '../../../../src/renderer/src/lib/transfers/cells'
+import { stableText } from '../../../../src/renderer/src/lib/transfers/cells'
+import { amountText } from '../../../../src/shared/amounts'
 
 const address = '0x' + 'ab'.repeat(20)
 const hash = '0x' + 'cd'.repeat(32)
@@ -31,9 +32,9 @@ describe('tx hash validation', () => {
 
 describe('amount cells', () => {
   it('formats exactly with the token decimals, raw without them', () => {
-    expect(amountText('10000000000000000000001.000000', 18)).toEqual({ text: '10,000.000000000000000001', raw: false })
-    expect(amountText('1500000.000000', null)).toEqual({ text: '1500000.000000', raw: true })
-    expect(amountText('not-a-number', 6)).toEqual({ text: 'not-a-number', raw: true })
+    expect(amountText({ wire: '10000000000000000000001.000000', decimals: 18, symbol: null })).toEqual({ text: '10,000.000000000000000001', raw: false })
+    expect(amountText({ wire: '1500000.000000', decimals: null, symbol: null })).toEqual({ text: '1500000.000000', raw: true })
+    expect(amountText({ wire: 'not-a-number', decimals: 6, symbol: null })).toEqual({ text: 'not-a-number', raw: true })
   })
   it('shows the stable value with its symbol', () => {
     expect(stableText({ stable: { symbol: 'USDT', field: 'usdtValume', value: '1234.567891' } })).toBe('1,234.57 USDT')

@@ -10,7 +10,8 @@ const base = {
   confirmHeight: 112,
   state: 1,
   fromChainid: 1,
-  toChainid: 56
+  toChainid: 56,
+  transferinHash: ''
 }
 const at = (text: string): number => Date.parse(text.replace(' ', 'T') + 'Z')
 
@@ -41,6 +42,12 @@ describe('stuck', () => {
   it('never flags the completed state, and counts other states as pending', () => {
     expect(isStuck(base, settings, at('2026-01-01 00:00:00'))).toBe(false)
     expect(isStuck({ ...base, state: 3 }, settings, at('2026-01-01 00:00:00'))).toBe(true)
+  })
+  it('13.3 not yet delivered is "state ≠ 1 and no receive hash": a receive hash means delivered, whatever the state', () => {
+    const late = at('2026-01-01 00:00:00')
+    expect(isStuck({ ...base, state: 0, transferinHash: '0xabc' }, settings, late)).toBe(false)
+    expect(isStuck({ ...base, state: 2, transferinHash: '' }, settings, late)).toBe(true)
+    expect(isStuck({ ...base, state: 1, transferinHash: '' }, settings, late)).toBe(false)
   })
   it('uses the route threshold when the user set one', () => {
     const s = { ...settings, stuckThresholds: { defaultMinutes: 120, routes: { '1-56': 10 } } }

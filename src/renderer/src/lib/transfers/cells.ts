@@ -1,18 +1,9 @@
 // Cell text for transfer rows. Plain functions (no components) because the virtual table re-renders rows
 // while scrolling and must stay cheap.
 import type { ChainDetail, TransferRecord } from '@shared/schemas/wire'
-import { formatAmount, formatDecimal } from '../format'
+import { formatDecimal } from '../format'
 
-/** The exact human amount, or the raw wire text when the token (and so its decimals) is unknown. */
-export function amountText(text: string, decimals: number | null | undefined): { text: string; raw: boolean } {
-  if (decimals === null || decimals === undefined) return { text, raw: true }
-  try {
-    return { text: formatAmount(text, decimals), raw: false }
-  } catch {
-    return { text, raw: true }
-  }
-}
-
+/** The stable value as the service gives it (already in human units), two decimals. */
 export function stableText(r: Pick<TransferRecord, 'stable'>): string {
   if (!r.stable) return '—'
   try {

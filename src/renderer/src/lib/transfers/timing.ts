@@ -1,14 +1,15 @@
-// What the record's own fields say about how long a transfer took, and whether it is stuck. The service
-// publishes no meaning for `state`; the simulator (src/main/sim/transfer.ts) writes 1 for completed and 0,
-// 2, 3 otherwise, so anything but the completed value counts as pending here.
+// What the record's own fields say about how long a transfer took, and whether it is stuck. The meaning of
+// `state` follows MAP's own front-end (src/shared/states.ts): 1 is Complete; a transfer whose state is not 1
+// and that has no receive hash is not yet delivered.
 import type { Settings } from '@shared/schemas/settings'
+import { COMPLETE_STATE, notDelivered } from '@shared/states'
 import type { TransferRecord } from '@shared/schemas/wire'
 import { duration, wireTime } from '../format'
 
-export const COMPLETED_STATE = 1
+export const COMPLETED_STATE = COMPLETE_STATE
 export const DEFAULT_STUCK_MINUTES = 120
 
-type Timed = Pick<TransferRecord, 'timestamp' | 'createdAt' | 'updatedAt' | 'height' | 'confirmHeight' | 'state' | 'fromChainid' | 'toChainid'>
+type Timed = Pick<TransferRecord, 'timestamp' | 'createdAt' | 'updatedAt' | 'height' | 'confirmHeight' | 'state' | 'fromChainid' | 'toChainid' | 'transferinHash'>
 
 export interface Legs {
   /** source send → source confirm, in blocks (its time is not published) */
@@ -51,9 +52,9 @@ export function stuckMinutes(settings: Pick<Settings, 'stuckThresholds'> | null,
   return t?.routes[`${fromChainId}-${toChainId}`] ?? t?.defaultMinutes ?? DEFAULT_STUCK_MINUTES
 }
 
-/** Pending (not the completed state) for longer than the user's threshold for its route. */
+/** Not yet delivered for longer than the user's threshold for its route. */
 export function isStuck(r: Timed, settings: Pick<Settings, 'stuckThresholds'> | null, now: number): boolean {
-  if (r.state === COMPLETED_STATE) return false
+  if (!notDelivered(r.state, r.transferinHash)) return false
   const sent = sentAt(r)
   if (Number.isNaN(sent)) return false
   return now - sent > stuckMinutes(settings, r.fromChainid, r.toChainid) * 60_000

@@ -1,0 +1,93 @@
+// How a person reads a transfer's amounts: the one place that decides which decimals scale which wire value,
+// for the table, sorting, the exports, the charts, the CLI's text and the watcher's messages.
+//
+// The meaning, from MAP's own bridge front-end (butter-swap-ui, src/views/Home.vue): `amount` is in the
+// SOURCE token's smallest unit (divided by tokenObject.decimal); `inAmount` is in the DESTINATION token's
+// smallest unit, divided by the decimals of the token with the same symbol on `toChainid`. queryBridgeInfo
+// names both (fromDecimal, receiveDecimal) for the same reason. Decimals differ across chains for the same
+// symbol (USDT and USDC: 6 on Ethereum, 18 on BNB Smart Chain), so scaling inAmount by the source token's
+// decimals shows 99.5 USDT as 99,500,000,000,000. When the destination token cannot be found (token list not
+// loaded, no matching token) the wire value is shown exactly and marked raw — never a guessed scale.
+import { formatAmount, toScaledUnits } from './decimal'
+import type { TokenList, TransferRecord } from './schemas/wire'
+
+/** The token a transfer's received amount is counted in: found in the token list, on the destination chain. */
+export interface ReceivedToken {
+  decimals: number
+  symbol: string
+}
+
+/** A wire amount with the decimals that scale it, or null when they are unknown (shown raw). */
+export interface ReadAmount {
+  wire: string
+  decimals: number | null
+  symbol: string | null
+}
+
+export type TokenFinder = (chainId: number, symbol: string | null | undefined, tokenId: string | null | undefined) => ReceivedToken | null
+
+/** Looks tokens up by chain: the same symbol (any case) first, else the same tokenId. */
+export function tokenFinder(list: TokenList | null): TokenFinder {
+  const bySymbol = new Map<string, ReceivedToken>()
+  const byTokenId = new Map<string, ReceivedToken>()
+  for (const [chainId, tokens] of Object.entries(list ?? {})) {
+    for (const t of tokens) {
+      const found = { decimals: t.decimal, symbol: t.symbol }
+      const s = `${chainId}|${t.symbol.toLowerCase()}`
+      if (!bySymbol.has(s)) bySymbol.set(s, found)
+      const id = `${chainId}|${t.tokenId}`
+      if (!byTokenId.has(id)) byTokenId.set(id, found)
+    }
+  }
+  return (chainId, symbol, tokenId) =>
+    (symbol ? bySymbol.get(`${chainId}|${symbol.toLowerCase()}`) : undefined) ??
+    (tokenId ? byTokenId.get(`${chainId}|${tokenId}`) : undefined) ??
+    null
+}
+
+/** Each record with `received` set from the token list (null where the destination token is unknown). */
+export function withReceivedTokens<T extends TransferRecord>(records: T[], list: TokenList | null): T[] {
+  const find = tokenFinder(list)
+  for (const r of records) r.received = find(r.toChainid, r.tokenObject?.symbol, r.tokenObject?.tokenId)
+  return records
+}
+
+export function sentAmount(r: Pick<TransferRecord, 'amount' | 'tokenObject'>): ReadAmount {
+  return { wire: r.amount, decimals: r.tokenObject?.decimal ?? null, symbol: r.tokenObject?.symbol ?? null }
+}
+
+export function receivedAmount(r: Pick<TransferRecord, 'inAmount' | 'received'>): ReadAmount {
+  return { wire: r.inAmount, decimals: r.received?.decimals ?? null, symbol: r.received?.symbol ?? null }
+}
+
+/** The human text, or the exact wire text with raw: true when the decimals are unknown or unusable. */
+export function amountText(a: ReadAmount, opts: { grouping?: boolean; symbol?: boolean } = {}): { text: string; raw: boolean } {
+  if (a.decimals === null) return { text: a.wire, raw: true }
+  try {
+    const text = formatAmount(a.wire, a.decimals, {
+      ...(opts.grouping === false ? { grouping: false } : {}),
+      ...(opts.symbol && a.symbol ? { symbol: a.symbol } : {})
+    })
+    return { text, raw: false }
+  } catch {
+    return { text: a.wire, raw: true }
+  }
+}
+
+/** Common scale for ordering amounts of tokens with different decimals (36 covers every real token). */
+const ORDER_SCALE = 36
+
+/**
+ * A key that orders amounts by their human value across tokens of any decimals; amounts whose decimals are
+ * unknown order before every known one (they cannot be compared, and are marked raw where shown).
+ */
+export function amountOrder(a: ReadAmount): bigint {
+  if (a.decimals === null) return -1n
+  try {
+    const units = toScaledUnits(a.wire, 0) // the wire value is already in smallest units
+    const shift = ORDER_SCALE - a.decimals
+    return shift >= 0 ? units * 10n ** BigInt(shift) : units / 10n ** BigInt(-shift)
+  } catch {
+    return -1n
+  }
+}
