@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postJson } from '../../../../src/main/client/http'
 import { getVault } from '../../../../src/main/client/rpc'
 import { BridgeClient } from '../../../../src/main/client/bridge-api'
+import { fetchAllHistory } from '../../../../src/main/client/history-all'
+import type { FaultSpec } from '../../../../src/main/sim'
 import { startSimulator, type Simulator } from '../../../../src/main/sim'
 import { expectAppError } from './helpers'
 
@@ -65,6 +67,24 @@ describe('12.2 timeouts that hold once a reply has started', () => {
       expect(error.operation).toBe(operation)
     }
     sim.clearFaults()
+  })
+
+  it('12.2 "load all" history ends in a timeout naming the operation when its pages drip or hang, some or all of them', async () => {
+    const client = new BridgeClient({ baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], timeoutMs: 1_000, retries: 0 })
+    const { address, chainId } = sim.sample().addresses[0] as { address: string; chainId: number }
+    const healthy = await fetchAllHistory(client, { address, chainId }, { pageSize: 2 })
+    expect(healthy.pagesDone).toBeGreaterThan(3) // enough pages for a partly faulty run to hit a fault
+    const specs: FaultSpec[] = [{ dripMs: 200 }, { hang: true }, { dripMs: 200, rate: 0.5 }, { hang: true, rate: 0.5 }]
+    for (const spec of specs) {
+      sim.setFaults('queryHistory', spec)
+      const error = await within(6_000, expectAppError(fetchAllHistory(client, { address, chainId }, { pageSize: 2 }), 'timeout'))
+      expect(error.operation).toBe('queryHistory')
+      expect(error.message).toMatch(/within 1 s/)
+      sim.clearFaults()
+    }
+    // healthy again: the same walk gives the same records (nothing left half-read in between)
+    const again = await fetchAllHistory(client, { address, chainId }, { pageSize: 2 })
+    expect(again.list.map((r) => r.id)).toEqual(healthy.list.map((r) => r.id))
   })
 
   it('12.2 a user cancel during a dripping body ends the read at once', async () => {

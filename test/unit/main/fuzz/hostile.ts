@@ -42,3 +42,17 @@ export function expectCleanPrototypes(value: unknown, depth = 0): void {
   expect(proto === Object.prototype || proto === Array.prototype || proto === null).toBe(true)
   for (const v of Object.values(value)) expectCleanPrototypes(v, depth + 1)
 }
+
+/** A history page body with one well-formed record whose `amount` is the given raw JSON text. */
+export function historyBodyWithAmount(amount: string): string {
+  const record = {
+    id: 1, chain: 'eth', fromChainid: 1, toChainid: 56, contract: '0x1', from: '0x2', to: '0x3', tokenAddress: '0x4',
+    amount: 'AMOUNT', inAmount: '1.000000', orderId: '0x5', hash: '0x6', height: 1, confirmHeight: 1,
+    relayerSendHash: null, relayerSendHeight: null, relayerChainid: null, relayerHash: null, relayerHeight: null,
+    relayerContract: null, relayerConfirmHeight: null, state: 1, type: 4, timestamp: '2026-01-01 00:00:00',
+    createdAt: '2026-01-01 00:00:00', updatedAt: '2026-01-01 00:00:00', transferinHash: '0x7', transferinHeight: 1,
+    transferinContract: '0x8', transferinSendHash: '0x9', transferinConfirmHeight: 1, transferinSendHeight: null,
+    usdtValume: 1.5, fromChainObject: '{}', toChainObject: '{}', tokenObject: '{}'
+  }
+  return JSON.stringify({ list: [record], total: 1 }).replace('"AMOUNT"', amount)
+}

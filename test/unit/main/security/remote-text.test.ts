@@ -13,6 +13,7 @@ import { cell } from '../../../../src/main/services/history-export'
 import { startSimulator, type Simulator } from '../../../../src/main/sim'
 import { escapeJsonForTerminal, terminalSafe } from '../../../../src/shared/terminal-text'
 import { startPrefixProxy } from '../client/helpers'
+import { historyBodyWithAmount } from '../fuzz/hostile'
 
 const unquote = (c: string): string => (c.startsWith('"') ? c.slice(1, -1).replace(/""/g, '"') : c)
 
@@ -115,18 +116,7 @@ describe('12.7 the CLI prints remote names as text', () => {
 })
 
 describe('12.7 decimal text is capped', () => {
-  const envelope = (amount: string) => {
-    const record = {
-      id: 1, chain: 'eth', fromChainid: 1, toChainid: 56, contract: '0x1', from: '0x2', to: '0x3', tokenAddress: '0x4',
-      amount: 'AMOUNT', inAmount: '1.000000', orderId: '0x5', hash: '0x6', height: 1, confirmHeight: 1,
-      relayerSendHash: null, relayerSendHeight: null, relayerChainid: null, relayerHash: null, relayerHeight: null,
-      relayerContract: null, relayerConfirmHeight: null, state: 1, type: 4, timestamp: '2026-01-01 00:00:00',
-      createdAt: '2026-01-01 00:00:00', updatedAt: '2026-01-01 00:00:00', transferinHash: '0x7', transferinHeight: 1,
-      transferinContract: '0x8', transferinSendHash: '0x9', transferinConfirmHeight: 1, transferinSendHeight: null,
-      usdtValume: 1.5, fromChainObject: '{}', toChainObject: '{}', tokenObject: '{}'
-    }
-    return JSON.stringify({ list: [record], total: 1 }).replace('"AMOUNT"', amount)
-  }
+  const envelope = historyBodyWithAmount
   it('12.7 an amount of 200,000 digits fails its record with a reason naming the field and the limit', () => {
     const data = parseLossless(envelope('9'.repeat(200_000).slice(0, 999)))
     expect(() => decodeHistoryPage(data)).toThrow(/field "amount": a decimal number of at most 100 digits/)
