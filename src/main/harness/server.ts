@@ -59,6 +59,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const script = bridgeScript()
   const index = readFileSync(indexFile, 'utf8').replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>')
   let origin = ''
+  let port = 0
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -68,13 +69,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Every route, before anything else (12.9): a page on another site whose name resolves to 127.0.0.1 (DNS
+    // rebinding) sends its own Host, and a page of another origin sends its Origin; both are refused.
+    if (!isOwnRequest(req.headers.host, req.headers.origin, port)) {
+      res.writeHead(403, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+      res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'Refused: the request did not come from the app page.' } }))
+      return
+    }
     const url = new URL(req.url ?? '/', origin)
     if (url.pathname.startsWith('/__harness/ipc/')) {
-      // Like the sender-frame check in Electron: only the harness's own page may call, never another site.
-      const from = req.headers.origin
-      if (req.method !== 'POST' || (from !== undefined && from !== origin)) {
+      if (req.method !== 'POST') {
         res.writeHead(403, { 'Content-Type': 'application/json' })
-        res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'Refused: the call did not come from the app page.' } }))
+        res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'Refused: IPC calls are POST requests.' } }))
         return
       }
       const channel = decodeURIComponent(url.pathname.slice('/__harness/ipc/'.length))
@@ -142,7 +148,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   await new Promise<void>((ok) => server.listen(options.port ?? 0, '127.0.0.1', ok))
   const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  port = typeof address === 'object' && address ? address.port : 0
   origin = `http://127.0.0.1:${port}`
   return {
     url: `${origin}/`,
@@ -154,6 +160,22 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await context.dispose()
     }
   }
+}
+
+/**
+ * Is this request addressed to the harness by one of its own names, and sent (if by a page at all) from the
+ * harness's own origin? Host must be 127.0.0.1, localhost or [::1] with our port; Origin absent (same-origin
+ * GETs, EventSource, curl) or http:// plus that same Host. The page works the same at 127.0.0.1 and localhost.
+ */
+export function isOwnRequest(host: string | undefined, origin: string | undefined, port: number): boolean {
+  if (host === undefined) return false
+  const own = ownHosts(port)
+  if (!own.includes(host.toLowerCase())) return false
+  return origin === undefined || origin.toLowerCase() === `http://${host.toLowerCase()}`
+}
+
+function ownHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]
 }
 
 function readVersion(): string {
