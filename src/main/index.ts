@@ -82,7 +82,7 @@ async function start(): Promise<void> {
   // app:// answers with the CSP header itself; this adds it to pages over http (the dev server). The meta
   // tag in index.html says the same, so the policy holds whichever way the page arrives.
   applyCspHeader(session.defaultSession)
-  handleAppProtocol(session.defaultSession.protocol, rendererDir)
+  handleAppProtocol(session.defaultSession.protocol, rendererDir, () => context?.icons ?? null)
   app.on('web-contents-created', (_e, contents) => applyWindowSecurity(contents, appUrl, (url) => void openExternal(url)))
 
   context = await createAppContext({

@@ -13,6 +13,7 @@ import { dispatch } from '../ipc/dispatch'
 import { readBody } from '../http-body'
 import { userDataDir } from '../paths'
 import { contentType } from '../mime'
+import { ICON_PATH } from '../icons'
 import { CONTENT_SECURITY_POLICY } from '../security'
 import { bridgeScript } from './bridge-script'
 
@@ -24,6 +25,7 @@ export interface HarnessOptions {
   rendererDir?: string
   demo?: AppContextOptions['demo']
   version?: string
+  iconFetch?: AppContextOptions['iconFetch']
 }
 
 export interface Harness {
@@ -54,7 +56,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     shell: 'harness',
     version: options.version ?? readVersion(),
     broadcast,
-    ...(options.demo ? { demo: options.demo } : {})
+    ...(options.demo ? { demo: options.demo } : {}),
+    ...(options.iconFetch ? { iconFetch: options.iconFetch } : {})
   })
   const script = bridgeScript()
   const index = readFileSync(indexFile, 'utf8').replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>')
@@ -117,6 +120,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       req.on('close', () => {
         if (clients.get(id) === res) clients.delete(id)
       })
+      return
+    }
+    if (url.pathname === ICON_PATH) {
+      // The same icon service app:// uses: the page never fetches a remote icon itself.
+      const icon = await context.icons.respond(url.href)
+      res.writeHead(icon.status, Object.fromEntries(icon.headers))
+      res.end(Buffer.from(await icon.arrayBuffer()))
       return
     }
     if (url.pathname === '/__harness/bridge.js') {

@@ -154,7 +154,7 @@ describe('12.12 release trust', () => {
     const r = runStep(script, { ...none, ...secrets, PLATFORM: platform, UNSIGNED: unsigned })
     expect(r.code === 0, r.out).toBe(passes)
     if (!passes) expect(r.out).toMatch(/no signing credentials/)
-    if (passes && unsigned === 'true' && platform !== 'linux') expect(r.out).toMatch(/UNSIGNED/)
+    if (passes && unsigned === 'true' && (platform as string) !== 'linux') expect(r.out).toMatch(/UNSIGNED/)
   })
 
   it('12.12 the draft job refuses to publish when package.json names another repository', () => {
