@@ -5,6 +5,7 @@ import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { AppError, describeError, toErrorData } from '../shared/errors'
+import { redactUrls } from '../shared/redact'
 import type { HistoryPage } from '../shared/schemas/wire'
 import { BridgeClient, checkInput } from './client/bridge-api'
 import { canonicalEpoch } from './client/rpc'
@@ -255,7 +256,8 @@ export async function main(
   argv: string[],
   io: CliIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }
 ): Promise<number> {
-  const warn = (line: string): void => void io.stderr.write(line.endsWith('\n') ? line : `${line}\n`)
+  // 12.8: everything the CLI says on stderr (errors quoting a URL included) passes the one URL redaction.
+  const warn = (line: string): void => void io.stderr.write(redactUrls(line.endsWith('\n') ? line : `${line}\n`))
   try {
     if (argv[0] === 'watch') return await watch(argv.slice(1), io, warn)
     let parsed: { values: Values; positionals: string[] }

@@ -8,6 +8,7 @@ import ky, { HTTPError, TimeoutError } from 'ky'
 import { AppError } from '../../shared/errors'
 import type { JsonValue } from '../../shared/schemas/vault'
 import { parseLossless } from './lossless-json'
+import { redactUrls } from '@shared/redact'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 export const DEFAULT_RETRIES = 2
@@ -31,10 +32,10 @@ export function httpUrl(text: string, field: string): URL {
   try {
     url = new URL(text.trim())
   } catch {
-    throw new AppError({ kind: 'input', field, message: `not a URL: ${text.slice(0, 200)}` })
+    throw new AppError({ kind: 'input', field, message: `not a URL: ${redactUrls(text.slice(0, 200))}` })
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new AppError({ kind: 'input', field, message: `not an http(s) URL: ${text.slice(0, 200)}` })
+    throw new AppError({ kind: 'input', field, message: `not an http(s) URL: ${redactUrls(text.slice(0, 200))}` })
   }
   return url
 }

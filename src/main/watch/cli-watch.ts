@@ -8,6 +8,7 @@ import { ActivityLog } from './activity-log'
 import { WatchState } from './state'
 import type { WatchClient, WatchSettings } from './types'
 import { Watcher } from './watcher'
+import { redactUrls } from '@shared/redact'
 
 export interface WatchWriter {
   write(text: string): unknown
@@ -94,7 +95,7 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
   if (deps.signal.aborted) return 0
   io.stderr.write(
     parsed.what === 'vault'
-      ? `watching the vault on ${rpcUrls.join(', ')} every ${seconds} s (Ctrl-C to stop)\n`
+      ? `watching the vault on ${redactUrls(rpcUrls.join(', '))} every ${seconds} s (Ctrl-C to stop)\n`
       : `watching transfer ${parsed.txHash ?? ''} every ${seconds} s (Ctrl-C to stop)\n`
   )
   watcher.start()

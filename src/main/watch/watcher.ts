@@ -10,6 +10,7 @@ import type { WatchState } from './state'
 import { pollTransfers } from './transfer-poll'
 import type { EventDraft, Notify, Timers, WatchClient, WatchSettings, WatchTargets } from './types'
 import { pollVault } from './vault-poll'
+import { redactDeep } from '@shared/redact'
 
 export interface WatcherDeps {
   profileId: string
@@ -123,7 +124,7 @@ export class Watcher {
       const n = p.nodes[url]
       return { url, ok: n ? !n.unreachable && n.failures === 0 : true, latencyMs: n?.latencyMs ?? null, lastAnswerAt: n?.lastAnswerAt ?? null }
     })
-    return {
+    return redactDeep({
       running: this.running,
       paused: this.paused,
       profileId: this.d.profileId,
@@ -131,7 +132,7 @@ export class Watcher {
       nextPollAt: this.nextAt.get(this.d.vault === false ? 'transfers' : 'vault') ?? null,
       nodes,
       vault: p.last ? { epoch: p.last.epoch, status: p.last.status } : null
-    }
+    })
   }
 
   private state(): ReturnType<WatchState['profile']> {
@@ -233,7 +234,9 @@ export class Watcher {
   private announce(draft: EventDraft): boolean {
     if (this.d.state.wasAnnounced(this.d.profileId, draft.id)) return false
     this.d.state.markAnnounced(this.d.profileId, draft.id)
-    const event = { ...draft, at: this.timers.now(), profileId: this.d.profileId } as WatchEvent
+    // 12.8: every sink below (activity.jsonl, watch:event, listeners, the desktop notification) gets node URLs
+    // without userinfo or query string (API keys); the watcher itself keeps polling the full URLs.
+    const event = redactDeep({ ...draft, at: this.timers.now(), profileId: this.d.profileId } as WatchEvent)
     void this.d.log.append(event)
     this.d.emit?.(event)
     for (const l of this.listeners) l(event)

@@ -1,5 +1,6 @@
 // Settings and watchlists as persisted (electron-store) and as exchanged with the renderer and import/export.
 import { z } from 'zod'
+import { CREDENTIALS_REFUSED, hasCredentials } from '../redact'
 
 export const SETTINGS_VERSION = 1
 export const DEMO_PROFILE_ID = 'demo'
@@ -25,6 +26,8 @@ const httpUrl = z
       return false
     }
   }, 'an http(s) URL')
+  // 12.8: user:pass@ never works (fetch refuses it) and would land in logs and notifications.
+  .refine((s) => !hasCredentials(s), CREDENTIALS_REFUSED)
 
 export const profileSchema = z.object({
   id: z.string().min(1).max(64),
