@@ -108,7 +108,7 @@ export function applyWindowSecurity(contents: WebContentsLike, appUrl: () => str
 
 /** The Content-Security-Policy for app pages; index.html's meta tag says the same (test/unit/main/security). */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 /** Directives a <meta> CSP cannot carry (the HTML spec ignores them there); only the header has them. */
 export const HEADER_ONLY_DIRECTIVES: ReadonlySet<string> = new Set(['frame-ancestors', 'report-uri', 'sandbox'])

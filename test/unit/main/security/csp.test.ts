@@ -41,6 +41,8 @@ describe('Content-Security-Policy', () => {
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|data:|blob:/)
     for (const [name, values] of header) expect(values, name).not.toContain('*')
     expect(header.get('script-src')).not.toContain("'unsafe-inline'")
+    // 12.10: Svelte's style: bindings go through the CSSOM (element.style), which CSP does not block.
+    expect(header.get('style-src')).toEqual(["'self'"])
   })
 
   it('the built page keeps the meta tag (when a build exists)', () => {
