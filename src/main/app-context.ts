@@ -10,6 +10,7 @@ import { canonicalEpoch } from './client/rpc'
 import { createHandlers } from './ipc/handlers'
 import type { HandlerTable } from './ipc/handler-table'
 import { CACHE_DIR } from './paths'
+import { createIconService, type IconService } from './icons'
 import { Endpoints } from './services/endpoints'
 import { HistoryService } from './services/history'
 import { QueryService } from './services/queries'
@@ -35,6 +36,8 @@ export interface AppContextOptions {
   openExternal?: (url: string) => Promise<void>
   /** packaged Electron builds pass the update checker (created on first use) */
   updater?: (settings: SettingsRepo, broadcast: AppContextOptions['broadcast']) => Promise<Updater>
+  /** how main fetches remote icons (tests answer the unreachable https icon hosts locally) */
+  iconFetch?: typeof fetch
   /** the vault and transfer watch: on unless `enabled` is false; notifications ignored without `notify` */
   watch?: { enabled?: boolean; notify?: Notify; open?: (href: string) => void; timers?: Partial<Timers> }
 }
@@ -46,6 +49,8 @@ export interface AppContext {
   endpoints: Endpoints
   notices: Notice[]
   watch: WatchService
+  /** Icons fetched by main and served on the app's own origin (app:// and the harness). */
+  icons: IconService
   dispose(): Promise<void>
 }
 
@@ -122,6 +127,8 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   })
   if (watchEnabled) void watch.restart()
 
+  const icons = createIconService({ cache, now, ...(options.iconFetch ? { fetch: options.iconFetch } : {}), demoOrigin: () => (simulator ? new URL(simulator.baseUrl).origin : null) })
+
   const handlers = createHandlers({
     shell: options.shell,
     version: options.version,
@@ -145,6 +152,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     endpoints,
     notices,
     watch,
+    icons,
     dispose: async () => {
       await watch.stop()
       if (simulator) await simulator.close()

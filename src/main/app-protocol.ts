@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { join, normalize, sep } from 'node:path'
 import type { Protocol } from 'electron'
 import { contentType } from './mime'
+import { ICON_PATH, type IconService } from './icons'
 import { CONTENT_SECURITY_POLICY } from './security'
 
 export const APP_SCHEME = 'app'
@@ -59,6 +60,20 @@ export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPri
   protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
 }
 
-export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {
-  protocol.handle(APP_SCHEME, (request) => appProtocolResponse(request.url, rendererDir))
+/** Is this app:// URL the icon route (icons are fetched by main, never by the renderer)? */
+export function isIconRequest(url: string): boolean {
+  try {
+    const u = new URL(url)
+    return u.protocol === `${APP_SCHEME}:` && u.host === APP_HOST && u.pathname === ICON_PATH
+  } catch {
+    return false
+  }
+}
+
+/** `icons` is read per request: the app context (which owns the icon service) starts after the protocol. */
+export function handleAppProtocol(protocol: Pick<Protocol, 'handle'>, rendererDir: string, icons: () => IconService | null = () => null): void {
+  protocol.handle(APP_SCHEME, (request) => {
+    const service = isIconRequest(request.url) ? icons() : null
+    return service ? service.respond(request.url) : appProtocolResponse(request.url, rendererDir)
+  })
 }

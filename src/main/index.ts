@@ -78,11 +78,11 @@ async function start(): Promise<void> {
   // Before ready, so sessions and electron-store use the same folder the CLI and README name.
   app.setPath('userData', userDataDir())
   await app.whenReady()
-  applySessionSecurity(session.defaultSession)
+  applySessionSecurity(session.defaultSession, appUrl)
   // app:// answers with the CSP header itself; this adds it to pages over http (the dev server). The meta
   // tag in index.html says the same, so the policy holds whichever way the page arrives.
   applyCspHeader(session.defaultSession)
-  handleAppProtocol(session.defaultSession.protocol, rendererDir)
+  handleAppProtocol(session.defaultSession.protocol, rendererDir, () => context?.icons ?? null)
   app.on('web-contents-created', (_e, contents) => applyWindowSecurity(contents, appUrl, (url) => void openExternal(url)))
 
   context = await createAppContext({

@@ -16,7 +16,10 @@ export function secureWebPreferences(preload: string): BrowserWindowConstructorO
     experimentalFeatures: false,
     webviewTag: false,
     navigateOnDragDrop: false,
-    spellcheck: false
+    spellcheck: false,
+    // Middle-click opens links in new windows without a click event the page could veto (Electronegativity
+    // AUXCLICK_JS_CHECK); nothing in the app uses it.
+    disableBlinkFeatures: 'Auxclick'
   }
 }
 
@@ -55,10 +58,26 @@ export function isAppUrl(url: string, appUrl: string): boolean {
 export type SessionLike = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'> &
   Partial<Pick<Session, 'setDevicePermissionHandler'>>
 
-/** The app asks for no permission (camera, notifications, HID, serial, USB…): every request and check is denied. */
-export function applySessionSecurity(session: SessionLike): void {
-  session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+/**
+ * The one permission the app uses: `clipboard-sanitized-write`, which navigator.clipboard.writeText needs
+ * in Electron (every Copy button). Allowed only for the app's own page in its top frame; every other
+ * permission (camera, notifications, HID, serial, USB, clipboard-read…) and every other origin or frame is
+ * denied (12.11).
+ */
+export const ALLOWED_PERMISSION = 'clipboard-sanitized-write'
+
+export function isPermissionAllowed(permission: string, requestingUrl: string | undefined, isMainFrame: boolean, appUrl: string): boolean {
+  return permission === ALLOWED_PERMISSION && isMainFrame && typeof requestingUrl === 'string' && isAppUrl(requestingUrl, appUrl)
+}
+
+/** Request and check handlers share isPermissionAllowed; device access (HID, serial, USB) is always denied. */
+export function applySessionSecurity(session: SessionLike, appUrl: () => string): void {
+  session.setPermissionRequestHandler((_wc, permission, callback, details) => {
+    callback(isPermissionAllowed(permission, details?.requestingUrl, details?.isMainFrame === true, appUrl()))
+  })
+  session.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) =>
+    isPermissionAllowed(permission, details?.requestingUrl ?? requestingOrigin, details?.isMainFrame === true, appUrl())
+  )
   session.setDevicePermissionHandler?.(() => false)
 }
 
@@ -89,7 +108,7 @@ export function applyWindowSecurity(contents: WebContentsLike, appUrl: () => str
 
 /** The Content-Security-Policy for app pages; index.html's meta tag says the same (test/unit/main/security). */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: http://127.0.0.1:*; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 /** Directives a <meta> CSP cannot carry (the HTML spec ignores them there); only the header has them. */
 export const HEADER_ONLY_DIRECTIVES: ReadonlySet<string> = new Set(['frame-ancestors', 'report-uri', 'sandbox'])

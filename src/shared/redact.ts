@@ -39,9 +39,15 @@ export function redactDeep<T>(value: T): T {
   return value
 }
 
-/** Whether a URL names a user or password (refused where URLs are entered). */
-export function hasCredentials(url: URL): boolean {
-  return url.username !== '' || url.password !== ''
+/** Whether a URL names a user or password (refused where URLs are entered); text that is no URL has none. */
+export function hasCredentials(url: URL | string): boolean {
+  let u: URL
+  try {
+    u = typeof url === 'string' ? new URL(url) : url
+  } catch {
+    return false
+  }
+  return u.username !== '' || u.password !== ''
 }
 
 export const CREDENTIALS_MESSAGE =

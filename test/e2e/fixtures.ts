@@ -9,9 +9,20 @@ import type { Harness, HarnessOptions } from '../../src/main/harness/server'
 
 type HarnessModule = { startHarness: (o: HarnessOptions) => Promise<Harness> }
 
+// Chain and token icons point at an https host this sandbox cannot resolve. Main fetches icons (the page
+// never does, 12.10), so main's icon fetch answers those hosts with a 1×1 PNG; loopback goes to the network.
+const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64')
+export const iconFetch: typeof fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input))
+  if (url.protocol === 'https:' && /\.(png|svg|jpe?g|webp)$/i.test(url.pathname)) {
+    return new Response(new Uint8Array(PNG_1x1), { status: 200, headers: { 'Content-Type': 'image/png' } })
+  }
+  return fetch(input, init)
+}
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const mod = (await import(pathToFileURL(resolve('out/main/harness.js')).href)) as HarnessModule
-  return mod.startHarness({ demo: { transfers: 2000, rotateEveryMs: null }, ...options })
+  return mod.startHarness({ demo: { transfers: 2000, rotateEveryMs: null }, iconFetch, ...options })
 }
 
 export interface Fixtures {
@@ -20,15 +31,7 @@ export interface Fixtures {
   consoleErrors: string[]
 }
 
-// Chain and token icons point at an https host this sandbox cannot resolve; every page gets them answered
-// locally, so an unreachable icon host does not count as a console error.
-const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64')
-
 export const test = base.extend<Fixtures>({
-  page: async ({ page }, use) => {
-    await page.route(/^https:\/\/.*\.(png|svg|jpe?g|webp)$/i, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG_1x1 }))
-    await use(page)
-  },
   // eslint-disable-next-line no-empty-pattern
   dataDir: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'bridgescope-e2e-'))

@@ -8,6 +8,7 @@ import { AppError } from '../../shared/errors'
 import { settingsSchema, type Profile } from '../../shared/schemas/settings'
 import { SETTINGS_FILE, userDataDir } from '../paths'
 import { startSimulator } from '../sim/index'
+import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
 
 export interface EndpointFlags {
   baseUrl?: string
@@ -58,13 +59,22 @@ function nonEmpty(v: string | undefined): string | undefined {
 export async function resolveEndpoints(flags: EndpointFlags, env: Env, warn: (line: string) => void): Promise<Endpoints> {
   const base = nonEmpty(flags.baseUrl) ?? nonEmpty(env.BRIDGESCOPE_BASE_URL)
   const rpc = nonEmpty(flags.rpcUrl) ?? nonEmpty(env.BRIDGESCOPE_RPC_URL)
+  // 12.8: credentials in a URL are refused with the flag or variable named, never sent or echoed.
+  for (const [value, field, name] of [
+    [base, 'baseUrl', nonEmpty(flags.baseUrl) ? '--base-url' : 'BRIDGESCOPE_BASE_URL'],
+    [rpc, 'rpcUrl', nonEmpty(flags.rpcUrl) ? '--rpc-url' : 'BRIDGESCOPE_RPC_URL']
+  ] as const) {
+    if (value !== undefined && hasCredentials(value)) {
+      throw new AppError({ kind: 'input', field, message: `${name} ${redactText(value)}: ${CREDENTIALS_MESSAGE}` })
+    }
+  }
   const timeout = flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }
   if (base !== undefined && rpc !== undefined) return { baseUrl: base, rpcUrls: [rpc], ...timeout }
 
   const profile = activeProfile(env, warn)
   if (profile === null || profile.kind === 'demo') {
     const sim = await startSimulator({ rotateEveryMs: null })
-    warn(`note: ${profile ? `profile "${profile.name}" is the demo network` : 'no settings found'}; using the built-in simulator at ${sim.baseUrl}`)
+    warn(`note: ${profile ? `profile "${profile.name}" is the demo network` : 'no settings found'}; using the built-in simulator at ${redactText(sim.baseUrl)}`)
     return {
       baseUrl: base ?? sim.baseUrl,
       rpcUrls: rpc ? [rpc] : [sim.rpcUrl],

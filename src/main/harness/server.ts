@@ -14,6 +14,7 @@ import type { Result } from '@shared/errors'
 import { readBody } from '../http-body'
 import { harnessDataDir } from '../paths'
 import { contentType } from '../mime'
+import { ICON_PATH } from '../icons'
 import { CONTENT_SECURITY_POLICY } from '../security'
 import { bridgeScript } from './bridge-script'
 
@@ -25,6 +26,7 @@ export interface HarnessOptions {
   rendererDir?: string
   demo?: AppContextOptions['demo']
   version?: string
+  iconFetch?: AppContextOptions['iconFetch']
 }
 
 export interface Harness {
@@ -55,11 +57,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     shell: 'harness',
     version: options.version ?? readVersion(),
     broadcast,
-    ...(options.demo ? { demo: options.demo } : {})
+    ...(options.demo ? { demo: options.demo } : {}),
+    ...(options.iconFetch ? { iconFetch: options.iconFetch } : {})
   })
   const script = bridgeScript()
   const index = readFileSync(indexFile, 'utf8').replace('<head>', '<head>\n    <script src="/__harness/bridge.js"></script>')
   let origin = ''
+  let port = 0
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -68,26 +72,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     })
   })
 
-  // The names this harness answers to. A page on another site whose name was made to resolve to 127.0.0.1
-  // (DNS rebinding) sends its own Host; a page on another origin sends its Origin: both are refused on
-  // every route, so no other site can read the user's events or call the handlers.
-  let hosts = new Set<string>()
-  let origins = new Set<string>()
-
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const host = (req.headers.host ?? '').toLowerCase()
-    const from = req.headers.origin
-    if (!hosts.has(host) || (from !== undefined && !origins.has(from.toLowerCase()))) {
-      res.writeHead(403, { 'Content-Type': 'text/plain' })
-      res.end('Refused: this harness answers only its own page (http://127.0.0.1:PORT or http://localhost:PORT).')
+    // Every route, before anything else (12.9): a page on another site whose name resolves to 127.0.0.1 (DNS
+    // rebinding) sends its own Host, and a page of another origin sends its Origin; both are refused.
+    if (!isOwnRequest(req.headers.host, req.headers.origin, port)) {
+      res.writeHead(403, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+      res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'Refused: the request did not come from the app page.' } }))
       return
     }
     const url = new URL(req.url ?? '/', origin)
     if (url.pathname.startsWith('/__harness/ipc/')) {
-      // Like the sender-frame check in Electron: only the harness's own page may call, never another site.
       if (req.method !== 'POST') {
         res.writeHead(403, { 'Content-Type': 'application/json' })
-        res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'Refused: the call did not come from the app page.' } }))
+        res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'Refused: IPC calls are POST requests.' } }))
         return
       }
       const channel = decodeURIComponent(url.pathname.slice('/__harness/ipc/'.length))
@@ -126,6 +123,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       })
       return
     }
+    if (url.pathname === ICON_PATH) {
+      // The same icon service app:// uses: the page never fetches a remote icon itself.
+      const icon = await context.icons.respond(url.href)
+      res.writeHead(icon.status, Object.fromEntries(icon.headers))
+      res.end(Buffer.from(await icon.arrayBuffer()))
+      return
+    }
     if (url.pathname === '/__harness/bridge.js') {
       res.writeHead(200, { 'Content-Type': contentType('bridge.js'), 'Cache-Control': 'no-store' })
       res.end(script)
@@ -155,10 +159,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
   await new Promise<void>((ok) => server.listen(options.port ?? 0, '127.0.0.1', ok))
   const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  port = typeof address === 'object' && address ? address.port : 0
   origin = `http://127.0.0.1:${port}`
-  hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`])
-  origins = new Set([...hosts].map((h) => `http://${h}`))
   return {
     url: `${origin}/`,
     context,
@@ -169,6 +171,22 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await context.dispose()
     }
   }
+}
+
+/**
+ * Is this request addressed to the harness by one of its own names, and sent (if by a page at all) from the
+ * harness's own origin? Host must be 127.0.0.1, localhost or [::1] with our port; Origin absent (same-origin
+ * GETs, EventSource, curl) or http:// plus that same Host. The page works the same at 127.0.0.1 and localhost.
+ */
+export function isOwnRequest(host: string | undefined, origin: string | undefined, port: number): boolean {
+  if (host === undefined) return false
+  const own = ownHosts(port)
+  if (!own.includes(host.toLowerCase())) return false
+  return origin === undefined || origin.toLowerCase() === `http://${host.toLowerCase()}`
+}
+
+function ownHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]
 }
 
 function readVersion(): string {

@@ -13,9 +13,11 @@ import { z } from 'zod'
 export const MAX_DECIMAL_DIGITS = 100
 
 function withinDecimalLimits(text: string): boolean {
-  if (text.length > MAX_DECIMAL_DIGITS + 8) return false
-  const m = /[eE]([+-]?\d+)$/.exec(text)
-  return !m || Math.abs(Number(m[1])) <= MAX_DECIMAL_DIGITS
+  if (text.length > MAX_DECIMAL_DIGITS + 8) return false // sign, point and exponent at most: a cheap first cut
+  const [mantissa = '', exponent] = text.split(/[eE]/)
+  let digits = 0
+  for (let i = 0; i < mantissa.length; i++) if (mantissa.charCodeAt(i) >= 48 && mantissa.charCodeAt(i) <= 57) digits++
+  return digits <= MAX_DECIMAL_DIGITS && (exponent === undefined || Math.abs(Number(exponent)) <= MAX_DECIMAL_DIGITS)
 }
 
 export const wireDecimal = z

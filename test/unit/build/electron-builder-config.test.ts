@@ -153,12 +153,22 @@ describe('electron-builder.yml: what Bridgescope requires', () => {
     })
   })
 
-  it('publishes to GitHub releases', () => {
-    expect(at(config, 'publish')).toMatchObject({
-      provider: 'github',
-      owner: 'bridgescope',
-      repo: 'bridgescope'
-    })
+  it('12.12 publishes to GitHub releases of the repository package.json names, and nowhere else', async () => {
+    const publish = at(config, 'publish')
+    expect(publish).toEqual({ provider: 'github', releaseType: 'draft' })
+    // electron-builder's own resolver turns package.json "repository" into the owner/repo it publishes to
+    // and writes into app-update.yml (the update feed).
+    const pkg = JSON.parse(readFileSync(rootPath('package.json'), 'utf8')) as { repository: { type: string; url: string } }
+    expect(pkg.repository.type).toBe('git')
+    const { getRepositoryInfo } = require('app-builder-lib/out/util/repositoryInfo.js') as {
+      getRepositoryInfo(dir: string, metadata: unknown): Promise<{ user: string; project: string } | null>
+    }
+    const info = await getRepositoryInfo(rootPath('.'), pkg)
+    expect(info && `${info.user}/${info.project}`).toBe(new URL(pkg.repository.url).pathname.replace(/^\/|\.git$/g, ''))
+    // The README names that one place, with the same repository.
+    const readme = readFileSync(rootPath('README.md'), 'utf8')
+    expect(readme).toContain(`https://github.com/${info?.user}/${info?.project}/releases`)
+    expect(readme).toMatch(/package\.json[^\n]*"repository"/)
   })
 
   it('icons named by the config exist', () => {

@@ -1,4 +1,6 @@
 // The GitHub workflows: valid YAML, the jobs CI and releases rely on, the OS matrices.
+import { spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { at, isRecord, loadYaml } from './helpers'
 
@@ -74,8 +76,12 @@ describe('.github/workflows/release.yml', () => {
   const doc = loadYaml('.github/workflows/release.yml')
   const all = jobs('.github/workflows/release.yml')
 
-  it('runs on v* tags only', () => {
-    expect(at(doc, 'on')).toEqual({ push: { tags: ['v*'] } })
+  it('12.12 runs on v* tags, and by hand only with the explicit unsigned choice (off by default)', () => {
+    expect(at(doc, 'on', 'push')).toEqual({ tags: ['v*'] })
+    expect(at(doc, 'on', 'workflow_dispatch', 'inputs')).toEqual({
+      unsigned: { description: expect.stringMatching(/UNSIGNED/) as unknown, type: 'boolean', default: false }
+    })
+    expect(Object.keys(at(doc, 'on') as object).sort()).toEqual(['push', 'workflow_dispatch'])
   })
 
   it('may write releases', () => {
@@ -101,5 +107,64 @@ describe('.github/workflows/release.yml', () => {
       (s) => isRecord(s) && typeof s.run === 'string' && s.run.includes('electron-builder')
     )
     expect(at(publish, 'env', 'GH_TOKEN')).toBe('${{ secrets.GITHUB_TOKEN }}')
+  })
+})
+
+/** The step of `job` whose name starts with `name`. */
+function step(job: unknown, name: string): Record<string, unknown> {
+  const steps = at(job, 'steps') as unknown[]
+  const found = steps.find((s) => isRecord(s) && typeof s.name === 'string' && s.name.startsWith(name))
+  if (!isRecord(found)) throw new Error(`no step named ${name}`)
+  return found
+}
+
+/** Runs a step's bash script as Actions would (bash -e), with the given environment. */
+function runStep(script: string, env: Record<string, string>): { code: number; out: string } {
+  const r = spawnSync('bash', ['-e', '-c', script], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', cwd: process.cwd() })
+  return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` }
+}
+
+describe('12.12 release trust', () => {
+  const all = jobs('.github/workflows/release.yml')
+  const gate = step(all.build, 'Signing credentials present')
+  const script = String(gate.run)
+  const none = { MAC_CSC_LINK: '', WIN_CSC_LINK: '', APPLE_API_KEY_P8: '', APPLE_ID: '' }
+
+  it('12.12 the signing gate runs before anything is packaged or published', () => {
+    const names = (at(all.build, 'steps') as unknown[]).map((s) => (isRecord(s) ? String(s.name ?? s.run ?? s.uses) : ''))
+    const publish = names.findIndex((n) => n.startsWith('Package and publish'))
+    expect(names.findIndex((n) => n.startsWith('Signing credentials present'))).toBeLessThan(publish)
+    expect(at(gate, 'env', 'UNSIGNED')).toBe("${{ github.event_name == 'workflow_dispatch' && inputs.unsigned }}")
+  })
+
+  it.each([
+    // platform, secrets, unsigned input, passes?
+    ['win', {}, 'false', false],
+    ['mac', {}, 'false', false],
+    ['mac', { MAC_CSC_LINK: 'cert' }, 'false', false],
+    ['mac', { APPLE_ID: 'me' }, 'false', false],
+    ['win', { WIN_CSC_LINK: 'cert' }, 'false', true],
+    ['mac', { MAC_CSC_LINK: 'cert', APPLE_API_KEY_P8: 'key' }, 'false', true],
+    ['mac', { MAC_CSC_LINK: 'cert', APPLE_ID: 'me' }, 'false', true],
+    ['win', {}, 'true', true],
+    ['mac', {}, 'true', true],
+    ['linux', {}, 'false', true],
+    ['win', { MAC_CSC_LINK: 'cert' }, 'false', false]
+  ] as const)('12.12 %s with %j and unsigned=%s → passes %s', (platform, secrets, unsigned, passes) => {
+    const r = runStep(script, { ...none, ...secrets, PLATFORM: platform, UNSIGNED: unsigned })
+    expect(r.code === 0, r.out).toBe(passes)
+    if (!passes) expect(r.out).toMatch(/no signing credentials/)
+    if (passes && unsigned === 'true' && (platform as string) !== 'linux') expect(r.out).toMatch(/UNSIGNED/)
+  })
+
+  it('12.12 the draft job refuses to publish when package.json names another repository', () => {
+    const check = String(step(all.draft, 'Publish target is this repository').run)
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { repository: { url: string } }
+    const target = new URL(pkg.repository.url).pathname.replace(/^\/|\.git$/g, '')
+    expect(target).toMatch(/^[\w.-]+\/[\w.-]+$/)
+    expect(runStep(check, { GITHUB_REPOSITORY: target }).code).toBe(0)
+    const fork = runStep(check, { GITHUB_REPOSITORY: 'someone/fork' })
+    expect(fork.code).not.toBe(0)
+    expect(fork.out).toContain(`package.json repository names ${target}`)
   })
 })

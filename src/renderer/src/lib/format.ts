@@ -1,5 +1,6 @@
 // Display helpers shared by the views. Amounts go through the exact bigint formatting in @shared/decimal.
 export { formatAmount, formatDecimal } from '@shared/decimal'
+import { ICON_PATH } from '@shared/icons'
 
 export function shortHash(value: string, head = 6, tail = 4): string {
   return value.length > head + tail + 3 ? `${value.slice(0, head + 2)}…${value.slice(-tail)}` : value
@@ -58,17 +59,20 @@ export function labelled(value: number, labels: Record<string, string> | undefin
 }
 
 /**
- * Icons load only from https, or from the loopback demo network on 127.0.0.1 (what the CSP's img-src
- * allows); anything else gets the generated fallback.
+ * The one icon-URL rule for the renderer (12.10): a remote icon is never requested by the page. Its URL goes
+ * to the app's own origin (ICON_PATH?src=…, src/shared/icons.ts), where main fetches it (https or
+ * the demo simulator's own origin only, size- and time-capped, images only) and serves it from the offline
+ * cache; the CSP's img-src is 'self'. Anything else gets the generated fallback.
  */
 export function iconUrl(url: string | null | undefined): string | null {
   if (!url) return null
   try {
     const u = new URL(url)
-    if (u.protocol === 'https:') return u.href
-    if (u.protocol === 'http:' && u.hostname === '127.0.0.1') return u.href
+    // A cheap first filter (https, or http on 127.0.0.1 where the demo simulator lives) spares main requests
+    // it would refuse; main's isIconSourceAllowed is the real rule.
+    if (u.protocol !== 'https:' && !(u.protocol === 'http:' && u.hostname === '127.0.0.1')) return null
+    return `${ICON_PATH}?src=${encodeURIComponent(u.href)}`
   } catch {
     return null
   }
-  return null
 }

@@ -98,28 +98,71 @@ describe('webPreferences', () => {
 })
 
 describe('applySessionSecurity', () => {
-  it('denies every permission request, check and device access', () => {
-    let request: ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void) | undefined
-    let check: (() => boolean) | undefined
-    let device: (() => boolean) | undefined
-    applySessionSecurity({
-      setPermissionRequestHandler: (h) => {
-        request = h as never
+  const APP = 'app://bridgescope/index.html'
+  type Request = (wc: unknown, permission: string, cb: (ok: boolean) => void, details: { requestingUrl?: string; isMainFrame: boolean }) => void
+  type Check = (wc: unknown, permission: string, origin: string, details: { requestingUrl?: string; isMainFrame: boolean }) => boolean
+  function handlers(appUrl = APP): { request: Request; check: Check; device: () => boolean } {
+    const out: Partial<{ request: Request; check: Check; device: () => boolean }> = {}
+    applySessionSecurity(
+      {
+        setPermissionRequestHandler: (h) => {
+          out.request = h as never
+        },
+        setPermissionCheckHandler: (h) => {
+          out.check = h as never
+        },
+        setDevicePermissionHandler: (h) => {
+          out.device = h as never
+        }
       },
-      setPermissionCheckHandler: (h) => {
-        check = h as never
-      },
-      setDevicePermissionHandler: (h) => {
-        device = h as never
-      }
-    })
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen']) {
-      const cb = vi.fn()
-      request?.({}, permission, cb)
-      expect(cb).toHaveBeenCalledWith(false)
-    }
-    expect(check?.()).toBe(false)
-    expect(device?.()).toBe(false)
+      () => appUrl
+    )
+    return out as { request: Request; check: Check; device: () => boolean }
+  }
+
+  // permission × requesting URL × top frame → decision. Only Copy (clipboard-sanitized-write) from the app's
+  // own page in its top frame is allowed.
+  const table: [string, string, boolean, boolean][] = [
+    ['clipboard-sanitized-write', 'app://bridgescope/index.html', true, true],
+    ['clipboard-sanitized-write', 'app://bridgescope/index.html#/transfers', true, true],
+    ['clipboard-sanitized-write', 'app://bridgescope/index.html', false, false],
+    ['clipboard-sanitized-write', 'app://evil/index.html', true, false],
+    ['clipboard-sanitized-write', 'https://evil.example/', true, false],
+    ['clipboard-sanitized-write', 'http://127.0.0.1:5173/', true, false],
+    ['clipboard-sanitized-write', 'file:///tmp/x.html', true, false],
+    ['clipboard-sanitized-write', 'data:text/html,x', true, false],
+    ['clipboard-read', 'app://bridgescope/index.html', true, false],
+    ['media', 'app://bridgescope/index.html', true, false],
+    ['notifications', 'app://bridgescope/index.html', true, false],
+    ['geolocation', 'app://bridgescope/index.html', true, false],
+    ['openExternal', 'app://bridgescope/index.html', true, false],
+    ['fullscreen', 'app://bridgescope/index.html', true, false],
+    ['hid', 'app://bridgescope/index.html', true, false]
+  ]
+
+  it.each(table)('12.11 request and check: %s from %s (top frame %s) → %s', (permission, url, isMainFrame, expected) => {
+    const { request, check } = handlers()
+    const cb = vi.fn()
+    request({}, permission, cb, { requestingUrl: url, isMainFrame })
+    expect(cb).toHaveBeenCalledWith(expected)
+    expect(check({}, permission, new URL(url).origin, { requestingUrl: url, isMainFrame })).toBe(expected)
+  })
+
+  it('12.11 the dev server origin is the app page while the app runs from it', () => {
+    const { request } = handlers('http://127.0.0.1:5173/')
+    const cb = vi.fn()
+    request({}, 'clipboard-sanitized-write', cb, { requestingUrl: 'http://127.0.0.1:5173/#/tokens', isMainFrame: true })
+    expect(cb).toHaveBeenCalledWith(true)
+  })
+
+  it('12.11 a check without a requesting URL falls back to the origin, and missing details deny', () => {
+    const { request, check, device } = handlers()
+    expect(check({}, 'clipboard-sanitized-write', 'app://bridgescope', { isMainFrame: true })).toBe(true)
+    expect(check({}, 'clipboard-sanitized-write', 'app://bridgescope', undefined as never)).toBe(false)
+    const cb = vi.fn()
+    request({}, 'clipboard-sanitized-write', cb, undefined as never)
+    expect(cb).toHaveBeenCalledWith(false)
+    expect(device()).toBe(false)
   })
 })
 

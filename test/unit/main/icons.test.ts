@@ -1,0 +1,101 @@
+// 12.10: icons are fetched by main, never by the renderer: https or the demo simulator's own origin only,
+// images only, size-capped, no redirects, cached for offline use, and served on the app's own origin
+// (app:// here; the harness route is covered by test/e2e/icons.spec.ts).
+import { mkdtempSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appProtocolResponse, handleAppProtocol } from '../../../src/main/app-protocol'
+import { ICON_MAX_BYTES, createIconService, isIconSourceAllowed } from '../../../src/main/icons'
+import { DiskCache } from '../../../src/main/store/cache'
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64')
+
+// A loopback server standing in for both the demo simulator (allowed) and "a local service" (refused).
+let server: Server
+let origin: string
+const hits: string[] = []
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    hits.push(req.url ?? '')
+    if (req.url === '/icon.png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(PNG)
+    else if (req.url === '/page.html') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>alert(1)</script>')
+    else if (req.url === '/huge.png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(Buffer.alloc(ICON_MAX_BYTES + 1))
+    else if (req.url === '/redirect.png') res.writeHead(302, { Location: 'http://127.0.0.1:1/x.png' }).end()
+    else res.writeHead(404).end()
+  })
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
+  const a = server.address()
+  origin = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`
+})
+afterAll(() => new Promise<void>((ok) => server.close(() => ok())))
+
+async function service(demo: () => string | null = () => origin) {
+  const cache = await DiskCache.open(mkdtempSync(join(tmpdir(), 'bs-icons-')), 10 * 1024 * 1024, Date.now)
+  return createIconService({ cache, now: Date.now, demoOrigin: demo })
+}
+const ask = (src: string) => `app://bridgescope/__icon?src=${encodeURIComponent(src)}`
+
+describe('12.10 main-side icons', () => {
+  it('12.10 the source rule: https anywhere, http only at the demo simulator origin, nothing with credentials', () => {
+    const demo = 'http://127.0.0.1:4000'
+    const table: [string, string | null, boolean][] = [
+      ['https://files.example/a.png', demo, true],
+      ['http://127.0.0.1:4000/icons/eth.png', demo, true],
+      ['http://127.0.0.1:4001/icons/eth.png', demo, false],
+      ['http://127.0.0.1:4000/icons/eth.png', null, false],
+      ['http://localhost:4000/icons/eth.png', demo, false],
+      ['http://[::1]:631/', demo, false],
+      ['http://files.example/a.png', demo, false],
+      ['https://user:pw@files.example/a.png', demo, false],
+      ['file:///etc/passwd', demo, false],
+      ['data:image/png;base64,AA==', demo, false],
+      ['not a url', demo, false]
+    ]
+    for (const [src, d, ok] of table) expect([src, d, isIconSourceAllowed(src, d)]).toEqual([src, d, ok])
+  })
+
+  it('12.10 a demo icon is fetched once, served as an image with nosniff and a sandboxing CSP, then from the cache', async () => {
+    const icons = await service()
+    hits.length = 0
+    const first = await icons.respond(ask(`${origin}/icon.png`))
+    expect(first.status).toBe(200)
+    expect(first.headers.get('content-type')).toBe('image/png')
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(first.headers.get('content-security-policy')).toContain('sandbox')
+    expect(Buffer.from(await first.arrayBuffer())).toEqual(PNG)
+    const again = await icons.respond(ask(`${origin}/icon.png`))
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(PNG)
+    expect(hits).toEqual(['/icon.png'])
+  })
+
+  it('12.10 a local service on another port is never contacted', async () => {
+    const icons = await service(() => 'http://127.0.0.1:1')
+    hits.length = 0
+    expect((await icons.respond(ask(`${origin}/icon.png`))).status).toBe(403)
+    expect(hits).toEqual([])
+  })
+
+  it('12.10 non-images, bodies over the cap and redirects are refused', async () => {
+    const icons = await service()
+    for (const path of ['/page.html', '/huge.png', '/redirect.png', '/missing.png']) {
+      const res = await icons.respond(ask(`${origin}${path}`))
+      expect([path, res.status]).toEqual([path, 404])
+    }
+  })
+
+  it('12.10 app:// answers the icon route with the icon service and everything else from the renderer folder', async () => {
+    const icons = await service()
+    let handler: ((request: Request) => Promise<Response>) | undefined
+    handleAppProtocol({ handle: (_scheme: string, h: (request: Request) => Promise<Response>) => (handler = h) } as never, 'out/renderer', () => icons)
+    const res = await (handler as (r: Request) => Promise<Response>)(new Request(ask(`${origin}/icon.png`)))
+    expect(res.headers.get('content-type')).toBe('image/png')
+    // Not the icon route: the page itself, as before.
+    const page = await (handler as (r: Request) => Promise<Response>)(new Request('app://bridgescope/index.html'))
+    expect(page.status).toBe((await appProtocolResponse('app://bridgescope/index.html', 'out/renderer')).status)
+    // Another host's icon path is not ours.
+    const other = await (handler as (r: Request) => Promise<Response>)(new Request(`app://evil/__icon?src=${encodeURIComponent(`${origin}/icon.png`)}`))
+    expect(other.status).toBe(404)
+  })
+})
