@@ -26,3 +26,41 @@ for (const theme of ['light', 'dark'] as const) {
     }
   })
 }
+
+test('14.9 a skip link leads into the view, and the command palette leaves focus in the view it opened', async ({ page, harness, consoleErrors }) => {
+  await page.goto(`${harness.url}#/overview`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview')
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeFocused()
+  await expect(page).toHaveURL(/#\/overview$/)
+
+  await page.keyboard.press('Control+k')
+  await page.getByTestId('palette-input').fill('tokens')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Tokens' })).toBeFocused()
+  expect(consoleErrors).toEqual([])
+})
+
+test('14.9 every chart has its numbers as a data table', async ({ page, dataDir, consoleErrors }) => {
+  const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null } })
+  try {
+    await page.goto(`${harness.url}#/charts`)
+    const figures = page.getByTestId('volume-charts').locator('figure')
+    await expect(figures).toHaveCount(3)
+    for (let i = 0; i < 3; i++) {
+      const figure = figures.nth(i)
+      await figure.getByText('Data table').click()
+      const table = figure.getByRole('table')
+      await expect(table).toBeVisible()
+      expect(await table.locator('tbody tr').count()).toBeGreaterThan(0)
+      await expect(table.locator('tbody td').first()).toHaveText(/^[\d,.]+$/)
+    }
+    expect(consoleErrors).toEqual([])
+  } finally {
+    await harness.close()
+  }
+})

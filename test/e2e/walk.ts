@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test'
 /** Opens each nav view in turn and waits for its data; `each` runs once per view with its label. */
 export async function walkViews(page: Page, each: (label: string) => Promise<void>): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main' })
-  const labels = (await nav.getByRole('link').allTextContents()).map((t) => t.trim())
+  const labels = (await nav.getByRole('list').getByRole('link').allTextContents()).map((t) => t.trim())
   const seen: Seen = { transferHref: null }
   for (const label of labels) {
     await nav.getByRole('link', { name: label, exact: true }).click()
