@@ -37,7 +37,7 @@ async function settle(page: Page, label: string, seen: Seen): Promise<void> {
     }
     case 'Transfer': {
       if ((await page.getByTestId('transfer-state').count()) === 0 && seen.transferHref) {
-        await page.evaluate((href) => (location.hash = href), seen.transferHref)
+        await page.goto(page.url().split('#')[0] + seen.transferHref)
       }
       await expect(page.getByTestId('transfer-state')).toBeVisible()
       break
