@@ -16,7 +16,7 @@ const electronDir = process.env.BRIDGESCOPE_ELECTRON_DIR ?? join(root, 'node_mod
 const installTimeoutMs = Number(process.env.BRIDGESCOPE_ELECTRON_INSTALL_TIMEOUT_MS ?? 180_000)
 
 /** The executable electron's own index.js would run, or null when it is not on disk. */
-export function electronBinary(dir = electronDir) {
+function electronBinary(dir = electronDir) {
   const pathFile = join(dir, 'path.txt')
   if (!existsSync(pathFile)) return null
   const relative = readFileSync(pathFile, 'utf8').trim()

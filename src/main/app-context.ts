@@ -37,7 +37,8 @@ export interface AppContextOptions {
     seed?: number
     transfers?: number
     rotateEveryMs?: number | null
-    /** on a first run on the demo profile, watch its busiest address (default true; 14.2) */
+    /** on a first run on the demo profile, watch its busiest address (14.2): the app and `npm run web`
+     * turn it on; off by default so tests start from an empty watchlist */
     watchOnFirstRun?: boolean
   }
   openExternal?: (url: string) => Promise<void>
@@ -130,7 +131,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   if (watchEnabled) void watch.restart()
 
   const demoStarters = () => (simulator ? starterAddresses(simulator.sample()) : [])
-  if (firstRun && options.demo?.watchOnFirstRun !== false && settings.activeProfile().kind === 'demo') {
+  if (firstRun && options.demo?.watchOnFirstRun === true && settings.activeProfile().kind === 'demo') {
     try {
       await watchDemoStarter({
         starters: async () => (await endpoints.demoUrls(), demoStarters()),

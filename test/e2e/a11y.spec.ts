@@ -6,7 +6,7 @@ import { walkViews } from './walk'
 
 for (const theme of ['light', 'dark'] as const) {
   test(`14.9 axe finds no violation on any view in ${theme}`, async ({ browser, dataDir }) => {
-    const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null } })
+    const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: true } })
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1400, height: 900 }, colorScheme: theme })
     const page = await context.newPage()
     try {
@@ -46,7 +46,7 @@ test('14.9 a skip link leads into the view, and the command palette leaves focus
 })
 
 test('14.9 every chart has its numbers as a data table', async ({ page, dataDir, consoleErrors }) => {
-  const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null } })
+  const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: true } })
   try {
     await page.goto(`${harness.url}#/charts`)
     const figures = page.getByTestId('volume-charts').locator('figure')

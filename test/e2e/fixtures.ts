@@ -11,7 +11,7 @@ type HarnessModule = { startHarness: (o: HarnessOptions) => Promise<Harness> }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const mod = (await import(pathToFileURL(resolve('out/main/harness.js')).href)) as HarnessModule
-  return mod.startHarness({ demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: false }, ...options })
+  return mod.startHarness({ demo: { transfers: 2000, rotateEveryMs: null }, ...options })
 }
 
 export interface Fixtures {

@@ -22,7 +22,7 @@ async function context(dataDir: string): Promise<AppContext> {
     shell: 'harness',
     version: 'test',
     broadcast: () => undefined,
-    demo: { transfers: 400, rotateEveryMs: null },
+    demo: { transfers: 400, rotateEveryMs: null, watchOnFirstRun: true },
     watch: { enabled: false }
   })
   open.push(ctx)
