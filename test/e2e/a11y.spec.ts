@@ -6,6 +6,8 @@ import { walkViews } from './walk'
 
 for (const theme of ['light', 'dark'] as const) {
   test(`14.9 axe finds no violation on any view in ${theme}`, async ({ browser, dataDir }) => {
+    // eight views, each loaded and analysed: more than the default minute on a busy machine
+    test.setTimeout(180_000)
     const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: true } })
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1400, height: 900 }, colorScheme: theme })
     const page = await context.newPage()

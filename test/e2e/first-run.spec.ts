@@ -10,6 +10,7 @@ const SIZES = [
 
 for (const size of SIZES) {
   test(`14.2 14.8 first run at ${size.width}x${size.height}: every view full, zero console errors, nothing outside 127.0.0.1`, async ({ page, dataDir, consoleErrors }) => {
+    test.setTimeout(180_000)
     // as the app and npm run web start: a first run watches the demo's busiest address
     const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: true } })
     const outside: string[] = []
