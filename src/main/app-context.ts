@@ -1,12 +1,14 @@
 // Everything the main process runs, wired once: stores, cache, client, services and the handler table.
 // Electron's main (src/main/index.ts) and the browser harness (src/main/harness) both build the app through
 // this one function, so the harness exercises the same code the app runs.
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EventName, EventPayload, Notice } from '@shared/contract'
 import { defaultSettings, settingsSchema, watchlistsSchema, type Settings, type Watchlists } from '@shared/schemas/settings'
 import { BridgeClient } from './client/bridge-api'
 import { fetchAllHistory } from './client/history-all'
 import { canonicalEpoch } from './client/rpc'
+import { starterAddresses, watchDemoStarter } from './demo-start'
 import { createHandlers } from './ipc/handlers'
 import type { HandlerTable } from './ipc/handler-table'
 import { CACHE_DIR } from './paths'
@@ -32,7 +34,14 @@ export interface AppContextOptions {
   broadcast: <E extends EventName>(event: E, payload: EventPayload<E>) => void
   now?: () => number
   /** options for the embedded demo network */
-  demo?: { seed?: number; transfers?: number; rotateEveryMs?: number | null }
+  demo?: {
+    seed?: number
+    transfers?: number
+    rotateEveryMs?: number | null
+    /** on a first run on the demo profile, watch its busiest address (14.2): the app and `npm run web`
+     * turn it on; off by default so tests start from an empty watchlist */
+    watchOnFirstRun?: boolean
+  }
   openExternal?: (url: string) => Promise<void>
   /** packaged Electron builds pass the update checker (created on first use) */
   updater?: (settings: SettingsRepo, broadcast: AppContextOptions['broadcast']) => Promise<Updater>
@@ -57,6 +66,8 @@ export interface AppContext {
 export async function createAppContext(options: AppContextOptions): Promise<AppContext> {
   const now = options.now ?? Date.now
   const notices: Notice[] = []
+  // A first run is a data folder without watchlists yet (checked before the store creates the file).
+  const firstRun = !existsSync(join(options.dataDir, 'watchlists.json'))
   const settingsDoc = await openDocumentStore<Settings>(
     { dir: options.dataDir, name: 'settings', schema: settingsSchema, defaults: defaultSettings, migrate: migrateSettings, factory: options.storeFactory },
     notices
@@ -128,8 +139,21 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   if (watchEnabled) void watch.restart()
 
   const icons = createIconService({ cache, now, ...(options.iconFetch ? { fetch: options.iconFetch } : {}), demoOrigin: () => (simulator ? new URL(simulator.baseUrl).origin : null) })
+  const demoStarters = () => (simulator ? starterAddresses(simulator.sample()) : [])
+  if (firstRun && options.demo?.watchOnFirstRun === true && settings.activeProfile().kind === 'demo') {
+    try {
+      await watchDemoStarter({
+        starters: async () => (await endpoints.demoUrls(), demoStarters()),
+        watch: (item) => settings.addWatch('address', item),
+        preload: (address, chainId) => history.preload(address, chainId)
+      })
+    } catch (error) {
+      notices.push({ level: 'warning', message: `The demo network could not pick an address to watch: ${(error as Error).message}`, at: now() })
+    }
+  }
 
   const handlers = createHandlers({
+    demoStarters,
     shell: options.shell,
     version: options.version,
     notices,

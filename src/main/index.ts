@@ -90,6 +90,7 @@ async function start(): Promise<void> {
     storeFactory: ({ cwd, name }) => new Store<Record<string, unknown>>({ cwd, name, clearInvalidConfig: false }),
     shell: 'electron',
     version: app.getVersion(),
+    demo: { watchOnFirstRun: true },
     broadcast,
     openExternal,
     // electron-updater is loaded only in an installed build, on the first update request the user makes.

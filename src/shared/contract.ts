@@ -49,6 +49,14 @@ export interface AppInfo {
   shell: 'electron' | 'harness'
 }
 
+/** An address of the demo network worth looking at: the busiest first (14.2). */
+export interface StarterAddress {
+  address: string
+  chainId: number
+  /** transfers it sent on that chain */
+  transfers: number
+}
+
 export interface Progress {
   jobId: string
   loaded: number
@@ -126,6 +134,8 @@ export const channels = {
   'app:info': channel<AppInfo>()(none),
   'app:openExternal': channel<void>()(z.object({ url: z.string().max(2048) })),
   'health:get': channel<Health>()(none),
+  /** the demo network's busiest addresses; empty on any other profile */
+  'demo:starters': channel<StarterAddress[]>()(none),
 
   'chains:list': channel<Sourced<ChainRecord[]>>()(z.object({ prefer }).optional()),
   'tokens:list': channel<Sourced<TokenList>>()(z.object({ prefer }).optional()),

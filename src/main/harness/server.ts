@@ -220,7 +220,7 @@ function argValue(argv: string[], name: string): string | undefined {
 export async function runHarnessCli(argv: string[]): Promise<void> {
   const port = Number(argValue(argv, '--port') ?? process.env.PORT ?? 5183)
   const dataDir = argValue(argv, '--data-dir')
-  const harness = await startHarness({ port, ...(dataDir ? { dataDir } : {}) })
+  const harness = await startHarness({ port, demo: { watchOnFirstRun: true }, ...(dataDir ? { dataDir } : {}) })
   console.log(`Bridgescope harness: ${harness.url}`)
   console.log(`Data folder: ${dataDir ?? harnessDataDir()}`)
   console.log('Open it in a browser; Ctrl-C stops it.')

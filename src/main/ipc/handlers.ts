@@ -1,6 +1,6 @@
 // The handler table: each contract channel mapped onto the services. Inputs arrive already validated by
 // dispatch(); what is thrown here reaches the renderer as a typed error.
-import type { Notice } from '@shared/contract'
+import type { Notice, StarterAddress } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { chainListSchema } from '@shared/schemas/decoded'
 import { profileSchema } from '@shared/schemas/settings'
@@ -29,6 +29,8 @@ export interface HandlerDeps {
   broadcast: HandlerContext['emit']
   watch: WatchService
   openExternal?: (url: string) => Promise<void>
+  /** the running demo network's busiest addresses (see app-context) */
+  demoStarters?: () => StarterAddress[]
   /** the update checker of a packaged build; absent in development and in the harness */
   updater?: () => Promise<Updater>
 }
@@ -50,6 +52,11 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
         notices: [...d.notices],
         shell: d.shell
       }
+    },
+    'demo:starters': async () => {
+      if (d.settings.activeProfile().kind !== 'demo') return []
+      await d.endpoints.demoUrls()
+      return d.demoStarters?.() ?? []
     },
     'app:openExternal': async ({ url }) => {
       if (!isExternalUrlAllowed(url)) {

@@ -48,6 +48,8 @@ const MAX_DATASETS = 4
 export class HistoryService {
   private readonly datasets = new Map<string, Dataset>()
   private readonly jobs = new Map<string, AbortController>()
+  /** background loads charts wait for (the demo's first-run history) */
+  private readonly preloads = new Set<Promise<unknown>>()
 
   constructor(private readonly deps: HistoryDeps) {}
 
@@ -128,6 +130,13 @@ export class HistoryService {
     }
   }
 
+  /** Loads a whole history in the background; chartSources waits for it. A failure only leaves it unloaded. */
+  preload(address: string, chainId: number): void {
+    const job = this.loadAll({ jobId: `preload:${address}:${chainId}`, address, chainId }, () => {}).catch(() => null)
+    this.preloads.add(job)
+    void job.finally(() => this.preloads.delete(job))
+  }
+
   cancel(jobId: string): void {
     this.jobs.get(jobId)?.abort()
   }
@@ -193,6 +202,7 @@ export class HistoryService {
    * of each watched address and chain kept in the cache (also offline, also after a restart).
    */
   async chartSources(watched: readonly { address: string; chainIds: readonly number[] }[]): Promise<TransferRecord[][]> {
+    await Promise.all(this.preloads)
     const out = [...this.datasets.values()].map((d) => d.rows)
     const { profileId } = await this.deps.endpoint().catch(() => ({ profileId: null }))
     if (profileId === null) return out

@@ -3,6 +3,7 @@
 // real and never collide. Detail strings (spec 2.2) are built once here, since every transfer embeds them.
 import { writeJson, type WireObject } from './json'
 import { CHAIN_SEEDS, MAP_CHAIN_ID, TOKEN_GROUPS, type TokenGroup } from './catalog-data'
+import { iconPath } from './icons'
 import { Rng, SALT } from './prng'
 
 export { MAP_CHAIN_ID, TOKEN_GROUPS, type TokenGroup }
@@ -78,13 +79,14 @@ export class Catalog {
   /** token of (group, chain index), if any */
   private readonly tokenAt = new Map<number, SimToken>()
 
-  constructor() {
+  /** `iconOrigin`: the simulator's own http://127.0.0.1:PORT, where it serves the icons it names. */
+  constructor(readonly iconOrigin = 'http://127.0.0.1') {
     this.chains = CHAIN_SEEDS.map((s, index) => {
       const chain: SimChain = {
         ...s,
         index,
         id: index + 1,
-        chainImg: `https://files.mapprotocol.io/bridge/chains/${s.chain}.png`,
+        chainImg: iconOrigin + iconPath('chains', s.chain),
         contract: hexAddress(1, s.chainId),
         detail: ''
       }
@@ -111,7 +113,7 @@ export class Catalog {
           isMint: (g.symbol === 'MAPO' && !isMap) || (isMap && g.symbol !== 'MAPO') ? 1 : 0,
           symbol: g.symbol,
           decimal,
-          img: `https://files.mapprotocol.io/bridge/tokens/${g.symbol.toLowerCase()}.png`,
+          img: iconOrigin + iconPath('tokens', g.symbol),
           // Only the relay chain holds liquidity vaults.
           vaultToken: isMap ? hexAddress(3, gi) : null,
           vaultDecimal: isMap ? 18 : null,
@@ -142,6 +144,13 @@ export class Catalog {
     const c = this.chains[index]
     if (!c) throw new Error(`no chain ${index}`)
     return c
+  }
+
+  /** The label of the icon at `path` when it is one this catalog names (the server answers 404 otherwise). */
+  iconLabel(path: string): string | null {
+    for (const c of this.chains) if (iconPath('chains', c.chain) === path) return c.chainName
+    for (const g of TOKEN_GROUPS) if (iconPath('tokens', g.symbol) === path) return g.symbol
+    return null
   }
 
   token(group: number, chainIndex: number): SimToken | undefined {

@@ -35,6 +35,8 @@ export interface CoreOptions {
   stableSymbol: string
   vaultShape: VaultShape
   now: () => number
+  /** the simulator's own origin, where the catalog's icons are served */
+  iconOrigin?: string
 }
 
 export type RpcId = string | number | null
@@ -60,7 +62,7 @@ export function rpcError(id: RpcId, code: number, message: string): string {
 }
 
 export class SimCore {
-  readonly catalog = new Catalog()
+  readonly catalog: Catalog
   readonly dataset: Dataset
   readonly vault: VaultState
   readonly stableField: string
@@ -68,6 +70,7 @@ export class SimCore {
   private readonly tokenListText: string
 
   constructor(readonly opts: CoreOptions) {
+    this.catalog = new Catalog(opts.iconOrigin)
     this.dataset = new Dataset(this.catalog, {
       seed: opts.seed,
       transfers: opts.transfers,

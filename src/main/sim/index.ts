@@ -1,9 +1,10 @@
 // The demo network: a deterministic bridge query service and JSON-RPC node on 127.0.0.1, with fault
 // injection, for tests and the app's demo mode. See core.ts for the error conventions it uses.
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SimCore } from './core'
 import { FaultTable, SIM_OPERATIONS } from './faults'
-import { createSimServer } from './server'
+import { createSimHandler } from './server'
 import type { FaultSpec, SimOperation, SimOptions, Simulator } from './types'
 
 export type { FaultSpec, SimOperation, SimOptions, SimSample, SimStats, Simulator } from './types'
@@ -21,14 +22,32 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     throw new RangeError(`transfers must be a whole number from 0 to ${MAX_TRANSFERS}`)
   }
   const now = opts.now ?? Date.now
-  const core = new SimCore({
-    seed,
-    transfers,
-    days: opts.days ?? 90,
-    stableSymbol: opts.stableSymbol ?? 'usdt',
-    vaultShape: opts.vaultShape ?? 'array',
-    now
+  // Listen first: the catalog names its icons at the simulator's own origin, so the port must be known.
+  const server = createServer()
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
   })
+  const port = (server.address() as AddressInfo).port
+  const baseUrl = `http://127.0.0.1:${port}`
+  let core: SimCore
+  try {
+    core = new SimCore({
+      iconOrigin: baseUrl,
+      seed,
+      transfers,
+      days: opts.days ?? 90,
+      stableSymbol: opts.stableSymbol ?? 'usdt',
+      vaultShape: opts.vaultShape ?? 'array',
+      now
+    })
+  } catch (error) {
+    server.close()
+    throw error
+  }
   const faults = new FaultTable(seed)
   const counts = Object.fromEntries(SIM_OPERATIONS.map((op) => [op, 0])) as Record<SimOperation, number>
 
@@ -43,15 +62,8 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     stats: () => ({ requests: { ...counts } })
   }
 
-  const { server, abandon } = createSimServer(core, faults, control, counts, now)
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(opts.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const port = (server.address() as AddressInfo).port
+  const { handle, abandon } = createSimHandler(core, faults, control, counts, now)
+  server.on('request', handle)
 
   const every = opts.rotateEveryMs === undefined ? 600_000 : opts.rotateEveryMs
   const rotation = every !== null && every > 0 ? setInterval(() => control.rotateVault(), every) : null
@@ -59,7 +71,6 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
   rotation?.unref()
 
   let closing: Promise<void> | null = null
-  const baseUrl = `http://127.0.0.1:${port}`
   return {
     baseUrl,
     rpcUrl: `${baseUrl}/rpc`,

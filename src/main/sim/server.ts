@@ -1,6 +1,6 @@
 // HTTP routing for the demo network: the four /api operations, the JSON-RPC node at /rpc, and the /__sim
 // control surface used by tests that run the sim in another process. Faults are applied here.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { BodyTooLargeError, readBody } from '../http-body'
 import { apiError, SimCore, type ApiOperation } from './core'
 import { faultRequestSchema, type FaultTable } from './faults'
@@ -13,6 +13,7 @@ import {
   withOtherId,
   withWrongTypes
 } from './faulty'
+import { iconSvg } from './icons'
 import { writeJson } from './json'
 import type { FaultSpec, SimOperation, SimSample, SimStats } from './types'
 
@@ -35,12 +36,13 @@ export interface Control {
 }
 
 export interface SimServerHandle {
-  server: Server
+  /** the request listener; index.ts attaches it once the port (and so the icons' origin) is known */
+  handle(req: IncomingMessage, res: ServerResponse): void
   /** ends pending latency timers and hanging requests */
   abandon(): void
 }
 
-export function createSimServer(
+export function createSimHandler(
   core: SimCore,
   faults: FaultTable,
   control: Control,
@@ -170,9 +172,23 @@ export function createSimServer(
     }
   }
 
+  /** GET /icons/…: the catalog's own icons (see icons.ts); any other name is a 404. */
+  function icon(path: string, method: string, res: ServerResponse): void {
+    if (method !== 'GET' && method !== 'HEAD') return methodNotAllowed(res, 'GET')
+    const label = core.catalog.iconLabel(path)
+    if (label === null) return send(res, 404, writeJson({ code: 404, message: 'no such icon', data: null }))
+    const body = iconSvg(label)
+    res.writeHead(200, { 'content-type': 'image/svg+xml', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'max-age=86400', 'x-content-type-options': 'nosniff' })
+    res.end(method === 'HEAD' ? undefined : body)
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
     const method = req.method ?? 'GET'
+    if (path.startsWith('/icons/')) {
+      req.resume()
+      return icon(path, method, res)
+    }
     let op: SimOperation | null = null
     if (path === '/rpc') op = 'tss_getVault'
     else if (path.startsWith('/api/')) {
@@ -202,16 +218,14 @@ export function createSimServer(
     if (op) return operation(op, path, body, res)
   }
 
-  const server = createServer((req, res) => {
-    route(req, res).catch((error: unknown) => {
-      if (!res.headersSent && !res.destroyed) {
-        send(res, 500, writeJson({ code: 500, message: `sim failure: ${String(error)}`, data: null }))
-      } else res.destroy()
-    })
-  })
-
   return {
-    server,
+    handle(req, res) {
+      route(req, res).catch((error: unknown) => {
+        if (!res.headersSent && !res.destroyed) {
+          send(res, 500, writeJson({ code: 500, message: `sim failure: ${String(error)}`, data: null }))
+        } else res.destroy()
+      })
+    },
     abandon() {
       for (const t of timers) clearTimeout(t)
       timers.clear()

@@ -5,7 +5,7 @@ export const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/
 export const TX_HASH_RE = /^0x[0-9a-fA-F]{64}$/
 
 export type PaletteTarget =
-  | { kind: 'address'; address: string; label: string }
+  | { kind: 'address'; address: string; label: string; chainId?: number }
   | { kind: 'transfer'; txHash: string; label: string }
   | { kind: 'view'; view: ViewId; label: string }
 

@@ -1,0 +1,30 @@
+// What a newcomer sees first on the demo network (14.2): the simulator's busiest addresses as starters,
+// and on a first run one of them watched from the start, its full history loaded, so Overview and Charts
+// show real activity before anyone knows an address. The vault is watched on every profile anyway.
+import type { StarterAddress } from '@shared/contract'
+import type { SimSample } from './sim'
+
+const MAX_STARTERS = 8
+
+/** The sample's addresses, busiest first, at most eight. */
+export function starterAddresses(sample: SimSample): StarterAddress[] {
+  return [...sample.addresses]
+    .sort((a, b) => b.count - a.count)
+    .slice(0, MAX_STARTERS)
+    .map((a) => ({ address: a.address, chainId: a.chainId, transfers: a.count }))
+}
+
+export interface FirstRunDeps {
+  starters: () => Promise<StarterAddress[]>
+  watch: (item: { address: string; chainIds: number[]; label: string }) => void
+  /** loads the whole history in the background (Charts waits for it) */
+  preload: (address: string, chainId: number) => void
+}
+
+/** Watches the busiest demo address. Called once, on a first run on the demo profile. */
+export async function watchDemoStarter(d: FirstRunDeps): Promise<void> {
+  const [top] = await d.starters()
+  if (!top) return
+  d.watch({ address: top.address, chainIds: [top.chainId], label: 'Demo: busiest address' })
+  d.preload(top.address, top.chainId)
+}

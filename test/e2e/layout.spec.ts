@@ -1,0 +1,66 @@
+// 14.8: the transfers grid at the two window sizes people use: whole at 1400×900 (Duration and Hashes
+// without sideways scrolling), more than eight rows at 1024×700, a tooltip on every cell that can clip, a
+// copy icon that renders (inline SVG, not a font glyph) and Copy buttons reachable by Tab.
+import { test, expect } from './fixtures'
+import { demoSample } from './demo'
+
+test('14.8 at 1400x900 the transfers grid shows Duration and Hashes without sideways scrolling', async ({ page, harness, consoleErrors }) => {
+  const top = (await demoSample(harness)).addresses[0]!
+  await page.setViewportSize({ width: 1400, height: 900 })
+  await page.goto(`${harness.url}#/transfers?address=${top.address}&chainId=${top.chainId}`)
+  const grid = page.getByTestId('transfers-table')
+  await expect(grid.getByTestId('transfer-row').first()).toContainText('→')
+  const fits = await grid.evaluate((el) => el.scrollWidth <= el.clientWidth)
+  expect(fits).toBe(true)
+  const box = (await grid.boundingBox())!
+  for (const name of ['Duration', 'Hashes (sent / received)']) {
+    const header = (await grid.getByRole('columnheader', { name }).boundingBox())!
+    expect(header.x + header.width).toBeLessThanOrEqual(box.x + box.width)
+  }
+  // every cell that can clip says its whole text as a tooltip: route, stable value, state, type
+  const row = grid.getByTestId('transfer-row').first()
+  const cells = row.getByRole('gridcell')
+  for (const i of [0, 1, 5, 6, 7]) expect(await cells.nth(i).getAttribute('title')).toBeTruthy()
+  expect(await cells.nth(1).getAttribute('title')).toMatch(/ → /)
+  // the copy icon is drawn (an SVG with a size), not a glyph a font may lack
+  const icon = row.getByRole('button', { name: /^Copy hash/ }).first().locator('svg')
+  expect((await icon.boundingBox())!.width).toBeGreaterThan(8)
+  expect(consoleErrors).toEqual([])
+})
+
+test('14.8 at 1024x700 more than eight rows are visible, and Tab reaches the Copy buttons in the grid', async ({ page, harness, consoleErrors }) => {
+  const top = (await demoSample(harness)).addresses[0]!
+  await page.setViewportSize({ width: 1024, height: 700 })
+  await page.goto(`${harness.url}#/transfers?address=${top.address}&chainId=${top.chainId}`)
+  const grid = page.getByTestId('transfers-table')
+  await expect(grid.getByTestId('transfer-row').first()).toContainText('→')
+  const box = (await grid.boundingBox())!
+  const bottom = Math.min(box.y + box.height, 700)
+  let visible = 0
+  for (const row of await grid.getByTestId('transfer-row').all()) {
+    const r = await row.boundingBox()
+    if (r && r.y >= box.y && r.y + r.height <= bottom) visible += 1
+  }
+  expect(visible).toBeGreaterThan(8)
+
+  await grid.focus()
+  let reached = ''
+  for (let i = 0; i < 8 && !reached.startsWith('Copy hash'); i++) {
+    await page.keyboard.press('Tab')
+    reached = (await page.locator(':focus').getAttribute('aria-label')) ?? ''
+  }
+  expect(reached).toMatch(/^Copy hash 0x[0-9a-f]{64}$/)
+  expect(consoleErrors).toEqual([])
+})
+
+test('14.8 Overview watched list has column headers', async ({ page, harness, consoleErrors }) => {
+  const top = (await demoSample(harness)).addresses[0]!
+  await page.goto(`${harness.url}#/transfers?address=${top.address}&chainId=${top.chainId}`)
+  await page.getByRole('button', { name: 'Watch address' }).click()
+  await page.goto(`${harness.url}#/overview`)
+  const watched = page.getByTestId('watched-address')
+  await expect(watched.locator('li')).toHaveCount(5)
+  for (const h of ['Sent hash', 'Time', 'Route', 'Amount', 'State']) await expect(watched.locator('.cols')).toContainText(h)
+  expect(await watched.locator('li').first().locator('[title*=" → "]').count()).toBe(1)
+  expect(consoleErrors).toEqual([])
+})
