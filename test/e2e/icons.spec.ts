@@ -21,7 +21,8 @@ test('12.10 the renderer requests nothing outside the harness origin, and icons 
   await expect(icon).toBeVisible()
   await expect.poll(() => icon.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0)).toBe(true)
   expect(icons.length).toBeGreaterThan(0)
-  expect(icons.every((i) => i.status === 200 && i.type === 'image/png')).toBe(true)
+  // the demo network's own SVG badges (and PNGs from https hosts), all through the same-origin route
+  expect(icons.every((i) => i.status === 200 && /^image\/(png|svg\+xml)$/.test(i.type ?? ''))).toBe(true)
   const outside = requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin)
   expect(outside).toEqual([])
   // No CSP violation (img-src 'self') and no failed load on the way.
