@@ -66,3 +66,25 @@ test('14.4 a watch event shows as a toast and in Activity (newest first, filtera
   await page.screenshot({ path: test.info().outputPath('activity.png'), fullPage: true })
   expect(consoleErrors).toEqual([])
 })
+
+test('14.4 the Overview’s "Last change" opens the diff the watcher already computed', async ({ page, harness }) => {
+  await page.goto(harness.url)
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const r = (await (globalThis as unknown as { bridgescope: { watchStatus(): Promise<R<{ vault: unknown }>> } }).bridgescope.watchStatus()) as R<{ vault: unknown }>
+        return r.ok ? r.value.vault !== null : false
+      })
+    )
+    .toBe(true)
+  const demo = await harness.context.endpoints.demoUrls()
+  await rotateAndRecheck(page, demo.baseUrl)
+  const link = page.getByTestId('vault-card').getByRole('link', { name: /epoch \d+ → \d+/ })
+  await link.click()
+  await expect(page).toHaveURL(/#\/vault\?diff=vault-change/)
+  const watched = page.getByTestId('watched-change')
+  await expect(watched).toContainText(/Vault epoch \d+ → \d+/)
+  await expect(page.getByTestId('watched-summary')).toContainText('key rotated: 0x04')
+  await watched.getByRole('button', { name: /Raw changes by JSON path/ }).click()
+  await expect(watched).toContainText('changed $[0].public_key')
+})
