@@ -29,6 +29,11 @@ test('a transfer by hash: legs with explorer links, amounts, watchlist', async (
   await expect(page.getByTestId('watched')).toBeVisible()
   await page.reload()
   await expect(page.getByTestId('watched')).toBeVisible()
+  // 14.4 unwatch where it can be watched
+  await page.getByRole('button', { name: 'Unwatch' }).click()
+  await expect(page.getByRole('button', { name: 'Add to watchlist' })).toBeVisible()
+  await page.reload()
+  await expect(page.getByTestId('watched')).toHaveCount(0)
   expect(consoleErrors).toEqual([])
 })
 
