@@ -1,11 +1,24 @@
 // 14.4 Watching you can see: a vault rotation on the demo network shows as a toast (role=status) and as the
 // newest entry of the Activity view, in the vault's own words (13.5), filterable, linking to its diff, with a
 // relative time that ticks from the one shared clock.
+import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
 
 type R<T> = { ok: true; value: T } | { ok: false; error: { message: string } }
 
-async function rotateAndRecheck(page: import('@playwright/test').Page, baseUrl: string): Promise<void> {
+/** The watcher has its first snapshot: only then is a rotation a change. */
+async function watcherHasSnapshot(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const r = (await (globalThis as unknown as { bridgescope: { watchStatus(): Promise<R<{ vault: unknown }>> } }).bridgescope.watchStatus()) as R<{ vault: unknown }>
+        return r.ok ? r.value.vault !== null : false
+      })
+    )
+    .toBe(true)
+}
+
+async function rotateAndRecheck(page: Page, baseUrl: string): Promise<void> {
   const rotated = await fetch(`${baseUrl}/__sim/rotate`, { method: 'POST' })
   expect(rotated.ok).toBe(true)
   await page.evaluate(async () => {
@@ -18,15 +31,7 @@ test('14.4 a watch event shows as a toast and in Activity (newest first, filtera
   await page.goto(`${harness.url}#/activity`)
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page')
-  // the watcher has its first snapshot before a rotation can be a change
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const r = (await (globalThis as unknown as { bridgescope: { watchStatus(): Promise<R<{ vault: unknown }>> } }).bridgescope.watchStatus()) as R<{ vault: unknown }>
-        return r.ok ? r.value.vault !== null : false
-      })
-    )
-    .toBe(true)
+  await watcherHasSnapshot(page)
   const demo = await harness.context.endpoints.demoUrls()
   await rotateAndRecheck(page, demo.baseUrl)
 
@@ -69,14 +74,7 @@ test('14.4 a watch event shows as a toast and in Activity (newest first, filtera
 
 test('14.4 the Overview’s "Last change" opens the diff the watcher already computed', async ({ page, harness }) => {
   await page.goto(harness.url)
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const r = (await (globalThis as unknown as { bridgescope: { watchStatus(): Promise<R<{ vault: unknown }>> } }).bridgescope.watchStatus()) as R<{ vault: unknown }>
-        return r.ok ? r.value.vault !== null : false
-      })
-    )
-    .toBe(true)
+  await watcherHasSnapshot(page)
   const demo = await harness.context.endpoints.demoUrls()
   await rotateAndRecheck(page, demo.baseUrl)
   const link = page.getByTestId('vault-card').getByRole('link', { name: /epoch \d+ → \d+/ })
