@@ -29,6 +29,11 @@ test('a transfer by hash: legs with explorer links, amounts, watchlist', async (
   await expect(page.getByTestId('watched')).toBeVisible()
   await page.reload()
   await expect(page.getByTestId('watched')).toBeVisible()
+  // 14.4 unwatch where it can be watched
+  await page.getByRole('button', { name: 'Unwatch' }).click()
+  await expect(page.getByRole('button', { name: 'Add to watchlist' })).toBeVisible()
+  await page.reload()
+  await expect(page.getByTestId('watched')).toHaveCount(0)
   expect(consoleErrors).toEqual([])
 })
 
@@ -69,5 +74,28 @@ test('offline: cached transfer shows the cache banner; an uncached one an error 
   await setFault(sample.baseUrl, '*', null)
   await box.getByRole('button', { name: 'Retry' }).click()
   await expect(page.getByTestId('leg').first()).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})
+
+test('14.5 the watcher’s #/transfer?txHash= link opens the transfer; a pending one says "Not yet received", not "0"', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  let pending = 0
+  let completed = 0
+  for (const hash of sample.txHashes) {
+    // opened directly, as a notification or activity entry opens it
+    await page.goto(`${harness.url}#/transfer?txHash=${hash}`)
+    await expect(page.getByTestId('leg').first()).toContainText('Source')
+    await expect(page.getByTestId('tx-input')).toHaveValue(hash)
+    if ((await page.getByTestId('transfer-pending').count()) > 0) {
+      pending++
+      await expect(page.getByTestId('transfer-pending')).toHaveText(/Not yet received\s+\(pending\)/)
+    } else {
+      completed++
+      // what must not change: a received transfer still shows its amount
+      await expect(page.locator('.summary')).toContainText('Received')
+    }
+  }
+  expect(pending).toBeGreaterThan(0)
+  expect(completed).toBeGreaterThan(0)
   expect(consoleErrors).toEqual([])
 })

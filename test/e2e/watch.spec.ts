@@ -2,6 +2,7 @@
 // the context, a vault rotation on the demo network becomes one `watch:event` push and one activity-log entry,
 // and pause / status / re-check answer over the contract's channels.
 import { test, expect } from './fixtures'
+import { demoSample } from './demo'
 
 type R<T> = { ok: true; value: T } | { ok: false; error: { message: string } }
 
@@ -44,4 +45,20 @@ test('a vault rotation on the demo network is pushed, logged and shown in the st
   expect(paused).toBe(true)
   expect((await status()).paused).toBe(true)
   expect(consoleErrors).toEqual([])
+})
+
+test('14.4 "Watch address" says when the address is already watched, and Unwatch removes it', async ({ page, harness }) => {
+  const sample = await demoSample(harness)
+  const a = sample.addresses[0]!
+  await page.goto(`${harness.url}#/transfers?address=${a.address}&chainId=${a.chainId}`)
+  await page.getByRole('button', { name: 'Watch address' }).click()
+  await expect(page.getByTestId('watching-address')).toHaveText('Watching ✓')
+  await expect(page.getByRole('button', { name: 'Watch address' })).toHaveCount(0)
+  // coming back later: still shown as watched
+  await page.reload()
+  await expect(page.getByTestId('watching-address')).toHaveText('Watching ✓')
+  await page.getByRole('button', { name: 'Unwatch' }).click()
+  await expect(page.getByRole('button', { name: 'Watch address' })).toBeVisible()
+  await page.goto(`${harness.url}#/overview`)
+  await expect(page.getByText('No watched addresses yet')).toBeVisible()
 })

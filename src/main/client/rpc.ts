@@ -2,9 +2,12 @@
 // numbers as their exact text, via the lossless parser) and the documented MAP Protocol shape is only
 // recognised, never required.
 import { AppError } from '../../shared/errors'
-import { vaultRecordSchema, type JsonValue, type VaultRecord, type VaultResult } from '../../shared/schemas/vault'
+import { recogniseVaultRecords, type JsonValue, type VaultResult } from '../../shared/schemas/vault'
 import { postJson, type HttpOptions } from './http'
 import { parseEpoch, type EpochQuery } from '../../shared/epoch'
+
+// Recognition lives with the schema so the Vault view's comparison uses the same rule.
+export { recogniseVaultRecords }
 
 export const VAULT_METHOD = 'tss_getVault'
 
@@ -25,23 +28,6 @@ let nextId = 1
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
-
-/** A record must show at least one documented field to count as recognised. */
-function asRecord(value: unknown): VaultRecord | null {
-  if (!isObject(value)) return null
-  if (!('epoch' in value || 'public_key' in value || 'addresses' in value)) return null
-  const r = vaultRecordSchema.safeParse(value)
-  return r.success ? r.data : null
-}
-
-export function recogniseVaultRecords(result: JsonValue): VaultRecord[] | null {
-  if (Array.isArray(result)) {
-    const records = result.map(asRecord)
-    return records.length > 0 && records.every((r): r is VaultRecord => r !== null) ? records : null
-  }
-  const one = asRecord(result)
-  return one ? [one] : null
 }
 
 /** One JSON-RPC call; the answer's `result`, or AppError rpc (error object) / protocol (malformed, id mismatch). */

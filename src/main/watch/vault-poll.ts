@@ -10,7 +10,8 @@ import type { DiskCache } from '../store/cache'
 import { keepSnapshot } from './snapshots'
 import { newNodeState, type ProfileWatchState } from './state'
 import type { Announce, WatchClient } from './types'
-import { describeChanges, diffVault, snapshotOf } from './vault-diff'
+import { describeVaultChange, summariseVault, toJsonChanges } from '@shared/vault-summary'
+import { diffVault, snapshotOf } from './vault-diff'
 
 export interface VaultPollDeps {
   profileId: string
@@ -143,7 +144,8 @@ export async function pollVault(d: VaultPollDeps): Promise<boolean> {
   if (last.hash === snap.hash) return true
   // The same epoch told differently by a fallback node is a disagreement, not a change of the vault.
   if (ref.url !== d.rpcUrls[0] && snap.epoch !== null && snap.epoch === last.epoch) return true
-  const changes = diffVault(last.raw, snap.raw)
+  const lines = summariseVault(last.raw, snap.raw)
+  const changes = toJsonChanges(lines)
   const title =
     last.epoch !== snap.epoch ? `Vault epoch ${last.epoch ?? '?'} → ${snap.epoch ?? '?'}` : `Vault changed${snap.epoch === null ? '' : ` (epoch ${snap.epoch})`}`
   d.announce({
@@ -153,7 +155,7 @@ export async function pollVault(d: VaultPollDeps): Promise<boolean> {
     epochAfter: snap.epoch,
     changes,
     title,
-    body: describeChanges(changes)
+    body: describeVaultChange(lines)
   })
   d.state.last = snap
   if (d.cache) await keepSnapshot(d.cache, d.profileId, snap)

@@ -31,3 +31,25 @@ export interface VaultResult {
   /** the records recognised in it, or null when its shape is not the documented one */
   records: VaultRecord[] | null
 }
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+/** A record must show at least one documented field to count as recognised. */
+function asRecord(value: unknown): VaultRecord | null {
+  if (!isPlainObject(value)) return null
+  if (!('epoch' in value || 'public_key' in value || 'addresses' in value)) return null
+  const r = vaultRecordSchema.safeParse(value)
+  return r.success ? r.data : null
+}
+
+/** The documented records in a tss_getVault result (an array of them, or one), or null for any other shape. */
+export function recogniseVaultRecords(result: JsonValue): VaultRecord[] | null {
+  if (Array.isArray(result)) {
+    const records = result.map(asRecord)
+    return records.length > 0 && records.every((r): r is VaultRecord => r !== null) ? records : null
+  }
+  const one = asRecord(result)
+  return one ? [one] : null
+}

@@ -35,7 +35,7 @@ describe('runWatchCommand', () => {
     expect(await done).toBe(0)
     const lines = out.stdout.text.trim().split('\n')
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z  vault-change  Vault epoch ${epoch - 1} → ${epoch}: .*public key changed`))
+    expect(lines[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z  vault-change  Vault epoch ${epoch - 1} → ${epoch}: .*key rotated: 0x04.*address changed on \\d+ chains`))
     expect(out.stderr.text).toContain(`watching the vault on ${sim.rpcUrl} every 1 s`)
   })
 

@@ -36,9 +36,12 @@ describe('vault watch', () => {
     if (e.kind !== 'vault-change') return
     expect(e.epochBefore).toBe(String(epoch - 1))
     expect(e.epochAfter).toBe(String(epoch))
-    expect(e.changes).toContainEqual({ path: '$.epoch', kind: 'changed', before: epoch - 1, after: epoch })
-    expect(e.changes.some((c) => c.path === '$.public_key' && c.kind === 'changed')).toBe(true)
-    expect(e.changes.some((c) => c.path.startsWith('$.addresses[') && c.kind === 'changed')).toBe(true)
+    // The simulator answers an array of one record: paths are the raw table's own ($[0].…).
+    expect(e.changes).toContainEqual({ path: '$[0].epoch', kind: 'changed', before: epoch - 1, after: epoch })
+    expect(e.changes.some((c) => c.path === '$[0].public_key' && c.kind === 'changed')).toBe(true)
+    expect(e.changes.some((c) => c.path.startsWith('$[0].addresses[') && c.kind === 'changed')).toBe(true)
+    // 13.5 the alert says it in the vault's terms (the same words as Vault → Compare)
+    expect(e.body).toMatch(new RegExp(`^epoch: ${epoch - 1} → ${epoch}; key rotated: 0x04`))
     expect(e.title).toBe(`Vault epoch ${epoch - 1} → ${epoch}`)
     expect(r.watcher.status().vault).toEqual({ epoch: String(epoch), status: 'active' })
 

@@ -16,7 +16,7 @@ describe('palette targets', () => {
     expect(t.map((x) => x.kind === 'view' && x.view)).toEqual(['transfers', 'transfer'])
     expect(paletteTargets('vau')[0]).toMatchObject({ kind: 'view', view: 'vault' })
     expect(paletteTargets('nothing-like-this')).toEqual([])
-    expect(paletteTargets('').length).toBe(8)
+    expect(paletteTargets('').length).toBe(9) // the eight views plus Activity (14.4)
   })
 })
 
