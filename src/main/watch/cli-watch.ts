@@ -1,11 +1,14 @@
 // `bridgescope watch vault [--interval S] [--json]` and `bridgescope watch transfer <hash> [--interval S] [--json]`:
 // the app's watcher in a terminal, state in memory, one line per event on stdout (JSON with --json) until the
 // signal aborts (SIGINT), then exit 0. Usage errors exit 2.
+import { join } from 'node:path'
 import { redactUrl } from '@shared/redact'
 import { defaultSettings } from '@shared/schemas/settings'
 import { txHashSchema } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
+import { userDataDir } from '../paths'
 import { ActivityLog } from './activity-log'
+import { parseListen, serveMetrics, WatchMetrics } from './metrics'
 import { WatchState } from './state'
 import type { WatchClient, WatchSettings } from './types'
 import { Watcher } from './watcher'
@@ -23,9 +26,11 @@ export interface WatchCliDeps {
   signal: AbortSignal
 }
 
-export const WATCH_USAGE = `usage: bridgescope watch vault [--interval S] [--json]
-       bridgescope watch transfer <txHash> [--interval S] [--json]
-Prints one line per change until stopped (Ctrl-C).
+export const WATCH_USAGE = `usage: bridgescope watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
+       bridgescope watch transfer <txHash> [--interval S] [--json] [--metrics HOST:PORT]
+Prints one line per change until stopped (Ctrl-C, SIGTERM). Several --rpc-url are polled side by side and
+compared. --metrics serves Prometheus metrics at /metrics and liveness at /healthz (a bare PORT is 127.0.0.1).
+What was announced is kept in <data folder>/watch-cli (BRIDGESCOPE_DATA_DIR), so a restart repeats nothing.
 `
 
 interface Parsed {
@@ -33,6 +38,7 @@ interface Parsed {
   txHash?: string
   intervalSec?: number
   json: boolean
+  metrics?: { host: string; port: number }
 }
 
 function parse(args: string[]): Parsed | string {
@@ -42,7 +48,12 @@ function parse(args: string[]): Parsed | string {
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string
     if (a === '--json') out.json = true
-    else if (a === '--interval' || a.startsWith('--interval=')) {
+    else if (a === '--metrics' || a.startsWith('--metrics=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
+      const listen = parseListen(v ?? '')
+      if (typeof listen === 'string') return listen
+      out.metrics = listen
+    }    else if (a === '--interval' || a.startsWith('--interval=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
       const n = Number(v)
       if (!Number.isFinite(n) || n < 1 || n > 86_400) return `--interval takes seconds from 1 to 86400, got ${v ?? 'nothing'}`
@@ -77,6 +88,10 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
     return 2
   }
   const startedAt = Date.now()
+  // Its own folder beside the app's watch/: the CLI watches under profile "cli" and must not mark the
+  // app's events announced (nor the app the CLI's).
+  const dir = join(userDataDir(process.platform, io.env as NodeJS.ProcessEnv), 'watch-cli')
+  let metrics: WatchMetrics | null = null
   const watcher = new Watcher({
     profileId: 'cli',
     client: deps.client,
@@ -86,13 +101,28 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
       addresses: [],
       transfers: parsed.txHash ? [{ txHash: parsed.txHash, label: '', addedAt: startedAt }] : []
     }),
-    state: await WatchState.open(null),
-    log: await ActivityLog.open(null),
+    state: await WatchState.open(dir),
+    log: await ActivityLog.open(dir),
     vault: parsed.what === 'vault',
     transfers: parsed.what === 'transfer',
-    emit: (e) => void io.stdout.write(line(e, parsed.json))
+    emit: (e) => {
+      metrics?.event(e)
+      io.stdout.write(line(e, parsed.json))
+    },
+    onPolled: () => metrics?.polled()
   })
   if (deps.signal.aborted) return 0
+  let server: Awaited<ReturnType<typeof serveMetrics>> | null = null
+  if (parsed.metrics) {
+    metrics = new WatchMetrics(watcher)
+    try {
+      server = await serveMetrics(metrics, parsed.metrics)
+    } catch (error) {
+      io.stderr.write(`cannot serve metrics on ${parsed.metrics.host}:${parsed.metrics.port}: ${error instanceof Error ? error.message : String(error)}\n`)
+      return 1
+    }
+    io.stderr.write(`metrics at ${server.url}/metrics\n`)
+  }
   io.stderr.write(
     parsed.what === 'vault'
       ? `watching the vault on ${rpcUrls.map(redactUrl).join(', ')} every ${seconds} s (Ctrl-C to stop)\n`
@@ -101,5 +131,6 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
   watcher.start()
   await new Promise<void>((resolve) => deps.signal.addEventListener('abort', () => resolve(), { once: true }))
   await watcher.stop()
+  await server?.close()
   return 0
 }
