@@ -9,6 +9,7 @@ import type { WatchEvent } from '@shared/watch'
 import { userDataDir } from '../paths'
 import { ActivityLog } from './activity-log'
 import { parseListen, serveMetrics, WatchMetrics } from './metrics'
+import { WebhookSink, type WebhookFormat } from './webhooks'
 import { WatchState } from './state'
 import type { WatchClient, WatchSettings } from './types'
 import { Watcher } from './watcher'
@@ -27,6 +28,7 @@ export interface WatchCliDeps {
 }
 
 export const WATCH_USAGE = `usage: bridgescope watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
+                         [--webhook URL]... [--webhook-format slack|discord|json]
        bridgescope watch transfer <txHash> [--interval S] [--json] [--metrics HOST:PORT]
 Prints one line per change until stopped (Ctrl-C, SIGTERM). Several --rpc-url are polled side by side and
 compared. --metrics serves Prometheus metrics at /metrics and liveness at /healthz (a bare PORT is 127.0.0.1).
@@ -39,12 +41,14 @@ interface Parsed {
   intervalSec?: number
   json: boolean
   metrics?: { host: string; port: number }
+  webhooks: string[]
+  format: WebhookFormat
 }
 
 function parse(args: string[]): Parsed | string {
   const [what, ...rest] = args
   if (what !== 'vault' && what !== 'transfer') return `unknown watch target: ${what ?? '(none)'}`
-  const out: Parsed = { what, json: false }
+  const out: Parsed = { what, json: false, webhooks: [], format: 'json' }
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string
     if (a === '--json') out.json = true
@@ -53,6 +57,14 @@ function parse(args: string[]): Parsed | string {
       const listen = parseListen(v ?? '')
       if (typeof listen === 'string') return listen
       out.metrics = listen
+    } else if (a === '--webhook' || a.startsWith('--webhook=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
+      if (!v || !/^https?:\/\//.test(v) || !URL.canParse(v)) return `--webhook takes an http(s) URL, got ${v ? redactUrl(v) : 'nothing'}`
+      out.webhooks.push(v)
+    } else if (a === '--webhook-format' || a.startsWith('--webhook-format=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
+      if (v !== 'json' && v !== 'slack' && v !== 'discord') return `--webhook-format takes slack, discord or json, got ${v ?? 'nothing'}`
+      out.format = v
     }    else if (a === '--interval' || a.startsWith('--interval=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
       const n = Number(v)
@@ -92,6 +104,17 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
   // app's events announced (nor the app the CLI's).
   const dir = join(userDataDir(process.platform, io.env as NodeJS.ProcessEnv), 'watch-cli')
   let metrics: WatchMetrics | null = null
+  const hooks =
+    parsed.webhooks.length === 0
+      ? null
+      : new WebhookSink({
+          urls: parsed.webhooks,
+          format: parsed.format,
+          onFailure: (_url, reason) => {
+            metrics?.webhookFailed()
+            io.stderr.write(`webhook failed: ${reason}\n`)
+          }
+        })
   const watcher = new Watcher({
     profileId: 'cli',
     client: deps.client,
@@ -107,6 +130,7 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
     transfers: parsed.what === 'transfer',
     emit: (e) => {
       metrics?.event(e)
+      hooks?.send(e)
       io.stdout.write(line(e, parsed.json))
     },
     onPolled: () => metrics?.polled()
@@ -132,5 +156,6 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
   await new Promise<void>((resolve) => deps.signal.addEventListener('abort', () => resolve(), { once: true }))
   await watcher.stop()
   await server?.close()
+  await hooks?.close()
   return 0
 }
