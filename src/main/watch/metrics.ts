@@ -11,6 +11,7 @@ export interface MetricsSource {
   status(): WatchStatus
   nodesAgree(): boolean | null
   stuckTransfers(): string[]
+  pendingTransfers(): { txHash: string; since: number }[]
 }
 
 /**
@@ -90,6 +91,17 @@ export class WatchMetrics {
       help: 'Watched transfers announced as stuck and not yet delivered',
       registers,
       collect: (): void => stuck.set(this.source.stuckTransfers().length)
+    })
+    const pending: Gauge<'tx'> = new Gauge({
+      name: 'bridgescope_watched_transfer_pending_seconds',
+      help: 'How long each watched, undelivered transfer has been pending',
+      labelNames: ['tx'],
+      registers,
+      collect: (): void => {
+        pending.reset()
+        const now = Date.now()
+        for (const t of this.source.pendingTransfers()) pending.set({ tx: t.txHash }, Math.max(0, (now - t.since) / 1000))
+      }
     })
     this.webhookFailures = new Counter({ name: 'bridgescope_webhook_failures_total', help: 'Webhook deliveries given up after retries', registers })
   }

@@ -148,6 +148,15 @@ export class Watcher {
       .map(([tx]) => tx)
   }
 
+  /** Watched transfers still pending, with when watching began (for how long they have waited). */
+  pendingTransfers(): { txHash: string; since: number }[] {
+    const p = this.state().transfers
+    return this.d
+      .targets()
+      .transfers.filter((t) => p[t.txHash.toLowerCase()]?.pending !== false)
+      .map((t) => ({ txHash: t.txHash.toLowerCase(), since: t.addedAt }))
+  }
+
   private state(): ReturnType<WatchState['profile']> {
     return this.d.state.profile(this.d.profileId)
   }

@@ -87,11 +87,12 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
       async () => {
         text = await scrape(url)
         expect(text).toContain(`bridgescope_node_up{node="${labelUrl(c.rpcUrl)}"} 0`)
+        // counted after the poll ends, a moment after the node's status flips
+        expect(text).toMatch(new RegExp(`bridgescope_poll_errors_total\\{target="${labelUrl(c.rpcUrl).replace(/[.\\/]/g, '\\$&')}"\\} [1-9]`))
       },
       { timeout: 10000, interval: 200 }
     )
     expect(text).toContain(`bridgescope_node_up{node="${labelUrl(a.rpcUrl)}"} 1`)
-    expect(text).toMatch(new RegExp(`bridgescope_poll_errors_total\\{target="${labelUrl(c.rpcUrl).replace(/[.\\/]/g, '\\$&')}"\\} [1-9]`))
     expect(text).toContain('bridgescope_nodes_agree 1') // same seed: what answers agrees
     stop.abort()
     expect(await done).toBe(0)
@@ -121,6 +122,19 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
       expect(await scrape(url)).toContain('bridgescope_vault_changes_total 0')
     })
     expect(second).toBe('')
+  })
+
+  it('15.2 a watched transfer still pending shows in bridgescope_watched_transfer_pending_seconds{tx}', async () => {
+    const pendingHash = `0x${'ab'.repeat(32)}` // unknown to the simulator: never delivered
+    const out = io(tempDir())
+    const stop = new AbortController()
+    const done = runWatchCommand(['transfer', pendingHash, '--interval', '1', '--metrics', '0'], out, { client: simClient(a.baseUrl, [a.rpcUrl]), signal: stop.signal })
+    await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at'), { timeout: 5000 })
+    const text = await scrape(metricsUrl(out.stderr.text))
+    stop.abort()
+    expect(await done).toBe(0)
+    expect(text).toMatch(new RegExp(`bridgescope_watched_transfer_pending_seconds\\{tx="${pendingHash}"\\} \\d`))
+    expect(text).toContain('bridgescope_stuck_transfers 0')
   })
 
   it('15.2 labels carry no credentials or query strings; --metrics takes HOST:PORT or a loopback PORT', () => {

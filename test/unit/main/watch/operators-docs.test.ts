@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { WatchMetrics } from '../../../../src/main/watch/metrics'
 
 const exported = async (): Promise<Set<string>> => {
-  const m = new WatchMetrics({ status: () => ({ running: true, paused: false, profileId: 'cli', lastPollAt: null, nextPollAt: null, nodes: [], vault: null }), nodesAgree: () => null, stuckTransfers: () => [] })
+  const m = new WatchMetrics({ status: () => ({ running: true, paused: false, profileId: 'cli', lastPollAt: null, nextPollAt: null, nodes: [], vault: null }), nodesAgree: () => null, stuckTransfers: () => [], pendingTransfers: () => [] })
   const names = (await m.registry.getMetricsAsJSON()).map((x) => x.name)
   return new Set(names.flatMap((n) => [n, `${n}_bucket`, `${n}_count`, `${n}_sum`]))
 }
