@@ -1,17 +1,18 @@
 // `bridgescope watch vault [--interval S] [--json]` and `bridgescope watch transfer <hash> [--interval S] [--json]`:
 // the app's watcher in a terminal, state in memory, one line per event on stdout (JSON with --json) until the
 // signal aborts (SIGINT), then exit 0. Usage errors exit 2.
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { redactUrl } from '@shared/redact'
-import { defaultSettings } from '@shared/schemas/settings'
+import { defaultSettings, watchlistsSchema } from '@shared/schemas/settings'
 import { txHashSchema } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
-import { userDataDir } from '../paths'
+import { userDataDir, WATCHLISTS_FILE } from '../paths'
 import { ActivityLog } from './activity-log'
 import { parseListen, serveMetrics, WatchMetrics } from './metrics'
 import { WebhookSink, type WebhookFormat } from './webhooks'
 import { WatchState } from './state'
-import type { WatchClient, WatchSettings } from './types'
+import type { WatchClient, WatchSettings, WatchTargets } from './types'
 import { Watcher } from './watcher'
 
 export interface WatchWriter {
@@ -80,6 +81,24 @@ function parse(args: string[]): Parsed | string {
   return out
 }
 
+/** The app's watch lists (transfers and addresses), read once at start; a missing or bad file watches none. */
+function savedTargets(dataDir: string, warn: (line: string) => void): WatchTargets {
+  const file = join(dataDir, WATCHLISTS_FILE)
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return { addresses: [], transfers: [] }
+  }
+  try {
+    const lists = watchlistsSchema.parse(JSON.parse(text))
+    return { addresses: lists.addresses, transfers: lists.transfers }
+  } catch {
+    warn(`warning: ignoring ${file}: not a valid watch list`)
+    return { addresses: [], transfers: [] }
+  }
+}
+
 function line(e: WatchEvent, json: boolean): string {
   if (json) return JSON.stringify(e) + '\n'
   return `${new Date(e.at).toISOString()}  ${e.kind}  ${e.title}: ${e.body}\n`
@@ -102,7 +121,11 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
   const startedAt = Date.now()
   // Its own folder beside the app's watch/: the CLI watches under profile "cli" and must not mark the
   // app's events announced (nor the app the CLI's).
-  const dir = join(userDataDir(process.platform, io.env as NodeJS.ProcessEnv), 'watch-cli')
+  const dataDir = userDataDir(process.platform, io.env as NodeJS.ProcessEnv)
+  const dir = join(dataDir, 'watch-cli')
+  // `watch vault` also watches what the app's watch lists name, as the app's watcher does.
+  const saved = parsed.what === 'vault' ? savedTargets(dataDir, (l) => void io.stderr.write(`${l}\n`)) : { addresses: [], transfers: [] }
+  const targets: WatchTargets = parsed.txHash ? { addresses: [], transfers: [{ txHash: parsed.txHash, label: '', addedAt: startedAt }] } : saved
   let metrics: WatchMetrics | null = null
   const hooks =
     parsed.webhooks.length === 0
@@ -120,14 +143,11 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
     client: deps.client,
     rpcUrls,
     settings: () => settings,
-    targets: () => ({
-      addresses: [],
-      transfers: parsed.txHash ? [{ txHash: parsed.txHash, label: '', addedAt: startedAt }] : []
-    }),
+    targets: () => targets,
     state: await WatchState.open(dir),
     log: await ActivityLog.open(dir),
     vault: parsed.what === 'vault',
-    transfers: parsed.what === 'transfer',
+    transfers: parsed.what === 'transfer' || saved.transfers.length + saved.addresses.length > 0,
     emit: (e) => {
       metrics?.event(e)
       hooks?.send(e)

@@ -1,5 +1,7 @@
 // The headless watcher's Prometheus sink: several nodes compared, metrics read from the core, clean shutdown,
 // no repeated alerts after a restart. Real simulators on 127.0.0.1, an AbortSignal standing in for SIGTERM.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startSimulator, type Simulator } from '../../../../src/main/sim'
 import { runWatchCommand } from '../../../../src/main/watch/cli-watch'
@@ -135,6 +137,21 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     expect(await done).toBe(0)
     expect(text).toMatch(new RegExp(`bridgescope_watched_transfer_pending_seconds\\{tx="${pendingHash}"\\} \\d`))
     expect(text).toContain('bridgescope_stuck_transfers 0')
+  })
+
+  it('15.1 watch vault without targets also watches the transfers in the data folder\'s watch lists', async () => {
+    const dir = tempDir()
+    const tx = `0x${'cd'.repeat(32)}`
+    writeFileSync(join(dir, 'watchlists.json'), JSON.stringify({ transfers: [{ txHash: tx, label: 'mine', addedAt: Date.now() }] }))
+    const out = io(dir)
+    const stop = new AbortController()
+    const done = runWatchCommand(['vault', '--interval', '1', '--metrics', '0'], out, { client: simClient(a.baseUrl, [a.rpcUrl]), signal: stop.signal })
+    await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at'), { timeout: 5000 })
+    const text = await scrape(metricsUrl(out.stderr.text))
+    stop.abort()
+    expect(await done).toBe(0)
+    expect(text).toContain(`bridgescope_watched_transfer_pending_seconds{tx="${tx}"}`)
+    expect(text).toContain(`bridgescope_node_up{node="${labelUrl(a.rpcUrl)}"}`) // the vault is still watched
   })
 
   it('15.2 labels carry no credentials or query strings; --metrics takes HOST:PORT or a loopback PORT', () => {
