@@ -50,7 +50,8 @@ Commands:
   vault [latest|<epoch>]                   the TSS vault (epoch as decimal or 0x hex)
   sim [--port N] [--seed S] [--transfers N]
                                            run the demo network until Ctrl-C
-  watch vault [--interval S] [--json]      one line per vault or node change, until Ctrl-C
+  watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
+                                           one line per vault or node change, until Ctrl-C
   watch transfer <txHash> [--interval S] [--json]
                                            one line per change of that transfer, until Ctrl-C
 
@@ -121,13 +122,14 @@ interface Context {
   print(text: string): void
 }
 
-async function withClient<T>(ctx: Context, run: (client: BridgeClient, ep: Endpoints) => Promise<T>): Promise<T> {
+async function withClient<T>(ctx: Context, run: (client: BridgeClient, ep: Endpoints) => Promise<T>, rpcUrls: string[] = []): Promise<T> {
   const timeoutMs = intFlag(ctx.values, 'timeout', 1, 600_000)
-  const ep = await resolveEndpoints(
+  const resolved = await resolveEndpoints(
     { ...(str(ctx.values, 'base-url') ? { baseUrl: str(ctx.values, 'base-url') } : {}), ...(str(ctx.values, 'rpc-url') ? { rpcUrl: str(ctx.values, 'rpc-url') } : {}), ...(timeoutMs ? { timeoutMs } : {}) },
     ctx.io.env,
     ctx.warn
   )
+  const ep = rpcUrls.length > 1 ? { ...resolved, rpcUrls } : resolved
   try {
     const client = new BridgeClient({
       baseUrl: ep.baseUrl,
@@ -242,6 +244,7 @@ const ENDPOINT_FLAGS = ['--base-url', '--rpc-url', '--timeout'] as const
 /** `watch …`: the endpoint flags are ours, the rest is the watcher's own grammar (src/main/watch/cli-watch.ts). */
 async function watch(argv: string[], io: CliIo, warn: (line: string) => void): Promise<number> {
   const values: Values = {}
+  const rpcUrls: string[] = []
   const rest: string[] = []
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string
@@ -252,6 +255,8 @@ async function watch(argv: string[], io: CliIo, warn: (line: string) => void): P
     }
     const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i]
     if (v === undefined) throw new UsageError(`${flag} needs a value`)
+    // --rpc-url repeats: every node named is polled and compared with the others.
+    if (flag === '--rpc-url') rpcUrls.push(v)
     values[flag.slice(2) as OptionName] = v
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -260,7 +265,7 @@ async function watch(argv: string[], io: CliIo, warn: (line: string) => void): P
   }
   const signal = io.signal ?? new AbortController().signal
   const ctx: Context = { io, values, positionals: [], json: false, warn, print: (t) => void io.stdout.write(t) }
-  return withClient(ctx, (client) => runWatchCommand(rest, io, { client, signal }))
+  return withClient(ctx, (client) => runWatchCommand(rest, io, { client, signal }), rpcUrls)
 }
 
 /** Every byte the CLI writes passes terminalSafe: remote text can never drive the terminal. */

@@ -1,13 +1,18 @@
 // `bridgescope watch vault [--interval S] [--json]` and `bridgescope watch transfer <hash> [--interval S] [--json]`:
 // the app's watcher in a terminal, state in memory, one line per event on stdout (JSON with --json) until the
 // signal aborts (SIGINT), then exit 0. Usage errors exit 2.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { redactUrl } from '@shared/redact'
-import { defaultSettings } from '@shared/schemas/settings'
+import { defaultSettings, watchlistsSchema } from '@shared/schemas/settings'
 import { txHashSchema } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
+import { userDataDir, WATCHLISTS_FILE } from '../paths'
 import { ActivityLog } from './activity-log'
+import { parseListen, serveMetrics, WatchMetrics } from './metrics'
+import { WebhookSink, type WebhookFormat } from './webhooks'
 import { WatchState } from './state'
-import type { WatchClient, WatchSettings } from './types'
+import type { WatchClient, WatchSettings, WatchTargets } from './types'
 import { Watcher } from './watcher'
 
 export interface WatchWriter {
@@ -23,9 +28,12 @@ export interface WatchCliDeps {
   signal: AbortSignal
 }
 
-export const WATCH_USAGE = `usage: bridgescope watch vault [--interval S] [--json]
-       bridgescope watch transfer <txHash> [--interval S] [--json]
-Prints one line per change until stopped (Ctrl-C).
+export const WATCH_USAGE = `usage: bridgescope watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
+                         [--webhook URL]... [--webhook-format slack|discord|json]
+       bridgescope watch transfer <txHash> [--interval S] [--json] [--metrics HOST:PORT]
+Prints one line per change until stopped (Ctrl-C, SIGTERM). Several --rpc-url are polled side by side and
+compared. --metrics serves Prometheus metrics at /metrics and liveness at /healthz (a bare PORT is 127.0.0.1).
+What was announced is kept in <data folder>/watch-cli (BRIDGESCOPE_DATA_DIR), so a restart repeats nothing.
 `
 
 interface Parsed {
@@ -33,16 +41,32 @@ interface Parsed {
   txHash?: string
   intervalSec?: number
   json: boolean
+  metrics?: { host: string; port: number }
+  webhooks: string[]
+  format: WebhookFormat
 }
 
 function parse(args: string[]): Parsed | string {
   const [what, ...rest] = args
   if (what !== 'vault' && what !== 'transfer') return `unknown watch target: ${what ?? '(none)'}`
-  const out: Parsed = { what, json: false }
+  const out: Parsed = { what, json: false, webhooks: [], format: 'json' }
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i] as string
     if (a === '--json') out.json = true
-    else if (a === '--interval' || a.startsWith('--interval=')) {
+    else if (a === '--metrics' || a.startsWith('--metrics=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
+      const listen = parseListen(v ?? '')
+      if (typeof listen === 'string') return listen
+      out.metrics = listen
+    } else if (a === '--webhook' || a.startsWith('--webhook=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
+      if (!v || !/^https?:\/\//.test(v) || !URL.canParse(v)) return `--webhook takes an http(s) URL, got ${v ? redactUrl(v) : 'nothing'}`
+      out.webhooks.push(v)
+    } else if (a === '--webhook-format' || a.startsWith('--webhook-format=')) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
+      if (v !== 'json' && v !== 'slack' && v !== 'discord') return `--webhook-format takes slack, discord or json, got ${v ?? 'nothing'}`
+      out.format = v
+    }    else if (a === '--interval' || a.startsWith('--interval=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
       const n = Number(v)
       if (!Number.isFinite(n) || n < 1 || n > 86_400) return `--interval takes seconds from 1 to 86400, got ${v ?? 'nothing'}`
@@ -55,6 +79,24 @@ function parse(args: string[]): Parsed | string {
   }
   if (what === 'transfer' && !out.txHash) return 'watch transfer needs a transaction hash'
   return out
+}
+
+/** The app's watch lists (transfers and addresses), read once at start; a missing or bad file watches none. */
+function savedTargets(dataDir: string, warn: (line: string) => void): WatchTargets {
+  const file = join(dataDir, WATCHLISTS_FILE)
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    return { addresses: [], transfers: [] }
+  }
+  try {
+    const lists = watchlistsSchema.parse(JSON.parse(text))
+    return { addresses: lists.addresses, transfers: lists.transfers }
+  } catch {
+    warn(`warning: ignoring ${file}: not a valid watch list`)
+    return { addresses: [], transfers: [] }
+  }
 }
 
 function line(e: WatchEvent, json: boolean): string {
@@ -77,22 +119,54 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
     return 2
   }
   const startedAt = Date.now()
+  // Its own folder beside the app's watch/: the CLI watches under profile "cli" and must not mark the
+  // app's events announced (nor the app the CLI's).
+  const dataDir = userDataDir(process.platform, io.env as NodeJS.ProcessEnv)
+  const dir = join(dataDir, 'watch-cli')
+  // `watch vault` also watches what the app's watch lists name, as the app's watcher does.
+  const saved = parsed.what === 'vault' ? savedTargets(dataDir, (l) => void io.stderr.write(`${l}\n`)) : { addresses: [], transfers: [] }
+  const targets: WatchTargets = parsed.txHash ? { addresses: [], transfers: [{ txHash: parsed.txHash, label: '', addedAt: startedAt }] } : saved
+  let metrics: WatchMetrics | null = null
+  const hooks =
+    parsed.webhooks.length === 0
+      ? null
+      : new WebhookSink({
+          urls: parsed.webhooks,
+          format: parsed.format,
+          onFailure: (_url, reason) => {
+            metrics?.webhookFailed()
+            io.stderr.write(`webhook failed: ${reason}\n`)
+          }
+        })
   const watcher = new Watcher({
     profileId: 'cli',
     client: deps.client,
     rpcUrls,
     settings: () => settings,
-    targets: () => ({
-      addresses: [],
-      transfers: parsed.txHash ? [{ txHash: parsed.txHash, label: '', addedAt: startedAt }] : []
-    }),
-    state: await WatchState.open(null),
-    log: await ActivityLog.open(null),
+    targets: () => targets,
+    state: await WatchState.open(dir),
+    log: await ActivityLog.open(dir),
     vault: parsed.what === 'vault',
-    transfers: parsed.what === 'transfer',
-    emit: (e) => void io.stdout.write(line(e, parsed.json))
+    transfers: parsed.what === 'transfer' || saved.transfers.length + saved.addresses.length > 0,
+    emit: (e) => {
+      metrics?.event(e)
+      hooks?.send(e)
+      io.stdout.write(line(e, parsed.json))
+    },
+    onPolled: () => metrics?.polled()
   })
   if (deps.signal.aborted) return 0
+  let server: Awaited<ReturnType<typeof serveMetrics>> | null = null
+  if (parsed.metrics) {
+    metrics = new WatchMetrics(watcher)
+    try {
+      server = await serveMetrics(metrics, parsed.metrics)
+    } catch (error) {
+      io.stderr.write(`cannot serve metrics on ${parsed.metrics.host}:${parsed.metrics.port}: ${error instanceof Error ? error.message : String(error)}\n`)
+      return 1
+    }
+    io.stderr.write(`metrics at ${server.url}/metrics\n`)
+  }
   io.stderr.write(
     parsed.what === 'vault'
       ? `watching the vault on ${rpcUrls.map(redactUrl).join(', ')} every ${seconds} s (Ctrl-C to stop)\n`
@@ -101,5 +175,7 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
   watcher.start()
   await new Promise<void>((resolve) => deps.signal.addEventListener('abort', () => resolve(), { once: true }))
   await watcher.stop()
+  await server?.close()
+  await hooks?.close()
   return 0
 }

@@ -25,6 +25,8 @@ export interface VaultPollDeps {
   signal: AbortSignal
   /** in-memory per-node detail for watch:status (errors are not persisted) */
   live: Map<string, WatchNodeStatus>
+  /** told after each comparison of several nodes: true when all reachable ones agreed */
+  agreement?: (agree: boolean) => void
 }
 
 type Answer = { url: string; ok: true; result: VaultResult; latencyMs: number } | { url: string; ok: false; error: AppErrorData }
@@ -108,6 +110,7 @@ async function checkAgreement(d: VaultPollDeps, ref: Answer & { ok: true }, othe
       nodes.push(other.url)
     }
   }
+  d.agreement?.(nodes.length === 0)
   if (nodes.length === 0) return
   const list = [...fields].sort()
   d.announce({

@@ -56,6 +56,7 @@ export class Watcher {
   private suspended = false
   private lastPollAt: number | null = null
   private listeners = new Set<(e: WatchEvent) => void>()
+  private agreeing: boolean | null = null
 
   constructor(private readonly d: WatcherDeps) {
     this.timers = { ...defaultTimers, ...d.timers }
@@ -135,6 +136,27 @@ export class Watcher {
     }
   }
 
+  /** Whether the reachable nodes told the same vault at the last comparison (null before any, or with one node). */
+  nodesAgree(): boolean | null {
+    return this.agreeing
+  }
+
+  /** Watched transfers announced as stuck and still pending. */
+  stuckTransfers(): string[] {
+    return Object.entries(this.state().transfers)
+      .filter(([, t]) => t.pending && t.stuckAnnounced)
+      .map(([tx]) => tx)
+  }
+
+  /** Watched transfers still pending, with when watching began (for how long they have waited). */
+  pendingTransfers(): { txHash: string; since: number }[] {
+    const p = this.state().transfers
+    return this.d
+      .targets()
+      .transfers.filter((t) => p[t.txHash.toLowerCase()]?.pending !== false)
+      .map((t) => ({ txHash: t.txHash.toLowerCase(), since: t.addedAt }))
+  }
+
   private state(): ReturnType<WatchState['profile']> {
     return this.d.state.profile(this.d.profileId)
   }
@@ -198,7 +220,8 @@ export class Watcher {
           unreachableAfter: this.d.settings().unreachableAfterFailures,
           cache: this.d.cache ?? null,
           signal: this.abort.signal,
-          live: this.live
+          live: this.live,
+          agreement: (agree) => (this.agreeing = agree)
         })
         p.vaultFailures = ok ? 0 : p.vaultFailures + 1
         failures = p.vaultFailures

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startSimulator, type Simulator } from '../../../../src/main/sim'
 import { runWatchCommand } from '../../../../src/main/watch/cli-watch'
-import { simClient } from './helpers'
+import { simClient, tempDir } from './helpers'
 
 let sim: Simulator
 beforeAll(async () => {
@@ -18,7 +18,7 @@ function io(): { stdout: { write(t: string): void; text: string }; stderr: { wri
     const w = { text: '', write: (t: string) => void (w.text += t) }
     return w
   }
-  return { stdout: mk(), stderr: mk(), env: {} }
+  return { stdout: mk(), stderr: mk(), env: { BRIDGESCOPE_DATA_DIR: tempDir() } }
 }
 
 describe('runWatchCommand', () => {

@@ -1,0 +1,185 @@
+// The Prometheus sink of the headless watcher. Gauges are read from the watcher core's own state at scrape
+// time (collect), never kept as a second copy; counters follow events the core announced, each announced
+// once (also across restarts), so nothing is counted twice. Served on loopback unless a host is named.
+import { createServer, type Server } from 'node:http'
+import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { redactUrl } from '@shared/redact'
+import type { WatchEvent, WatchStatus } from '@shared/watch'
+
+/** What the metrics read: the watcher core's state (src/main/watch/watcher.ts). */
+export interface MetricsSource {
+  status(): WatchStatus
+  nodesAgree(): boolean | null
+  stuckTransfers(): string[]
+  pendingTransfers(): { txHash: string; since: number }[]
+}
+
+/**
+ * A URL as a label: no user, password, query or fragment. (One place for it here; the lead merges it with
+ * the shared redaction of branch sec.) Unparseable text is dropped to a fixed word rather than leaked.
+ */
+export function labelUrl(url: string): string {
+  try {
+    const u = new URL(url)
+    return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname}`
+  } catch {
+    return redactUrl(url).split('?')[0] ?? 'invalid-url'
+  }
+}
+
+export class WatchMetrics {
+  readonly registry = new Registry()
+  private readonly epoch: Gauge<'node'>
+  private readonly up: Gauge<'node'>
+  private readonly duration: Histogram<'node'>
+  private readonly changes: Counter
+  private readonly lastSuccess: Gauge<'target'>
+  private readonly pollErrors: Counter<'target'>
+  private readonly webhookFailures: Counter
+  private readonly lastObserved = new Map<string, number>()
+  private readonly lastNodeAnswer = new Map<string, number>()
+
+  constructor(private readonly source: MetricsSource) {
+    const registers = [this.registry]
+    this.epoch = new Gauge({
+      name: 'bridgescope_vault_epoch',
+      help: 'The latest vault epoch each node reports',
+      labelNames: ['node'],
+      registers,
+      collect: () => {
+        this.epoch.reset()
+        const s = this.source.status()
+        // The core keeps one vault (the first answering node's); a node that told another one raises
+        // nodes-disagree, so each reachable node is shown with the epoch the core settled on.
+        const epoch = s.vault?.epoch
+        if (epoch === null || epoch === undefined || !Number.isFinite(Number(epoch))) return
+        for (const n of s.nodes) if (n.ok) this.epoch.set({ node: labelUrl(n.url) }, Number(epoch))
+      }
+    })
+    this.up = new Gauge({
+      name: 'bridgescope_node_up',
+      help: '1 when the last poll of that node succeeded',
+      labelNames: ['node'],
+      registers,
+      collect: () => {
+        for (const n of this.source.status().nodes) this.up.set({ node: labelUrl(n.url) }, n.ok ? 1 : 0)
+      }
+    })
+    this.duration = new Histogram({
+      name: 'bridgescope_node_request_duration_seconds',
+      help: 'Time each node took to answer tss_getVault',
+      labelNames: ['node'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers
+    })
+    const agree: Gauge = new Gauge({
+      name: 'bridgescope_nodes_agree',
+      help: '1 when all reachable nodes report the same vault, else 0',
+      registers,
+      collect: (): void => agree.set(this.source.nodesAgree() === false ? 0 : 1)
+    })
+    this.changes = new Counter({ name: 'bridgescope_vault_changes_total', help: 'Vault changes seen', registers })
+    this.lastSuccess = new Gauge({
+      name: 'bridgescope_last_success_timestamp_seconds',
+      help: 'When the last successful poll of a target ended (unix seconds)',
+      labelNames: ['target'],
+      registers
+    })
+    this.pollErrors = new Counter({ name: 'bridgescope_poll_errors_total', help: 'Failed polls per target', labelNames: ['target'], registers })
+    const stuck: Gauge = new Gauge({
+      name: 'bridgescope_stuck_transfers',
+      help: 'Watched transfers announced as stuck and not yet delivered',
+      registers,
+      collect: (): void => stuck.set(this.source.stuckTransfers().length)
+    })
+    const pending: Gauge<'tx'> = new Gauge({
+      name: 'bridgescope_watched_transfer_pending_seconds',
+      help: 'How long each watched, undelivered transfer has been pending',
+      labelNames: ['tx'],
+      registers,
+      collect: (): void => {
+        pending.reset()
+        const now = Date.now()
+        for (const t of this.source.pendingTransfers()) pending.set({ tx: t.txHash }, Math.max(0, (now - t.since) / 1000))
+      }
+    })
+    this.webhookFailures = new Counter({ name: 'bridgescope_webhook_failures_total', help: 'Webhook deliveries given up after retries', registers })
+  }
+
+  /** After every poll: one duration sample per node that answered since the last sample, errors per failed node. */
+  polled(): void {
+    const s = this.source.status()
+    for (const n of s.nodes) {
+      const label = labelUrl(n.url)
+      if (n.ok && n.lastAnswerAt !== null && n.lastAnswerAt !== this.lastNodeAnswer.get(n.url)) {
+        this.lastNodeAnswer.set(n.url, n.lastAnswerAt)
+        if (n.latencyMs !== null) this.duration.observe({ node: label }, n.latencyMs / 1000)
+        this.lastSuccess.set({ target: label }, n.lastAnswerAt / 1000)
+      } else if (!n.ok && s.lastPollAt !== null && s.lastPollAt !== this.lastObserved.get(n.url)) {
+        this.pollErrors.inc({ target: label })
+      }
+      if (s.lastPollAt !== null) this.lastObserved.set(n.url, s.lastPollAt)
+    }
+  }
+
+  /** Counters from the events the core announced (each exactly once). */
+  event(e: WatchEvent): void {
+    if (e.kind === 'vault-change') this.changes.inc()
+  }
+
+  webhookFailed(): void {
+    this.webhookFailures.inc()
+  }
+
+  metrics(): Promise<string> {
+    return this.registry.metrics()
+  }
+}
+
+/** Parses `HOST:PORT` or `PORT`; a bare port is loopback. */
+export function parseListen(text: string): { host: string; port: number } | string {
+  const m = /^(?:(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+):)?(\d{1,5})$/.exec(text.trim())
+  const port = m ? Number(m[2]) : NaN
+  if (!m || port > 65535) return `--metrics takes HOST:PORT or PORT, got ${text}`
+  return { host: (m[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port }
+}
+
+/** `/metrics` (text exposition) and `/healthz`; resolves once listening. */
+export async function serveMetrics(metrics: WatchMetrics, listen: { host: string; port: number }): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end()
+      return
+    }
+    if (path === '/healthz') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok\n')
+      return
+    }
+    if (path !== '/metrics') {
+      res.writeHead(404).end()
+      return
+    }
+    metrics.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      () => res.writeHead(500).end()
+    )
+  })
+  server.requestTimeout = 10_000
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(listen.port, listen.host, () => resolve())
+  })
+  const addr = server.address()
+  const port = typeof addr === 'object' && addr ? addr.port : listen.port
+  const host = listen.host.includes(':') ? `[${listen.host}]` : listen.host
+  return {
+    server,
+    url: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      })
+  }
+}

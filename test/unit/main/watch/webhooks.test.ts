@@ -1,0 +1,83 @@
+// Webhook sink against receivers on 127.0.0.1: order, retry after a 500, formats, and a hanging receiver
+// that must not delay polls.
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { WatchEvent } from '../../../../src/shared/watch'
+import { startSimulator, type Simulator } from '../../../../src/main/sim'
+import { runWatchCommand } from '../../../../src/main/watch/cli-watch'
+import { webhookBody, WebhookSink } from '../../../../src/main/watch/webhooks'
+import { simClient, tempDir } from './helpers'
+
+async function receiver(answer: (n: number, body: string) => number | null): Promise<{ url: string; bodies: string[]; server: Server }> {
+  const bodies: string[] = []
+  let n = 0
+  const server = createServer((req: IncomingMessage, res) => {
+    let text = ''
+    req.on('data', (c: Buffer) => (text += c.toString()))
+    req.on('end', () => {
+      const status = answer(n++, text)
+      if (status === null) return // hang
+      if (status === 200) bodies.push(text)
+      res.writeHead(status).end()
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+  const addr = server.address()
+  return { url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/hook?token=secret`, bodies, server }
+}
+
+function ev(i: number): WatchEvent {
+  return { kind: 'node-recovered', id: `n${i}`, url: 'http://node', downSince: null, title: 'Vault node answers again', body: `poll ${i}`, at: 1_700_000_000_000 + i, profileId: 'cli' }
+}
+
+let sim: Simulator
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 5, transfers: 10, rotateEveryMs: null })
+})
+afterAll(async () => {
+  await sim.close()
+  // receivers that hang keep sockets: they are closed in their tests
+})
+
+describe('webhooks', () => {
+  it('15.3 events arrive in order, one JSON document each, a 500 is retried; failures are counted', async () => {
+    const r = await receiver((n) => (n === 1 ? 500 : 200))
+    const failures: string[] = []
+    const sink = new WebhookSink({ urls: [r.url], format: 'json', baseDelayMs: 10, onFailure: (_u, why) => failures.push(why) })
+    for (let i = 0; i < 3; i++) sink.send(ev(i))
+    await sink.close(5000)
+    expect(r.bodies.map((b) => (JSON.parse(b) as { data: { body?: string; id: string } }).data.id)).toEqual(['n0', 'n1', 'n2'])
+    const first = JSON.parse(r.bodies[0]!) as Record<string, unknown>
+    expect(first).toMatchObject({ event: 'node-recovered', message: 'Vault node answers again: poll 0', at: new Date(1_700_000_000_000).toISOString() })
+    expect(failures).toEqual([])
+
+    const dead = new WebhookSink({ urls: [r.url.replace(/:\d+/, ':1')], format: 'json', attempts: 2, baseDelayMs: 10, onFailure: (_u, why) => failures.push(why) })
+    dead.send(ev(9))
+    await dead.close(5000)
+    expect(failures).toHaveLength(1)
+    expect(failures[0]).not.toContain('secret') // the URL's token never reaches a log
+    r.server.close()
+  })
+
+  it('15.3 slack and discord bodies carry the notification wording', () => {
+    expect(webhookBody(ev(1), 'slack')).toEqual({ text: 'Vault node answers again: poll 1' })
+    expect(webhookBody(ev(1), 'discord')).toEqual({ content: 'Vault node answers again: poll 1' })
+  })
+
+  it('15.3 a receiver that hangs does not delay polls; shutdown is bounded and exits 0', async () => {
+    const r = await receiver(() => null)
+    const out = { stdout: { text: '', write(t: string) { this.text += t } }, stderr: { text: '', write(t: string) { this.text += t } }, env: { BRIDGESCOPE_DATA_DIR: tempDir() } }
+    const stop = new AbortController()
+    const done = runWatchCommand(['vault', '--interval', '1', '--webhook', r.url], out, { client: simClient(sim.baseUrl, [sim.rpcUrl]), signal: stop.signal })
+    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(0), { timeout: 5000 })
+    sim.rotateVault()
+    await vi.waitFor(() => expect(out.stdout.text).toContain('vault-change'), { timeout: 5000 })
+    const after = sim.stats().requests.tss_getVault
+    // the hook is hanging on the rotation's POST; polls go on regardless
+    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(after + 1), { timeout: 6000 })
+    stop.abort()
+    expect(await done).toBe(0)
+    r.server.closeAllConnections()
+    r.server.close()
+  })
+})
