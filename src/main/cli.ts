@@ -10,7 +10,7 @@ import { BridgeClient, checkInput } from './client/bridge-api'
 import { canonicalEpoch } from './client/rpc'
 import { addressSchema, txHashSchema } from '../shared/schemas/settings'
 import { fetchAllHistory } from './client/history-all'
-import { resolveEndpoints, type Endpoints } from './cli/endpoints'
+import { resolveEndpoints, type EndpointNeeds, type Endpoints } from './cli/endpoints'
 import {
   chainsTable,
   historyTable,
@@ -122,12 +122,18 @@ interface Context {
   print(text: string): void
 }
 
-async function withClient<T>(ctx: Context, run: (client: BridgeClient, ep: Endpoints) => Promise<T>, rpcUrls: string[] = []): Promise<T> {
+async function withClient<T>(
+  ctx: Context,
+  run: (client: BridgeClient, ep: Endpoints) => Promise<T>,
+  rpcUrls: string[] = [],
+  needs: EndpointNeeds = 'api'
+): Promise<T> {
   const timeoutMs = intFlag(ctx.values, 'timeout', 1, 600_000)
   const resolved = await resolveEndpoints(
     { ...(str(ctx.values, 'base-url') ? { baseUrl: str(ctx.values, 'base-url') } : {}), ...(str(ctx.values, 'rpc-url') ? { rpcUrl: str(ctx.values, 'rpc-url') } : {}), ...(timeoutMs ? { timeoutMs } : {}) },
     ctx.io.env,
-    ctx.warn
+    ctx.warn,
+    needs
   )
   const ep = rpcUrls.length > 1 ? { ...resolved, rpcUrls } : resolved
   try {
@@ -212,7 +218,7 @@ async function transfer(ctx: Context): Promise<void> {
 
 async function vault(ctx: Context): Promise<void> {
   const epoch = canonicalEpoch(ctx.positionals[0] ?? 'latest')
-  const result = await withClient(ctx, (c) => c.getVault(epoch, call(ctx)))
+  const result = await withClient(ctx, (c) => c.getVault(epoch, call(ctx)), [], 'rpc')
   if (result.records === null) ctx.warn('note: the vault result has an unrecognised shape; shown whole')
   ctx.print(ctx.json ? jsonText(result) : vaultBlock(result))
 }
@@ -265,7 +271,7 @@ async function watch(argv: string[], io: CliIo, warn: (line: string) => void): P
   }
   const signal = io.signal ?? new AbortController().signal
   const ctx: Context = { io, values, positionals: [], json: false, warn, print: (t) => void io.stdout.write(t) }
-  return withClient(ctx, (client) => runWatchCommand(rest, io, { client, signal }), rpcUrls)
+  return withClient(ctx, (client) => runWatchCommand(rest, io, { client, signal }), rpcUrls, 'both')
 }
 
 /** Every byte the CLI writes passes terminalSafe: remote text can never drive the terminal. */

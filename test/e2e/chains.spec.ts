@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures'
 import { demoFault } from './views-b-helpers'
 
-test('every field of each chain is shown; nulls read "null"; links are http(s) only; contract is copyable', async ({ page, harness, consoleErrors }) => {
+test('every field of each chain is shown; nulls read "—" with a tooltip (14.10); links are http(s) only; contract is copyable', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/chains`)
   const card = page.getByTestId('chain-card').first()
   await expect(card).toBeVisible()
@@ -10,7 +10,8 @@ test('every field of each chain is shown; nulls read "null"; links are http(s) o
   }
   // The nullable fields are null in the demo data and say so, distinctly.
   const volume = card.locator('dd[data-field="volume"] [data-null="true"]')
-  await expect(volume).toHaveText('null')
+  await expect(volume).toHaveText('—')
+  await expect(volume).toHaveAttribute('title', 'not given by the service (null)')
   await expect(card.locator('dd[data-field="scanUrl"] a')).toHaveAttribute('href', /^https?:\/\//)
   await expect(card.locator('dd[data-field="rpc"] a')).toHaveAttribute('href', /^https?:\/\//)
   await expect(card.getByRole('button', { name: /Copy contract/ })).toBeVisible()

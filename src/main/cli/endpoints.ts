@@ -56,7 +56,10 @@ function nonEmpty(v: string | undefined): string | undefined {
   return v !== undefined && v.trim() !== '' ? v.trim() : undefined
 }
 
-export async function resolveEndpoints(flags: EndpointFlags, env: Env, warn: (line: string) => void): Promise<Endpoints> {
+/** Which endpoints a command talks to: the query service, the node, or both. */
+export type EndpointNeeds = 'api' | 'rpc' | 'both'
+
+export async function resolveEndpoints(flags: EndpointFlags, env: Env, warn: (line: string) => void, needs: EndpointNeeds = 'both'): Promise<Endpoints> {
   const base = nonEmpty(flags.baseUrl) ?? nonEmpty(env.BRIDGESCOPE_BASE_URL)
   const rpc = nonEmpty(flags.rpcUrl) ?? nonEmpty(env.BRIDGESCOPE_RPC_URL)
   // 12.8: credentials in a URL are refused with the flag or variable named, never sent or echoed.
@@ -69,12 +72,19 @@ export async function resolveEndpoints(flags: EndpointFlags, env: Env, warn: (li
     }
   }
   const timeout = flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }
-  if (base !== undefined && rpc !== undefined) return { baseUrl: base, rpcUrls: [rpc], ...timeout }
+  // Only what the command uses must be there: `chains --base-url X` needs no node, `vault --rpc-url Y` no service.
+  const missingApi = needs !== 'rpc' && base === undefined
+  const missingRpc = needs !== 'api' && rpc === undefined
+  if (!missingApi && !missingRpc) return { baseUrl: base ?? '', rpcUrls: rpc ? [rpc] : [], ...timeout }
 
   const profile = activeProfile(env, warn)
   if (profile === null || profile.kind === 'demo') {
+    // The simulator stands in for exactly the endpoints the command needs and was not given.
     const sim = await startSimulator({ rotateEveryMs: null })
-    warn(`note: ${profile ? `profile "${profile.name}" is the demo network` : 'no settings found'}; using the built-in simulator at ${redactText(sim.baseUrl)}`)
+    const standsFor = [missingApi ? 'the query service (no --base-url)' : '', missingRpc ? 'the node (no --rpc-url)' : ''].filter(Boolean).join(' and ')
+    warn(
+      `note: ${profile ? `profile "${profile.name}" is the demo network` : 'no settings found'}; the built-in simulator at ${redactText(sim.baseUrl)} stands in for ${standsFor}`
+    )
     return {
       baseUrl: base ?? sim.baseUrl,
       rpcUrls: rpc ? [rpc] : [sim.rpcUrl],

@@ -56,8 +56,9 @@ export class BridgeClient {
   private readonly http: HttpOptions
 
   constructor(opts: BridgeClientOptions) {
-    // Fail on a bad URL now rather than on first use: the caller is configuring, not querying.
-    apiUrl(opts.baseUrl, 'queryChainList')
+    // Fail on a bad URL now rather than on first use: the caller is configuring, not querying. An empty base
+    // URL is a client for the node only (the CLI's `vault`): any query-service call then says none is set.
+    if (opts.baseUrl.trim() !== '') apiUrl(opts.baseUrl, 'queryChainList')
     for (const url of opts.rpcUrls ?? []) httpUrl(url, 'rpcUrl')
     this.baseUrl = opts.baseUrl.trim()
     this.rpcUrls = (opts.rpcUrls ?? []).map((u) => u.trim())

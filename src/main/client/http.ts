@@ -47,6 +47,7 @@ export function httpUrl(text: string, field: string): URL {
 
 /** {base_url}/api/<operation>; the base may carry a path prefix and a trailing slash. */
 export function apiUrl(baseUrl: string, operation: string): string {
+  if (baseUrl.trim() === '') throw new AppError({ kind: 'input', field: 'baseUrl', operation, message: 'no query service URL (base URL) is configured' })
   const base = httpUrl(baseUrl, 'baseUrl')
   // Resolve relative to a directory-like base so that a prefix ("/bridge") is kept, never replaced.
   if (!base.pathname.endsWith('/')) base.pathname += '/'

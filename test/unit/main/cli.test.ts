@@ -116,6 +116,18 @@ describe('cli: success (exit 0)', () => {
     }
   })
 
+  it('14.10 a command given the endpoint it uses starts no simulator; one missing an endpoint names what the simulator stands in for', async () => {
+    const chainsOnly = await cli(['chains', '--base-url', sim.baseUrl])
+    expect(chainsOnly.code).toBe(0)
+    expect(chainsOnly.err).not.toContain('simulator')
+    const vaultOnly = await cli(['vault', 'latest', '--rpc-url', sim.rpcUrl])
+    expect(vaultOnly.code).toBe(0)
+    expect(vaultOnly.err).not.toContain('simulator')
+    const noNode = await cli(['vault', 'latest', '--base-url', sim.baseUrl])
+    expect(noNode.err).toMatch(/stands in for the node \(no --rpc-url\)/)
+    expect(noNode.err).not.toMatch(/query service/)
+  })
+
   it('no settings → the demo simulator, said on stderr', async () => {
     const r = await cli(['chains'])
     expect(r.code).toBe(0)

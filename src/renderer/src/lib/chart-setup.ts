@@ -13,8 +13,11 @@ export function chartJs(): typeof Chart {
   return Chart
 }
 
-/** Series colours chosen to stay distinct and legible on both the light and the dark background. */
-export const SERIES_COLOURS = ['#3b82f6', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#14b8a6', '#ec4899', '#84cc16', '#94a3b8']
+/**
+ * Series colours chosen to stay distinct from each other (teal beside emerald made two tokens look the same,
+ * 14.10) and legible on both the light and the dark background: Tableau's palette, its grey swapped for a violet that stands apart.
+ */
+export const SERIES_COLOURS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#6a3d9a']
 
 export function seriesColour(i: number): string {
   return SERIES_COLOURS[i % SERIES_COLOURS.length] ?? '#888888'

@@ -15,6 +15,9 @@ describe('palette targets', () => {
     const t = paletteTargets('trans')
     expect(t.map((x) => x.kind === 'view' && x.view)).toEqual(['transfers', 'transfer'])
     expect(paletteTargets('vau')[0]).toMatchObject({ kind: 'view', view: 'vault' })
+    // 14.10: the view named exactly what was typed comes first
+    expect(paletteTargets('transfer').map((x) => x.kind === 'view' && x.view)).toEqual(['transfer', 'transfers'])
+    expect(paletteTargets('Transfers')[0]).toMatchObject({ kind: 'view', view: 'transfers' })
     expect(paletteTargets('nothing-like-this')).toEqual([])
     expect(paletteTargets('').length).toBe(9) // the eight views plus Activity (14.4)
   })

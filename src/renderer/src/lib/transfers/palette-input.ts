@@ -25,7 +25,12 @@ export function paletteTargets(text: string): PaletteTarget[] {
   if (TX_HASH_RE.test(t)) return [{ kind: 'transfer', txHash: t, label: `Transfer ${t}` }]
   const q = t.toLowerCase()
   const views = VIEWS.filter((v) => q === '' || v.label.toLowerCase().includes(q) || v.id.includes(q))
-  // views whose name starts with the text come first
-  views.sort((a, b) => Number(!a.label.toLowerCase().startsWith(q)) - Number(!b.label.toLowerCase().startsWith(q)))
+  // the view named exactly what was typed first ("transfer" is Transfer, not Transfers), then those whose
+  // name starts with it, then the rest
+  const rank = (label: string): number => {
+    const l = label.toLowerCase()
+    return l === q ? 0 : l.startsWith(q) ? 1 : 2
+  }
+  views.sort((a, b) => rank(a.label) - rank(b.label))
   return views.map((v) => ({ kind: 'view', view: v.id, label: `Go to ${v.label}` }))
 }
