@@ -191,8 +191,9 @@ export const channels = {
     z.object({ kind: z.enum(['address', 'transfer', 'epoch']), key: z.string().min(1).max(100) })
   ),
   'data:export': channel<{ filename: string; content: string }>()(none),
-  'data:import': channel<{ settings: Settings; watchlists: Watchlists }>()(
-    z.object({ content: z.string().max(10_000_000) })
+  /** dryRun: validate and say what would change, save nothing (the Settings view asks before replacing) */
+  'data:import': channel<{ settings: Settings; watchlists: Watchlists; changes: string[] }>()(
+    z.object({ content: z.string().max(10_000_000), dryRun: z.boolean().optional() })
   ),
   'cache:stats': channel<CacheStats>()(none),
   'cache:clear': channel<CacheStats>()(none),

@@ -92,9 +92,18 @@ test('export downloads a JSON file; a bad import shows an error and changes noth
   expect(JSON.stringify(harness.context.settings.get())).toBe(before)
   await expect(page.getByTestId('labels-state')).toContainText('completed')
 
-  // A good file (the export, with the label changed) is applied at once.
+  // 14.10: a good file (the export, with the label changed) says what it would change and waits for a yes;
+  // Cancel changes nothing, Replace applies it.
   const good = { ...exported, settings: { ...exported.settings, labels: { ...exported.settings.labels, state: { '1': 'done' } } } }
   await input.setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) })
+  await expect(page.getByTestId('import-confirm')).toContainText('Replace your settings with good.json?')
+  await expect(page.getByTestId('import-confirm')).toContainText('labels:')
+  await page.getByTestId('import-confirm').getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByTestId('import-confirm')).toHaveCount(0)
+  expect(JSON.stringify(harness.context.settings.get())).toBe(before)
+  await input.setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) })
+  expect(JSON.stringify(harness.context.settings.get())).toBe(before)
+  await page.getByRole('button', { name: 'Replace my settings' }).click()
   await expect(page.getByTestId('io-note')).toContainText('Imported good.json')
   await expect(page.getByTestId('labels-state')).toContainText('done')
 })

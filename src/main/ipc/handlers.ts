@@ -98,7 +98,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'watchlists:add': ({ kind, item }) => d.settings.addWatch(kind, item),
     'watchlists:remove': ({ kind, key }) => d.settings.removeWatch(kind, key),
     'data:export': () => d.settings.exportText(),
-    'data:import': ({ content }) => d.settings.importText(content),
+    'data:import': ({ content, dryRun }) => d.settings.importText(content, { dryRun: dryRun === true }),
     'cache:stats': () => d.cache.stats(),
     'cache:clear': async () => {
       await d.cache.clear()

@@ -29,6 +29,25 @@ function firstIssue(error: z.ZodError): { message: string; field?: string } {
   return field ? { message: `${field}: ${issue.message}`, field } : { message: issue.message }
 }
 
+/** What an import would replace, in words a person checks before saying yes. */
+export function importChanges(now: { settings: Settings; watchlists: Watchlists }, next: { settings: Settings; watchlists: Watchlists }): string[] {
+  const out: string[] = []
+  const names = (s: Settings): string => s.profiles.map((p) => p.name).join(', ')
+  if (JSON.stringify(now.settings.profiles) !== JSON.stringify(next.settings.profiles)) out.push(`Endpoint profiles: ${names(now.settings)} → ${names(next.settings)}`)
+  const active = (s: Settings): string => s.profiles.find((p) => p.id === s.activeProfileId)?.name ?? s.activeProfileId
+  if (active(now.settings) !== active(next.settings)) out.push(`Active profile: ${active(now.settings)} → ${active(next.settings)}`)
+  for (const key of Object.keys({ ...now.settings, ...next.settings }).sort()) {
+    if (key === 'profiles' || key === 'activeProfileId' || key === 'version') continue
+    const [a, b] = [JSON.stringify(now.settings[key]), JSON.stringify(next.settings[key])]
+    if (a !== b) out.push(`${key}: ${a ?? 'absent'} → ${b ?? 'absent'}`)
+  }
+  for (const kind of ['addresses', 'transfers', 'epochs'] as const) {
+    const [a, b] = [now.watchlists[kind], next.watchlists[kind]]
+    if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`Watched ${kind}: ${a.length} → ${b.length}`)
+  }
+  return out
+}
+
 /** The fields an input names (an absent or undefined field is not a change). */
 function defined(input: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined))
@@ -178,7 +197,7 @@ export class SettingsRepo {
   }
 
   /** All or nothing: an invalid file changes neither document and names what was wrong. */
-  importText(content: string): { settings: Settings; watchlists: Watchlists } {
+  importText(content: string, opts: { dryRun?: boolean } = {}): { settings: Settings; watchlists: Watchlists; changes: string[] } {
     let raw: unknown
     try {
       raw = JSON.parse(content)
@@ -201,8 +220,11 @@ export class SettingsRepo {
     const { settings, watchlists } = parsed.data
     const readOnly = this.settings.readOnly ?? this.watchlists.readOnly
     if (readOnly) throw new AppError({ kind: 'input', message: readOnly })
+    const next = withDemoAndActive(settings)
+    const changes = importChanges({ settings: this.get(), watchlists: this.getWatchlists() }, { settings: next, watchlists })
+    if (opts.dryRun) return { settings: next, watchlists, changes }
     this.watchlists.set(watchlists)
-    this.commit(() => withDemoAndActive(settings))
-    return { settings: this.get(), watchlists: this.getWatchlists() }
+    this.commit(() => next)
+    return { settings: this.get(), watchlists: this.getWatchlists(), changes }
   }
 }

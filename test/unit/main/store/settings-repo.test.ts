@@ -55,6 +55,11 @@ describe('SettingsRepo', () => {
     const { content, filename } = a.exportText(new Date('2026-11-21T00:00:00Z'))
     expect(filename).toBe('bridgescope-settings-2026-11-21.json')
     const b = await repo()
+    // 14.10: a dry run says what would change and saves nothing
+    const untouched = JSON.stringify([b.get(), b.getWatchlists()])
+    const preview = b.importText(content, { dryRun: true })
+    expect(preview.changes).toEqual(['Endpoint profiles: Demo network → Demo network, Mainnet', 'Watched transfers: 0 → 1'])
+    expect(JSON.stringify([b.get(), b.getWatchlists()])).toBe(untouched)
     const imported = b.importText(content)
     expect(imported.settings.profiles.map((p) => p.name)).toEqual(['Demo network', 'Mainnet'])
     expect(imported.watchlists.transfers[0]?.label).toBe('big one')
