@@ -99,3 +99,29 @@ test('14.5 the watcher’s #/transfer?txHash= link opens the transfer; a pending
   expect(completed).toBeGreaterThan(0)
   expect(consoleErrors).toEqual([])
 })
+
+test('14.5 a transfer shows when it was sent and updated and how long it took; a pending one how long it has waited, and stuck past the threshold', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  // the busiest address's newest page holds both delivered and in-flight transfers
+  const { address, chainId } = sample.addresses[0]!
+  const page1 = await harness.context.handlers['history:page']({ address, chainId, pageNo: 1, pageSize: 100, prefer: 'network' }, { emit: () => undefined })
+  const done = page1.data.list.find((r) => r.state === 1 && r.transferinHash)!
+  const waiting = page1.data.list.find((r) => r.state !== 1 && !r.transferinHash)!
+  expect(done && waiting).toBeTruthy()
+
+  await page.goto(`${harness.url}#/transfer?hash=${done.hash}`)
+  await expect(page.getByTestId('sent-at')).toHaveText(done.timestamp)
+  await expect(page.getByTestId('updated-at')).toHaveText(done.updatedAt)
+  await expect(page.getByTestId('duration')).toHaveText(/\d+[smhd]/)
+  await expect(page.getByTestId('stuck-mark')).toHaveCount(0)
+
+  // a threshold of one minute on its route makes the waiting transfer stuck
+  harness.context.settings.update({ stuckThresholds: { routes: { [`${waiting.fromChainid}-${waiting.toChainid}`]: 1 } } })
+  await page.goto(`${harness.url}#/transfer?hash=${waiting.hash}`)
+  await expect(page.getByTestId('sent-at')).toHaveText(waiting.timestamp)
+  await expect(page.getByTestId('pending-for')).toContainText('pending for')
+  await expect(page.getByTestId('transfer-pending')).toBeVisible()
+  await page.reload() // the settings the page read at start now carry the one-minute threshold
+  await expect(page.getByTestId('stuck-mark')).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})
