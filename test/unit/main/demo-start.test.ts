@@ -4,10 +4,10 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Conf from 'conf'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { StarterAddress, VolumeCharts } from '../../../src/shared/contract'
-import { createAppContext, type AppContext } from '../../../src/main/app-context'
+import type { AppContext } from '../../../src/main/app-context'
+import { testContext } from './faults/rig'
 import { dispatch } from '../../../src/main/ipc/dispatch'
 
 const open: AppContext[] = []
@@ -16,15 +16,7 @@ afterEach(async () => {
 })
 
 async function context(dataDir: string): Promise<AppContext> {
-  const ctx = await createAppContext({
-    dataDir,
-    storeFactory: ({ cwd, name }) => new Conf<Record<string, unknown>>({ cwd, configName: name, clearInvalidConfig: false }),
-    shell: 'harness',
-    version: 'test',
-    broadcast: () => undefined,
-    demo: { transfers: 400, rotateEveryMs: null, watchOnFirstRun: true },
-    watch: { enabled: false }
-  })
+  const ctx = await testContext(dataDir, { transfers: 400, rotateEveryMs: null, watchOnFirstRun: true })
   open.push(ctx)
   return ctx
 }

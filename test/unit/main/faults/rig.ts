@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Conf from 'conf'
-import { createAppContext, type AppContext } from '../../../../src/main/app-context'
+import { createAppContext, type AppContext, type AppContextOptions } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
 import { startSimulator, type SimOperation, type Simulator } from '../../../../src/main/sim'
 import type { Result } from '../../../../src/shared/errors'
@@ -18,6 +18,14 @@ export function tempDir(prefix = 'bs-faults-'): string {
 
 export const confFactory = ({ cwd, name }: { cwd: string; name: string }) =>
   new Conf<Record<string, unknown>>({ cwd, configName: name, clearInvalidConfig: false })
+
+/**
+ * The app context tests build: conf-backed stores on `dataDir`, the harness shell, no background watcher
+ * (tests that count cache entries and requests must not race it), the demo network as given.
+ */
+export function testContext(dataDir: string, demo: AppContextOptions['demo'] = { transfers: 300, rotateEveryMs: null }): Promise<AppContext> {
+  return createAppContext({ dataDir, storeFactory: confFactory, shell: 'harness', version: 'test', broadcast: () => undefined, ...(demo ? { demo } : {}), watch: { enabled: false } })
+}
 
 export async function startSim(): Promise<Simulator> {
   return startSimulator({ seed: 11, transfers: 400, rotateEveryMs: null })

@@ -9,9 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Channel, ChannelInput, ChannelResult } from '../../../../src/shared/contract'
 import type { Result } from '../../../../src/shared/errors'
 import { defaultSettings, type Settings, type Watchlists } from '../../../../src/shared/schemas/settings'
-import { createAppContext, type AppContext } from '../../../../src/main/app-context'
+import type { AppContext } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
-import { confFactory } from '../faults/rig'
+import { testContext } from '../faults/rig'
 
 const open: AppContext[] = []
 afterEach(async () => {
@@ -21,15 +21,7 @@ afterEach(async () => {
 const tempDir = (): string => mkdtempSync(join(tmpdir(), 'bs-lose-'))
 
 async function context(dataDir = tempDir()): Promise<AppContext> {
-  const ctx = await createAppContext({
-    dataDir,
-    storeFactory: confFactory,
-    shell: 'harness',
-    version: 'test',
-    broadcast: () => undefined,
-    demo: { transfers: 100, rotateEveryMs: null },
-    watch: { enabled: false }
-  })
+  const ctx = await testContext(dataDir, { transfers: 100, rotateEveryMs: null })
   open.push(ctx)
   return ctx
 }
