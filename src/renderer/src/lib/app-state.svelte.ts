@@ -4,6 +4,7 @@ import type { AppInfo } from '@shared/contract'
 import type { Settings, Theme } from '@shared/schemas/settings'
 import { call, errorData } from './api'
 import type { AppErrorData } from '@shared/errors'
+import { ViewMemory } from './view-memory'
 
 function applyTheme(theme: Theme): void {
   const dark = theme === 'dark' || (theme === 'system' && window.matchMedia?.('(prefers-color-scheme: dark)').matches)
@@ -14,6 +15,25 @@ class AppState {
   info = $state<AppInfo | null>(null)
   settings = $state<Settings | null>(null)
   error = $state<AppErrorData | null>(null)
+  /** views' state while the user is elsewhere, per profile, for the session (14.6) */
+  readonly memory = new ViewMemory()
+
+  get profileId(): string {
+    return this.settings?.activeProfileId ?? ''
+  }
+
+  /** The active profile's kept value under `key`, made on first use. */
+  kept<T>(key: string, make: () => T): T {
+    return this.memory.keep(this.profileId, key, make)
+  }
+
+  /** Like kept, for a plain object the view binds its inputs to: a deep $state, so edits show. */
+  keptState<T extends object>(key: string, initial: () => T): T {
+    return this.kept(key, () => {
+      const state = $state(initial())
+      return state
+    })
+  }
 
   async load(): Promise<void> {
     try {
@@ -28,6 +48,7 @@ class AppState {
 
   setSettings(settings: Settings): void {
     this.settings = settings
+    this.memory.prune(settings.profiles.map((p) => p.id))
     applyTheme(settings.theme)
   }
 

@@ -37,6 +37,14 @@ class Router {
     return `#/${view}${qs ? `?${qs}` : ''}`
   }
 
+  /** Changes the route without a new history entry (Back skips it), from a query string without '?'. */
+  replace(view: ViewId, query: string): void {
+    const url = new URL(location.href)
+    url.hash = `#/${view}${query ? `?${query}` : ''}`
+    history.replaceState(history.state, '', url)
+    this.current = parse(url.hash)
+  }
+
   go(view: ViewId, params?: Record<string, string | number | undefined>): void {
     location.hash = this.href(view, params)
   }

@@ -95,6 +95,7 @@ export class LoadedHistory {
     this.progress = null
     this.error = null
     this.rowsError = null
+    this.filter = {}
   }
 
   setSort(sort: HistorySort): void {
@@ -151,7 +152,14 @@ export class LoadedHistory {
         this.again = true
       }
     } catch (e) {
-      if (seq === this.fetchSeq) this.rowsError = errorData(e)
+      if (seq !== this.fetchSeq) return
+      const err = errorData(e)
+      // main keeps the last few loads only (and none after a restart): a view kept for the session (14.6) may
+      // outlive its rows there. Back to pages, saying why, with Load all as the way back.
+      if (err.field === 'datasetId') {
+        this.clear()
+        this.error = { ...err, message: 'This history is no longer held in memory (only the most recent loads are kept); load it again.' }
+      } else this.rowsError = err
     } finally {
       if (seq === this.fetchSeq) {
         this.inflight = false

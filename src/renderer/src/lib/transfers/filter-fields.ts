@@ -1,0 +1,29 @@
+// The filter bar's inputs as typed (strings, '' = any), and the filter main applies. Kept apart from the
+// component so the Transfers view can keep the inputs per profile (14.6) and tests can hold the mapping.
+import type { HistoryFilter } from '@shared/contract'
+
+export interface FilterFields {
+  text: string
+  token: string
+  fromChain: string
+  toChain: string
+  state: string
+  from: string
+  to: string
+}
+
+export function emptyFilterFields(): FilterFields {
+  return { text: '', token: '', fromChain: '', toChain: '', state: '', from: '', to: '' }
+}
+
+export function filterOf(f: FilterFields): HistoryFilter {
+  const out: HistoryFilter = {}
+  if (f.text.trim()) out.text = f.text.trim()
+  if (f.token) out.token = f.token
+  if (f.fromChain) out.fromChainId = Number(f.fromChain)
+  if (f.toChain) out.toChainId = Number(f.toChain)
+  if (f.state !== '') out.state = Number(f.state)
+  if (f.from) out.from = f.from
+  if (f.to) out.to = f.to
+  return out
+}
