@@ -39,10 +39,9 @@ class Router {
 
   /** Changes the route without a new history entry (Back skips it), from a query string without '?'. */
   replace(view: ViewId, query: string): void {
-    const url = new URL(location.href)
-    url.hash = `#/${view}${query ? `?${query}` : ''}`
-    history.replaceState(history.state, '', url)
-    this.current = parse(url.hash)
+    const hash = `#/${view}${query ? `?${query}` : ''}`
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`)
+    this.current = parse(hash)
   }
 
   go(view: ViewId, params?: Record<string, string | number | undefined>): void {
