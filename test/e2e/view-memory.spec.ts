@@ -115,3 +115,41 @@ test('14.6 Activity keeps its filter and Charts its range across views', async (
   await expect(page.getByRole('group', { name: 'Range' }).getByRole('button', { name: picked as string, exact: true })).toHaveAttribute('aria-pressed', 'true')
   expect(consoleErrors).toEqual([])
 })
+
+test('14.6 a kept view whose rows main has since let go says so and offers Load all again', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  const [heavy, ...others] = sample.addresses
+  const { baseUrl, rpcUrl } = await harness.context.endpoints.demoUrls()
+  await page.goto(`${harness.url}#/transfers?address=${heavy!.address}&chainId=${heavy!.chainId}`)
+  await page.getByTestId('load-all').click()
+  await expect(page.getByTestId('history-summary')).toHaveText(`${heavy!.count} of ${heavy!.count} transfers loaded`)
+
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('link', { name: 'Settings' }).click()
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  const form = page.getByRole('form', { name: 'New profile' })
+  await form.getByLabel('Name').fill('Second')
+  await form.getByLabel('Query service URL').fill(baseUrl)
+  await form.getByLabel(/RPC node URLs/).fill(rpcUrl)
+  await form.getByRole('button', { name: 'Save profile' }).click()
+  await page.getByTestId('profile-row').filter({ hasText: 'Second' }).getByRole('button', { name: 'Activate' }).click()
+  await expect(page.getByTestId('profile-name')).toContainText('Second')
+  // main holds the last few loads: four more push the demo profile's out
+  await nav.getByRole('link', { name: 'Transfers' }).click()
+  for (const a of others.slice(0, 4)) {
+    // through the form: a page load would start a new session, with nothing kept
+    await page.getByTestId('address-input').fill(a.address)
+    await page.getByTestId('chain-select').selectOption(String(a.chainId))
+    await page.getByRole('button', { name: 'Show transfers' }).click()
+    await page.getByTestId('load-all').click()
+    await expect(page.getByTestId('history-summary')).toHaveText(`${a.count} of ${a.count} transfers loaded`)
+  }
+  await nav.getByRole('link', { name: 'Settings' }).click()
+  await page.getByTestId('profile-row').filter({ hasText: 'Demo network' }).getByRole('button', { name: 'Activate' }).click()
+  await expect(page.getByTestId('profile-name')).toContainText('Demo network')
+  await nav.getByRole('link', { name: 'Transfers' }).click()
+  await expect(page.getByText('no longer held in memory')).toBeVisible()
+  await page.getByTestId('load-all').click()
+  await expect(page.getByTestId('history-summary')).toHaveText(`${heavy!.count} of ${heavy!.count} transfers loaded`)
+  expect(consoleErrors).toEqual([])
+})
