@@ -58,3 +58,17 @@ test('the vault card shows the last change the watcher saw, and follows a rotati
   await expect(card.getByTestId('vault-last-change').getByRole('link')).toHaveAttribute('href', /^#\/vault\?diff=/)
   await expect(card).toContainText(after)
 })
+
+test('14.4 the vault card says whether the vault is watched, and pauses and resumes the watcher', async ({ page, harness, consoleErrors }) => {
+  await page.goto(harness.url)
+  const control = page.getByTestId('vault-card').getByTestId('watch-control')
+  await expect(control.getByTestId('watch-state')).toContainText('Watching ✓')
+  await expect(control.getByTestId('watch-state')).toContainText(/next in \d+ s/)
+  await control.getByRole('button', { name: 'Pause watching' }).click()
+  await expect(control.getByTestId('watch-state')).toContainText('paused')
+  expect((await harness.context.watch.status()).paused).toBe(true)
+  await control.getByRole('button', { name: 'Resume watching' }).click()
+  await expect(control.getByTestId('watch-state')).toContainText('Watching ✓')
+  expect((await harness.context.watch.status()).paused).toBe(false)
+  expect(consoleErrors).toEqual([])
+})
