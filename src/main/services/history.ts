@@ -33,9 +33,9 @@ export interface HistoryDeps {
   tokens: () => Promise<TokenList | null>
 }
 
+/** A loaded history: its rows held as columns (views.table), with the sorted and filtered views of them. */
 interface Dataset {
   id: string
-  rows: TransferRecord[]
   views: DatasetViews
 }
 
@@ -78,7 +78,7 @@ export class HistoryService {
   }
 
   private keep(id: string, rows: TransferRecord[]): Dataset {
-    const ds: Dataset = { id, rows, views: new DatasetViews(rows) }
+    const ds: Dataset = { id, views: new DatasetViews(rows) }
     this.datasets.delete(id)
     this.datasets.set(id, ds)
     while (this.datasets.size > MAX_DATASETS) {
@@ -179,9 +179,8 @@ export class HistoryService {
     const ds = this.dataset(input.datasetId)
     const view = ds.views.view(input.sort, input.filter)
     const end = Math.min(view.length, input.offset + input.limit)
-    const rows: TransferRecord[] = []
-    for (let i = input.offset; i < end; i++) rows.push(ds.rows[view[i] as number] as TransferRecord)
-    return { rows, offset: input.offset, total: ds.rows.length, matched: view.length }
+    const rows = ds.views.table.records(view.subarray(Math.min(input.offset, end), end))
+    return { rows, offset: input.offset, total: ds.views.table.length, matched: view.length }
   }
 
   export(input: { datasetId: string; format: 'csv' | 'json'; sort?: HistorySort | undefined; filter?: HistoryFilter | undefined }): {
@@ -191,7 +190,7 @@ export class HistoryService {
   } {
     const ds = this.dataset(input.datasetId)
     const view = ds.views.view(input.sort, input.filter)
-    const picked = Array.from(view, (i) => ds.rows[i] as TransferRecord)
+    const picked = ds.views.table.records(view)
     const [, address = 'history', chainId = ''] = ds.id.split('|')
     const filename = exportFilename(address, chainId, input.filter, input.format)
     return { filename, content: input.format === 'csv' ? toCsv(picked) : toJson(picked), rows: picked.length }
@@ -203,7 +202,7 @@ export class HistoryService {
    */
   async chartSources(watched: readonly { address: string; chainIds: readonly number[] }[]): Promise<TransferRecord[][]> {
     await Promise.all(this.preloads)
-    const out = [...this.datasets.values()].map((d) => d.rows)
+    const out = [...this.datasets.values()].map((d) => d.views.table.records())
     const { profileId } = await this.deps.endpoint().catch(() => ({ profileId: null }))
     if (profileId === null) return out
     for (const w of watched) {

@@ -1,0 +1,165 @@
+// The column kinds a loaded history is stored in (src/main/services/transfer-table.ts). Each keeps the exact
+// value it was given: what does not fit the column's compact form (a null in a number column, a number past
+// 32 bits, a timestamp in another format, a missing key) is kept as it was in a small map of exceptions, so
+// reading a cell back always gives the value that went in.
+//
+// Why columns (issue 16, bench main_heap_mb_per_100k ≤ 60): one object per transfer cost ~1.3 KB of heap, and
+// strings the decoder cut out of a response body could keep that whole body alive. Here a transfer costs a
+// few hundred bytes: numbers in typed arrays, repeated strings and detail objects interned, unique texts
+// (amounts, order ids) pooled into one flat string per column.
+
+/** Stands for a key the record did not have (distinct from a key whose value is undefined or null). */
+export const ABSENT: unique symbol = Symbol('absent')
+export type Cell = unknown
+
+export interface Column {
+  get(i: number): Cell
+}
+
+/** Reads `key` of `r` as a cell: ABSENT when the record has no such own key. */
+export function cellOf(r: object, key: string): Cell {
+  return Object.prototype.hasOwnProperty.call(r, key) ? (r as Record<string, unknown>)[key] : ABSENT
+}
+
+// Three values of the 32-bit range stand for what is not a plain number; a real number equal to one of them is
+// an exception like any other. Null and ABSENT have their own, so the nullable relayer columns (null in
+// nearly every record) need no exceptions at all.
+const EXCEPTION = -2147483648
+const NULL = -2147483647
+const MISSING = -2147483646
+
+/** Whole numbers in an Int32Array; null and ABSENT by marker; anything else (larger numbers, -0, text) an exception. */
+export class IntColumn implements Column {
+  readonly data: Int32Array
+  private readonly ex = new Map<number, Cell>()
+
+  constructor(cells: (i: number) => Cell, n: number) {
+    this.data = new Int32Array(n)
+    for (let i = 0; i < n; i++) {
+      const v = cells(i)
+      if (typeof v === 'number' && (v | 0) === v && v > MISSING && !Object.is(v, -0)) this.data[i] = v
+      else if (v === null) this.data[i] = NULL
+      else if (v === ABSENT) this.data[i] = MISSING
+      else {
+        this.data[i] = EXCEPTION
+        this.ex.set(i, v)
+      }
+    }
+  }
+
+  get(i: number): Cell {
+    const v = this.data[i] as number
+    return v > MISSING ? v : v === NULL ? null : v === MISSING ? ABSENT : this.ex.get(i)
+  }
+}
+
+/**
+ * Values that repeat (chain names, addresses, contracts, detail objects, null): each row holds the index of
+ * its value. Objects are interned by identity first and by their JSON text second, so equal detail objects
+ * decoded separately for each record are stored once.
+ */
+export class InternColumn implements Column {
+  readonly ids: Uint32Array
+  readonly values: Cell[] = []
+
+  constructor(cells: (i: number) => Cell, n: number) {
+    this.ids = new Uint32Array(n)
+    const byValue = new Map<Cell, number>()
+    const byJson = new Map<string, number>()
+    for (let i = 0; i < n; i++) {
+      const v = cells(i)
+      let id = byValue.get(v)
+      if (id === undefined) {
+        if (v !== null && typeof v === 'object') {
+          const json = JSON.stringify(v)
+          id = byJson.get(json)
+          if (id === undefined) {
+            id = this.values.push(v) - 1
+            byJson.set(json, id)
+          }
+        } else id = this.values.push(v) - 1
+        byValue.set(v, id)
+      }
+      this.ids[i] = id
+    }
+  }
+
+  get(i: number): Cell {
+    return this.values[this.ids[i] as number]
+  }
+
+  /** One flag per distinct value, for tests that read a value once instead of once per row. */
+  flags(test: (v: Cell) => boolean): Uint8Array {
+    return Uint8Array.from(this.values, (v) => (test(v) ? 1 : 0))
+  }
+}
+
+/** Strings that rarely repeat (amounts, order ids): one flat string and an offset per row. */
+export class TextColumn implements Column {
+  private readonly pool: string
+  private readonly offsets: Uint32Array
+  private readonly ex = new Map<number, Cell>()
+
+  constructor(cells: (i: number) => Cell, n: number) {
+    this.offsets = new Uint32Array(n + 1)
+    const parts: string[] = []
+    let at = 0
+    for (let i = 0; i < n; i++) {
+      const v = cells(i)
+      this.offsets[i] = at
+      if (typeof v === 'string') {
+        parts.push(v)
+        at += v.length
+      } else this.ex.set(i, v)
+    }
+    this.offsets[n] = at
+    // join makes one flat string: no slice of a response body is kept alive by it
+    this.pool = parts.join('')
+  }
+
+  get(i: number): Cell {
+    if (this.ex.size > 0 && this.ex.has(i)) return this.ex.get(i)
+    return this.pool.slice(this.offsets[i], this.offsets[i + 1])
+  }
+}
+
+const TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
+const pad = (n: number, w = 2): string => String(n).padStart(w, '0')
+
+/** Seconds of a `YYYY-MM-DD HH:MM:SS` text that formats back to exactly that text, else null. */
+export function timeSeconds(text: string): number | null {
+  const m = TIME.exec(text)
+  if (!m) return null
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]))
+  const s = ms / 1000
+  return s >= 1 && s < 0xffffffff && formatSeconds(s) === text ? s : null
+}
+
+export function formatSeconds(s: number): string {
+  const d = new Date(s * 1000)
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+}
+
+/**
+ * `YYYY-MM-DD HH:MM:SS` texts as seconds (0: an exception). For such texts numeric order is text order, so
+ * filters and sorts compare numbers; a text in any other form is kept and compared as text.
+ */
+export class TimeColumn implements Column {
+  readonly secs: Uint32Array
+  private readonly ex = new Map<number, Cell>()
+
+  constructor(cells: (i: number) => Cell, n: number) {
+    this.secs = new Uint32Array(n)
+    for (let i = 0; i < n; i++) {
+      const v = cells(i)
+      const s = typeof v === 'string' ? timeSeconds(v) : null
+      if (s === null) this.ex.set(i, v)
+      else this.secs[i] = s
+    }
+  }
+
+  get(i: number): Cell {
+    const s = this.secs[i] as number
+    return s === 0 ? this.ex.get(i) : formatSeconds(s)
+  }
+}

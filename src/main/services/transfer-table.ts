@@ -1,0 +1,175 @@
+// A loaded history held as columns (see table-columns.ts for why): built once from the decoded records, read
+// back one row at a time for the window the renderer shows, and read a column at a time by filters and sorts.
+// Reading row i gives a record equal to the one that went in — every known field, every field this version
+// does not know, nulls and missing keys alike (property-tested in test/unit/main/services/transfer-table.test.ts).
+import type { TransferRecord } from '@shared/schemas/wire'
+import { ABSENT, cellOf, InternColumn, IntColumn, TextColumn, TimeColumn, type Cell, type Column } from './table-columns'
+import { SearchColumns } from './text-search'
+
+const INT_FIELDS = [
+  'id',
+  'fromChainid',
+  'toChainid',
+  'height',
+  'confirmHeight',
+  'relayerSendHeight',
+  'relayerChainid',
+  'relayerHeight',
+  'relayerConfirmHeight',
+  'state',
+  'type',
+  'transferinHeight',
+  'transferinConfirmHeight',
+  'transferinSendHeight'
+] as const
+const INTERN_FIELDS = [
+  'chain',
+  'contract',
+  'from',
+  'to',
+  'tokenAddress',
+  'relayerSendHash',
+  'relayerHash',
+  'relayerContract',
+  'transferinContract',
+  'fromChainObject',
+  'toChainObject',
+  'tokenObject',
+  'issues',
+  'received'
+] as const
+const TEXT_FIELDS = ['amount', 'inAmount', 'orderId', 'transferinSendHash'] as const
+const TIME_FIELDS = ['timestamp', 'createdAt', 'updatedAt'] as const
+/** what the text filter searches besides the addresses and the token symbol (interned columns) */
+export const SEARCHED_FIELDS = ['hash', 'transferinHash'] as const
+
+type StableHead = { symbol: string; field: string }
+const isStable = (v: Cell): v is { symbol: string; field: string; value: string } =>
+  v !== null &&
+  typeof v === 'object' &&
+  Object.keys(v).length === 3 &&
+  typeof (v as StableHead).symbol === 'string' &&
+  typeof (v as StableHead).field === 'string' &&
+  typeof (v as { value?: unknown }).value === 'string'
+
+const KNOWN = new Set<string>([...INT_FIELDS, ...INTERN_FIELDS, ...TEXT_FIELDS, ...TIME_FIELDS, ...SEARCHED_FIELDS, 'stable'])
+
+/** A field this version does not know (the `<symbol>Valume` value, fields a newer service adds): kept by name. */
+function extraColumn(cells: (i: number) => Cell, n: number): Column {
+  let strings = 0
+  for (let i = 0; i < n; i++) if (typeof cells(i) === 'string') strings++
+  if (strings * 2 >= n) return new TextColumn(cells, n)
+  return new SparseColumn(cells, n)
+}
+
+class SparseColumn implements Column {
+  private readonly cells = new Map<number, Cell>()
+
+  constructor(cells: (i: number) => Cell, n: number) {
+    for (let i = 0; i < n; i++) {
+      const v = cells(i)
+      if (v !== ABSENT) this.cells.set(i, v)
+    }
+  }
+
+  get(i: number): Cell {
+    return this.cells.has(i) ? this.cells.get(i) : ABSENT
+  }
+}
+
+// Columns that read other columns are made outside the table's constructor: a closure made inside it would
+// keep the constructor's scope, and with it every decoded record, alive as long as the table.
+function searchedColumn(search: SearchColumns, field: number): Column {
+  return { get: (i) => search.get(i, field) }
+}
+
+class StableColumn implements Column {
+  constructor(
+    private readonly head: InternColumn,
+    private readonly value: TextColumn
+  ) {}
+
+  get(i: number): Cell {
+    const head = this.head.get(i)
+    if (typeof head !== 'string') return head
+    const cut = head.indexOf('\u0000')
+    return { symbol: head.slice(0, cut), field: head.slice(cut + 1), value: this.value.get(i) }
+  }
+}
+
+export class TransferTable {
+  readonly length: number
+  readonly ints: Record<(typeof INT_FIELDS)[number], IntColumn>
+  readonly interned: Record<(typeof INTERN_FIELDS)[number], InternColumn>
+  readonly times: Record<(typeof TIME_FIELDS)[number], TimeColumn>
+  readonly search: SearchColumns
+  private readonly columns: [string, Column][] = []
+  private readonly byKey = new Map<string, Column>()
+
+  constructor(records: readonly TransferRecord[]) {
+    const n = records.length
+    this.length = n
+    const cell =
+      (key: string) =>
+      (i: number): Cell =>
+        cellOf(records[i] as object, key)
+    const build = <K extends string, C extends Column>(keys: readonly K[], make: (cells: (i: number) => Cell, n: number) => C): Record<K, C> => {
+      const out = {} as Record<K, C>
+      for (const k of keys) {
+        out[k] = make(cell(k), n)
+        this.columns.push([k, out[k]])
+      }
+      return out
+    }
+    this.ints = build(INT_FIELDS, (c, m) => new IntColumn(c, m))
+    this.interned = build(INTERN_FIELDS, (c, m) => new InternColumn(c, m))
+    build(TEXT_FIELDS, (c, m) => new TextColumn(c, m))
+    this.times = build(TIME_FIELDS, (c, m) => new TimeColumn(c, m))
+    this.search = new SearchColumns(SEARCHED_FIELDS, (i, f) => cellOf(records[i] as object, SEARCHED_FIELDS[f] as string), n)
+    SEARCHED_FIELDS.forEach((k, f) => this.columns.push([k, searchedColumn(this.search, f)]))
+
+    const stable = cell('stable')
+    // the stable value: symbol and field interned, the value pooled (it is unique to the row)
+    const stableHead = new InternColumn((i) => {
+      const v = stable(i)
+      return isStable(v) ? `${v.symbol}\u0000${v.field}` : v
+    }, n)
+    const stableValue = new TextColumn((i) => {
+      const v = stable(i)
+      return isStable(v) ? v.value : ABSENT
+    }, n)
+    this.columns.push(['stable', new StableColumn(stableHead, stableValue)])
+
+    const extras = new Set<string>()
+    for (const r of records) {
+      // most records have exactly the known keys: counting is cheaper than looking each key up
+      const keys = Object.keys(r)
+      if (keys.length <= KNOWN.size && keys.every((k) => KNOWN.has(k))) continue
+      for (const k of keys) if (!KNOWN.has(k)) extras.add(k)
+    }
+    for (const k of extras) this.columns.push([k, extraColumn(cell(k), n)])
+    for (const [k, c] of this.columns) this.byKey.set(k, c)
+  }
+
+  /** Row i as a record, equal to the one that went in. */
+  get(i: number): TransferRecord {
+    const out: Record<string, unknown> = {}
+    for (const [key, column] of this.columns) {
+      const v = column.get(i)
+      if (v !== ABSENT) out[key] = v
+    }
+    return out as TransferRecord
+  }
+
+  /** One field of row i (undefined when the record had no such key). */
+  value<K extends keyof TransferRecord & string>(i: number, key: K): TransferRecord[K] {
+    const v = this.byKey.get(key)?.get(i)
+    return (v === ABSENT ? undefined : v) as TransferRecord[K]
+  }
+
+  /** Rows in the order of `indexes` (all rows when omitted), as records: for exports and charts. */
+  records(indexes?: ArrayLike<number>): TransferRecord[] {
+    if (!indexes) return Array.from({ length: this.length }, (_, i) => this.get(i))
+    return Array.from(indexes, (i) => this.get(i))
+  }
+}
