@@ -37,6 +37,8 @@ export interface AppContextOptions {
   demo?: {
     seed?: number
     transfers?: number
+    /** share of all transfers sent by the busiest address (benchmarks: one address with 1,000,000) */
+    heavyShare?: number
     rotateEveryMs?: number | null
     /** on a first run on the demo profile, watch its busiest address (14.2): the app and `npm run web`
      * turn it on; off by default so tests start from an empty watchlist */
@@ -89,6 +91,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       simulator = await startSimulator({
         seed: options.demo?.seed ?? 1,
         transfers: options.demo?.transfers ?? 5000,
+        ...(options.demo?.heavyShare === undefined ? {} : { heavyShare: options.demo.heavyShare }),
         rotateEveryMs: options.demo?.rotateEveryMs === undefined ? 600_000 : options.demo.rotateEveryMs
       })
       return { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl }

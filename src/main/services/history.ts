@@ -147,6 +147,10 @@ export class HistoryService {
     const at = now()
     try {
       const chunks = Math.ceil(rows.length / CHUNK)
+      // A history larger than half the cache would push everything else out (token and chain lists, pages:
+      // what offline browsing needs) and then its own first chunks: it is shown, not kept for offline use.
+      const estimate = Buffer.byteLength(JSON.stringify(rows.slice(0, CHUNK))) * chunks
+      if (estimate > cache.stats().limitBytes / 2) return
       for (let c = 0; c < chunks; c++) {
         await cache.put(profileId, `dataset:${id}:chunk:${c}`, rows.slice(c * CHUNK, (c + 1) * CHUNK), chunkSchema, at)
       }

@@ -37,6 +37,7 @@ export interface CoreOptions {
   now: () => number
   /** the simulator's own origin, where the catalog's icons are served */
   iconOrigin?: string
+  heavyShare?: number
 }
 
 export type RpcId = string | number | null
@@ -75,7 +76,8 @@ export class SimCore {
       seed: opts.seed,
       transfers: opts.transfers,
       days: opts.days,
-      anchorSec: Math.floor(opts.now() / 1000)
+      anchorSec: Math.floor(opts.now() / 1000),
+      ...(opts.heavyShare === undefined ? {} : { heavyShare: opts.heavyShare })
     })
     this.vault = new VaultState(opts.seed, this.catalog, opts.now)
     this.stableField = `${opts.stableSymbol.toLowerCase()}Valume`

@@ -13,7 +13,7 @@ export { MAX_PAGE_SIZE } from './core'
 export { NAMED_AMOUNT } from './transfer'
 export { MAP_CHAIN_ID } from './catalog'
 
-const MAX_TRANSFERS = 1_000_000
+const MAX_TRANSFERS = 2_000_000
 
 export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> {
   const seed = opts.seed ?? 1
@@ -40,6 +40,7 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
       seed,
       transfers,
       days: opts.days ?? 90,
+      ...(opts.heavyShare === undefined ? {} : { heavyShare: opts.heavyShare }),
       stableSymbol: opts.stableSymbol ?? 'usdt',
       vaultShape: opts.vaultShape ?? 'array',
       now

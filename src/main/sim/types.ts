@@ -7,8 +7,10 @@ export interface SimOptions {
   port?: number
   /** default 1; same seed (and same `now`) → byte-identical data */
   seed?: number
-  /** default 5000, up to 1_000_000; records are generated lazily from their index */
+  /** default 5000, up to 2,000,000; records are generated lazily from their index */
   transfers?: number
+  /** share of all transfers sent by the busiest address (see DatasetOptions.heavyShare) */
+  heavyShare?: number
   /** default 90: timestamps spread over the last N days before `now` at start */
   days?: number
   /** default 'usdt' → wire field `usdtValume` */

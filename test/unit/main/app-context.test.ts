@@ -118,7 +118,7 @@ describe('app context through the handler table', () => {
     const s = await sim({ transfers: 1_000_000 })
     const ctx = await context()
     useProfile(ctx, s, 'Big', 15_000)
-    await value(ctx, 'settings:update', { cacheLimitMb: 1 })
+    await value(ctx, 'settings:update', { cacheLimitMb: 3 })
     const heavy = s.sample().addresses[0] as { address: string; chainId: number; count: number }
     expect(heavy.count).toBeGreaterThan(50_000)
     for (let page = 1; page <= 40; page++) {
@@ -182,5 +182,24 @@ describe('app context through the handler table', () => {
     expect(charts.transfers).toBe(live.transfers)
     expect(charts.byToken).toEqual(live.byToken)
     expect(charts.daily.labels.length).toBeGreaterThan(0)
+  })
+
+  it('a loaded history larger than half the cache is not cached, so it pushes out neither the token list nor itself', async () => {
+    const s = await sim({ transfers: 20_000 })
+    const ctx = await context()
+    useProfile(ctx, s, 'Local')
+    await value(ctx, 'settings:update', { cacheLimitMb: 3 })
+    await value(ctx, 'tokens:list', { prefer: 'network' })
+    const before = await value(ctx, 'cache:stats')
+    const heavy = s.sample().addresses[0] as { address: string; chainId: number; count: number }
+    const loaded = await value(ctx, 'history:loadAll', { jobId: 'big', address: heavy.address, chainId: heavy.chainId, pageSize: 100 })
+    expect(loaded.loaded).toBeGreaterThan(1000)
+    const after = await value(ctx, 'cache:stats')
+    expect(after.bytes).toBeLessThan(after.limitBytes)
+    expect(after.entries).toBeGreaterThanOrEqual(before.entries)
+    await s.close()
+    const offline = await value(ctx, 'tokens:list', { prefer: 'network' })
+    expect(offline.source).not.toBe('network')
+    expect(Object.keys(offline.data).length).toBeGreaterThan(0)
   })
 })

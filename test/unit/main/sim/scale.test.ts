@@ -33,6 +33,30 @@ describe('a million transfers', () => {
   })
 })
 
+describe('one address with a million transfers (bench table_1m_*)', () => {
+  it('heavyShare gives the busiest address that share of every transfer, all from Ethereum, and pages it to the end', async () => {
+    const sim = await startSimulator({ transfers: 1_112_000, heavyShare: 0.9, rotateEveryMs: null })
+    try {
+      const [top, next] = sim.sample().addresses
+      expect(top?.chainId).toBe(1)
+      expect(top?.count).toBeGreaterThan(995_000)
+      expect(top?.count).toBeLessThan(1_007_000)
+      expect(next?.count ?? 0).toBeLessThan(top?.count ?? 0)
+      const last = Math.ceil((top?.count ?? 0) / 1000)
+      const { text } = await post(`${sim.baseUrl}/api/queryHistory`, { ...top, pageNo: last, pageSize: 1000 })
+      const page = parseLossless(text) as { data: { list: unknown[]; total: number } }
+      expect(page.data.total).toBe(top?.count)
+      expect(page.data.list.length).toBe((top?.count ?? 0) - (last - 1) * 1000)
+    } finally {
+      await sim.close()
+    }
+  })
+
+  it('refuses a share that leaves no transfer to anyone else', async () => {
+    await expect(startSimulator({ transfers: 100, heavyShare: 0.99, rotateEveryMs: null })).rejects.toThrow(/heavyShare/)
+  })
+})
+
 describe('vault rotation and shapes', () => {
   it('rotates on demand and on schedule, retiring the previous key', async () => {
     const sim = await startSimulator({ transfers: 10, rotateEveryMs: 50 })
