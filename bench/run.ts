@@ -10,10 +10,10 @@ import type { Bench, BenchContext } from './lib/suite'
 import { historyAllBench } from './history-all'
 import { idleCpuBench } from './idle-cpu'
 import { startupBench } from './startup'
-import { tableBench } from './table'
+import { tableBench, tableMillionBench } from './table'
 
 /** In the order they run: the quick ones first, the browser ones together, idle CPU last. */
-export const BENCHES: Bench[] = [bundleSizeBench, decodeBench, cacheGrowthBench, historyAllBench, startupBench, tableBench, idleCpuBench]
+export const BENCHES: Bench[] = [bundleSizeBench, decodeBench, cacheGrowthBench, historyAllBench, startupBench, tableBench, tableMillionBench, idleCpuBench]
 
 export interface RunOptions {
   tiny: boolean

@@ -1,8 +1,8 @@
 // Page-side instrumentation for the table figures, installed before the app's scripts. It times the two
 // harness calls that feed the Transfers table: history:loadAll ("data received" = its answer parsed) and
-// history:rows (a window of rows). For every rows answer it notes the animation frame after the app has
-// applied it (a macrotask after the answer, so Svelte's microtask flush has run) and whether real rows were
-// on screen then. Everything is in performance.now() time, the timeline of event.timeStamp.
+// history:rows (a window of rows). For every rows answer it notes when the app has applied it (a macrotask
+// after the answer, so Svelte's microtask flush has run), the animation frame after that, and whether real
+// rows were on screen then. Everything is in performance.now() time, the timeline of event.timeStamp.
 export const TABLE_PROBE = `(() => {
   const b = { loads: [], painted: [], keys: [] };
   Object.defineProperty(window, '__bench', { value: b });
@@ -15,7 +15,11 @@ export const TABLE_PROBE = `(() => {
   const tracked = new Map();
   const note = (t, at) => {
     if (t.isLoad) b.loads.push(at);
-    else setTimeout(() => requestAnimationFrame(() => b.painted.push({ started: t.started, at, painted: performance.now(), real: realRow() })), 0);
+    else setTimeout(() => {
+      const applied = performance.now();
+      const real = realRow();
+      requestAnimationFrame(() => b.painted.push({ started: t.started, at, applied, painted: performance.now(), real }));
+    }, 0);
   };
   const orig = window.fetch;
   window.fetch = async function (input, init) {
@@ -59,6 +63,10 @@ export const TABLE_PROBE = `(() => {
 
 export interface Probe {
   loads: number[]
-  painted: { started: number; at: number; painted: number; real: boolean }[]
+  /**
+   * per rows answer: posted (started), answer handed to the app (at), the app's update done and the DOM holding
+   * the rows (applied: a macrotask later, after Svelte's microtask flush), the next animation frame (painted)
+   */
+  painted: { started: number; at: number; applied: number; painted: number; real: boolean }[]
   keys: number[]
 }

@@ -87,8 +87,10 @@ export interface HistoryRows {
   offset: number
   /** rows in the dataset */
   total: number
-  /** rows that pass the filter */
+  /** rows that pass the filter (with complete false: those found so far, at least the window's) */
   matched: number
+  /** false while a long filter pass is still counting; ask again with complete: true for the whole count */
+  complete: boolean
 }
 
 export interface EndpointCheck {
@@ -158,7 +160,9 @@ export const channels = {
       offset: z.int().min(0),
       limit: z.int().min(1).max(500),
       sort: historySortSchema.optional(),
-      filter: historyFilterSchema.optional()
+      filter: historyFilterSchema.optional(),
+      /** answer only once the whole view is counted */
+      complete: z.boolean().optional()
     })
   ),
   'history:export': channel<{ filename: string; content: string; rows: number }>()(

@@ -8,7 +8,7 @@ import { withReceivedTokens } from '@shared/amounts'
 import { z } from 'zod'
 import type { DiskCache } from '../store/cache'
 import { exportFilename, toCsv, toJson } from './history-export'
-import { DatasetViews } from './history-view'
+import { DatasetViews } from './dataset-views'
 import type { BridgeApi } from './ports'
 import { sourced } from './sourced'
 
@@ -179,12 +179,25 @@ export class HistoryService {
     return ds
   }
 
-  rows(input: { datasetId: string; offset: number; limit: number; sort?: HistorySort | undefined; filter?: HistoryFilter | undefined }): HistoryRows {
+  /**
+   * A window of a view. Of a view still being counted (a filter over more rows than a pass answers at once),
+   * the rows found so far are answered with complete: false; `complete: true` waits for the whole count.
+   */
+  async rows(input: {
+    datasetId: string
+    offset: number
+    limit: number
+    sort?: HistorySort | undefined
+    filter?: HistoryFilter | undefined
+    complete?: boolean | undefined
+  }): Promise<HistoryRows> {
     const ds = this.dataset(input.datasetId)
-    const view = ds.views.view(input.sort, input.filter)
+    const { view, complete } = input.complete
+      ? { view: await ds.views.whole(input.sort, input.filter), complete: true }
+      : ds.views.window(input.sort, input.filter, input.offset + input.limit)
     const end = Math.min(view.length, input.offset + input.limit)
     const rows = ds.views.table.records(view.subarray(Math.min(input.offset, end), end))
-    return { rows, offset: input.offset, total: ds.views.table.length, matched: view.length }
+    return { rows, offset: input.offset, total: ds.views.table.length, matched: view.length, complete }
   }
 
   export(input: { datasetId: string; format: 'csv' | 'json'; sort?: HistorySort | undefined; filter?: HistoryFilter | undefined }): {

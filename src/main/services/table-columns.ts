@@ -90,7 +90,9 @@ export class InternColumn implements Column {
 
   /** One flag per distinct value, for tests that read a value once instead of once per row. */
   flags(test: (v: Cell) => boolean): Uint8Array {
-    return Uint8Array.from(this.values, (v) => (test(v) ? 1 : 0))
+    const out = new Uint8Array(this.values.length)
+    for (let id = 0; id < out.length; id++) out[id] = test(this.values[id]) ? 1 : 0
+    return out
   }
 }
 

@@ -4,7 +4,7 @@
 // does not know, nulls and missing keys alike (property-tested in test/unit/main/services/transfer-table.test.ts).
 import type { TransferRecord } from '@shared/schemas/wire'
 import { ABSENT, cellOf, InternColumn, IntColumn, TextColumn, TimeColumn, type Cell, type Column } from './table-columns'
-import { SearchColumns } from './text-search'
+import { DistinctTexts, SearchColumns } from './text-search'
 
 const INT_FIELDS = [
   'id',
@@ -103,6 +103,8 @@ export class TransferTable {
   readonly interned: Record<(typeof INTERN_FIELDS)[number], InternColumn>
   readonly times: Record<(typeof TIME_FIELDS)[number], TimeColumn>
   readonly search: SearchColumns
+  /** the addresses and token symbols the text filter searches, per distinct value */
+  readonly distinct: { from: DistinctTexts; to: DistinctTexts; symbol: DistinctTexts }
   private readonly columns: [string, Column][] = []
   private readonly byKey = new Map<string, Column>()
 
@@ -127,6 +129,14 @@ export class TransferTable {
     this.times = build(TIME_FIELDS, (c, m) => new TimeColumn(c, m))
     this.search = new SearchColumns(SEARCHED_FIELDS, (i, f) => cellOf(records[i] as object, SEARCHED_FIELDS[f] as string), n)
     SEARCHED_FIELDS.forEach((k, f) => this.columns.push([k, searchedColumn(this.search, f)]))
+    // as `${value}` would read them in a template, so a missing address is searched as the text 'undefined'
+    // exactly as the record-by-record filter did
+    const asText = (v: Cell): string => `${v === ABSENT ? undefined : (v as string)}`
+    this.distinct = {
+      from: new DistinctTexts(this.interned.from.values, asText),
+      to: new DistinctTexts(this.interned.to.values, asText),
+      symbol: new DistinctTexts(this.interned.tokenObject.values, (v) => `${v === ABSENT ? '' : ((v as { symbol?: string } | null)?.symbol ?? '')}`)
+    }
 
     const stable = cell('stable')
     // the stable value: symbol and field interned, the value pooled (it is unique to the row)

@@ -118,7 +118,7 @@ describe('app context through the handler table', () => {
     const s = await sim({ transfers: 1_000_000 })
     const ctx = await context()
     useProfile(ctx, s, 'Big', 15_000)
-    await value(ctx, 'settings:update', { cacheLimitMb: 3 })
+    await value(ctx, 'settings:update', { cacheLimitMb: 1 })
     const heavy = s.sample().addresses[0] as { address: string; chainId: number; count: number }
     expect(heavy.count).toBeGreaterThan(50_000)
     for (let page = 1; page <= 40; page++) {

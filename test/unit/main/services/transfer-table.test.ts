@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import type { HistoryFilter, HistorySort } from '../../../../src/shared/contract'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import { amountOrder, receivedAmount, sentAmount } from '../../../../src/shared/amounts'
-import { DatasetViews, normalFilter } from '../../../../src/main/services/history-view'
+import { DatasetViews } from '../../../../src/main/services/dataset-views'
+import { normalFilter } from '../../../../src/main/services/history-view'
 import { TransferTable } from '../../../../src/main/services/transfer-table'
 
 const hex = (n: number, seed: number): string => {

@@ -26,6 +26,8 @@ export class LoadedHistory {
   progress = $state.raw<Progress | null>(null)
   loading = $state(false)
   error = $state<AppErrorData | null>(null)
+  /** main is still counting the rows that pass the filter: `matched` is those found so far */
+  counting = $state(false)
   /** a failed window fetch (the dataset stays; Retry asks again) */
   rowsError = $state<AppErrorData | null>(null)
   private jobId = $state<string | null>(null)
@@ -95,6 +97,7 @@ export class LoadedHistory {
     this.progress = null
     this.error = null
     this.rowsError = null
+    this.counting = false
     this.filter = {}
   }
 
@@ -140,12 +143,16 @@ export class LoadedHistory {
     this.inflight = true
     this.again = false
     try {
-      const res = await call('history:rows', { datasetId, ...want, sort: this.sort ?? undefined, filter: this.filter })
+      const sort = this.sort
+      const filter = this.filter
+      const res = await call('history:rows', { datasetId, ...want, sort: sort ?? undefined, filter })
       if (seq !== this.fetchSeq) return
       this.matched = res.matched
       this.total = res.total
       this.window = { offset: res.offset, rows: res.rows }
       this.rowsError = null
+      this.counting = !res.complete
+      if (!res.complete) void this.count(datasetId, sort, filter)
       // a reset at a scroll position past the new end: ask for the end instead
       if (reset && res.rows.length === 0 && res.matched > 0) {
         this.need = { start: Math.max(0, res.matched - 50), end: res.matched }
@@ -168,6 +175,21 @@ export class LoadedHistory {
           this.show(this.need)
         }
       }
+    }
+  }
+
+  /**
+   * The whole count of a view main answered before it had counted every row (a long filter pass): asked
+   * for at once, applied if the same dataset, sort and filter are still shown. A newer filter cancels it.
+   */
+  private async count(datasetId: string, sort: HistorySort | null, filter: HistoryFilter): Promise<void> {
+    try {
+      const res = await call('history:rows', { datasetId, offset: 0, limit: 1, sort: sort ?? undefined, filter, complete: true })
+      if (this.datasetId !== datasetId || this.sort !== sort || this.filter !== filter) return
+      this.matched = res.matched
+      this.counting = false
+    } catch {
+      // replaced by a newer filter or sort (its own count follows), or the dataset was let go (fetch says so)
     }
   }
 

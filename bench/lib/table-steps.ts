@@ -1,0 +1,140 @@
+// What a person does with the Transfers table, as the table benches drive it through Chromium: load all,
+// type into the filter and delete it again, scroll. Every time is read from the page's own probe
+// (table-probe.ts), in performance.now() time, the timeline of event.timeStamp.
+import type { CDPSession, Page } from 'playwright-core'
+import { median } from './stats'
+import type { Probe } from './table-probe'
+
+const LOAD_TIMEOUT = 900_000
+
+// Page-side code reads the probe through globalThis or as expressions: the Node tsconfig has no DOM types.
+export function probe(page: Page): Promise<Probe> {
+  return page.evaluate('window.__bench') as Promise<Probe>
+}
+
+type Check = { kind: 'loads' | 'keys'; after: number } | { kind: 'painted'; after: number; real: boolean }
+
+/**
+ * Waits in the page for the probe to record something. A function, not an expression: waitForFunction
+ * evaluates expressions with eval, which the app's CSP refuses.
+ */
+function until(page: Page, check: Check, timeout: number): Promise<unknown> {
+  return page.waitForFunction(
+    (c: Check) => {
+      const b = (globalThis as unknown as { __bench: Probe }).__bench
+      if (c.kind === 'painted') return b.painted.some((p) => p.started >= c.after && (p.real || !c.real))
+      return b[c.kind].length > c.after
+    },
+    check,
+    { timeout }
+  )
+}
+
+/** Clicks Load all / Reload all and answers ms from the loadAll answer to the frame painting real rows. */
+export async function loadAll(page: Page): Promise<number> {
+  const before = (await probe(page)).loads.length
+  await page.getByTestId('load-all').click()
+  await until(page, { kind: 'loads', after: before }, LOAD_TIMEOUT)
+  const at = (await probe(page)).loads[before] as number
+  await until(page, { kind: 'painted', after: at, real: true }, 60_000)
+  const painted = (await probe(page)).painted.find((p) => p.started >= at && p.real)
+  if (!painted) throw new Error('no rows were painted after load all')
+  return painted.painted - at
+}
+
+export interface Keystroke {
+  key: string
+  /** keydown → the app's update applied to the DOM */
+  applied: number
+  /** keydown → the animation frame after that (the frame that shows it) */
+  painted: number
+}
+
+/** Types `text` into the filter then deletes it, one key at a time, timing each keystroke. */
+export async function typeAndClear(page: Page, text: string): Promise<Keystroke[]> {
+  const input = page.getByTestId('transfers-filter')
+  await input.click()
+  const keys = [...text.split(''), ...text.split('').map(() => 'Backspace')]
+  const out: Keystroke[] = []
+  for (const key of keys) {
+    const sent = (await probe(page)).keys.length
+    await page.keyboard.press(key)
+    await until(page, { kind: 'keys', after: sent }, 10_000)
+    const t = (await probe(page)).keys[sent] as number
+    await until(page, { kind: 'painted', after: t, real: false }, 60_000)
+    const p = (await probe(page)).painted.find((x) => x.started >= t)
+    out.push({ key, applied: (p?.applied ?? NaN) - t, painted: (p?.painted ?? NaN) - t })
+    // Let the next key start from a quiet page, as a person typing at ~5 keys/s would.
+    await page.waitForTimeout(60)
+  }
+  return out
+}
+
+/**
+ * Filter texts for `passes` passes: 6 hex digits from the hashes on screen, each pass starting with a digit
+ * no earlier pass started with, so no pass is answered from views an earlier one left cached.
+ */
+export async function filterTexts(page: Page, passes: number, length = 6): Promise<string[]> {
+  const hashes = await page.locator('[data-testid="transfer-row"] a[title^="0x"]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''))
+  const out: string[] = []
+  const used = new Set<string>()
+  for (const h of hashes) {
+    for (let o = 2; o + length <= h.length && out.length < passes; o += length) {
+      const t = h.slice(o, o + length).toLowerCase()
+      if (!used.has(t[0] as string)) {
+        used.add(t[0] as string)
+        out.push(t)
+      }
+    }
+  }
+  if (out.length < passes) throw new Error(`only ${out.length} filter texts with distinct first digits on screen`)
+  return out
+}
+
+/** rAF intervals (frame timestamps) while scrolling the table by `step` px each frame for `frames` frames. */
+export function scrollFrames(page: Page, frames: number, step: number): Promise<number[]> {
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const el = document.querySelector('[data-testid="transfers-table"]');
+    if (!el) return reject(new Error('no table'));
+    const deltas = [];
+    let last = -1;
+    let n = 0;
+    const tick = (ts) => {
+      if (last >= 0) deltas.push(ts - last);
+      last = ts;
+      if (++n > ${frames}) return resolve(deltas);
+      const next = el.scrollTop + ${step};
+      el.scrollTop = next + el.clientHeight >= el.scrollHeight ? 0 : next;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`) as Promise<number[]>
+}
+
+/**
+ * Display frames each rAF interval spans. rAF timestamps are vsync times coarsened to 0.1 ms, so an on-time
+ * frame at 60 Hz reads 16.6, 16.7 or 16.8 ms: the median interval is one frame, and each interval is counted
+ * in whole frames of it (one dropped frame reads 2).
+ */
+export function framesSpanned(deltas: readonly number[]): { frame: number; spans: number[] } {
+  // at the timestamps' 0.1 ms resolution, so float noise from the subtraction does not count as lateness
+  const frame = Math.round(median(deltas) * 10) / 10
+  return { frame, spans: deltas.map((d) => Math.max(1, Math.round(d / frame))) }
+}
+
+/** Frames the display showed again because the page had no new one ready, as a share of all frames shown. */
+export function droppedPct(spans: readonly number[]): number {
+  const shown = spans.reduce((a, b) => a + b, 0)
+  return shown === 0 ? 0 : (100 * (shown - spans.length)) / shown
+}
+
+export async function rendererHeapMb(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage')
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+  return usedSize / (1024 * 1024)
+}
+
+/** min–max of the runs, for a detail line */
+export function spread(runs: readonly number[], digits = 1): string {
+  return `runs ${Math.min(...runs).toFixed(digits)}–${Math.max(...runs).toFixed(digits)}`
+}
