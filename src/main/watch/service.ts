@@ -18,6 +18,8 @@ export interface WatchServiceDeps {
   /** resolves the active profile's client and node URLs (starts the demo network if needed) */
   endpoint: () => Promise<{ profileId: string; client: WatchClient; rpcUrls: readonly string[] }>
   emit?: (e: WatchEvent) => void
+  /** the webhook sinks of Settings → Alerts: every event, queued, never waited for */
+  alerts?: { send(e: WatchEvent): void }
   notify?: Notify
   open?: (href: string) => void
   timers?: Partial<Timers>
@@ -57,7 +59,10 @@ export class WatchService {
           log: this.log,
           cache: this.d.cache,
           onPolled: () => this.changed(),
-          ...(this.d.emit ? { emit: this.d.emit } : {}),
+          emit: (event) => {
+            this.d.emit?.(event)
+            this.d.alerts?.send(event)
+          },
           ...(this.d.notify ? { notify: this.d.notify } : {}),
           ...(this.d.open ? { open: this.d.open } : {}),
           ...(this.d.timers ? { timers: this.d.timers } : {})
@@ -113,6 +118,12 @@ export class WatchService {
   async recheck(txHash?: string): Promise<WatchStatus> {
     await this.watcher?.recheck(txHash)
     return this.status()
+  }
+
+  /** An event that is not the watcher's (a webhook that gave up): logged and pushed, never sent to sinks. */
+  note(e: WatchEvent): void {
+    void this.log.append(e)
+    this.d.emit?.(e)
   }
 
   readLog(q: LogQuery): WatchEvent[] {
