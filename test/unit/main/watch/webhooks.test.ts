@@ -59,6 +59,17 @@ describe('webhooks', () => {
     r.server.close()
   })
 
+  it('15.3 --webhook takes the app\'s rule: a user:password@ URL is refused (exit 2) without echoing it', async () => {
+    let err = ''
+    const io = { stdout: { write: () => true }, stderr: { write: (t: string) => (err += t) }, env: { BRIDGESCOPE_DATA_DIR: tempDir() } }
+    const stop = new AbortController()
+    stop.abort()
+    const code = await runWatchCommand(['vault', '--webhook', 'https://me:hunter2@hooks.example/x/tok123'], io, { client: simClient(sim.baseUrl, [sim.rpcUrl]), signal: stop.signal })
+    expect(code).toBe(2)
+    expect(err).toMatch(/user name or password is not supported/)
+    expect(err).not.toMatch(/hunter2|tok123/)
+  })
+
   it('15.3 slack and discord bodies carry the notification wording', () => {
     expect(webhookBody(ev(1), 'slack')).toEqual({ text: 'Vault node answers again: poll 1' })
     expect(webhookBody(ev(1), 'discord')).toEqual({ content: 'Vault node answers again: poll 1' })
