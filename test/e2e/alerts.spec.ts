@@ -29,7 +29,12 @@ async function receiver(status: number): Promise<{ url: string; bodies: unknown[
   }
 }
 
-test('15.3 add a webhook, send a test alert: the receiver gets one JSON document and the panel says delivered', async ({ page, harness, dataDir, consoleErrors }) => {
+test('15.3 add a webhook, send a test alert: the receiver gets one JSON document and the panel says delivered', async ({
+  page,
+  harness,
+  dataDir,
+  consoleErrors
+}) => {
   const hook = await receiver(200)
   try {
     await page.goto(`${harness.url}#/settings`)
@@ -47,11 +52,17 @@ test('15.3 add a webhook, send a test alert: the receiver gets one JSON document
     await sink.getByRole('button', { name: 'Send test alert' }).click()
     await expect(sink.getByTestId('alert-status')).toContainText('Delivered test alert')
     expect(hook.bodies).toHaveLength(1)
-    expect(hook.bodies[0]).toMatchObject({ event: 'test', message: expect.stringContaining('Bridgescope test alert') as unknown, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown })
+    expect(hook.bodies[0]).toMatchObject({
+      event: 'test',
+      message: expect.stringContaining('Bridgescope test alert') as unknown,
+      at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown
+    })
 
     // After saving, the page never has the URL again: not in the page, not in what main answers.
     expect(await page.content()).not.toContain(TOKEN)
-    const listed = await page.evaluate(() => (window as unknown as { bridgescope: { alertsList(): Promise<unknown> } }).bridgescope.alertsList())
+    const listed = await page.evaluate(() =>
+      (window as unknown as { bridgescope: { alertsList(): Promise<unknown> } }).bridgescope.alertsList()
+    )
     expect(JSON.stringify(listed)).not.toContain(TOKEN)
     // Settings hold no URL; the secrets file holds it, readable by this user only.
     expect(readFileSync(join(dataDir, 'settings.json'), 'utf8')).not.toContain(TOKEN)
@@ -80,7 +91,10 @@ test('15.3 add a webhook, send a test alert: the receiver gets one JSON document
   }
 })
 
-test('15.3 a receiver answering 500 shows as a failure with its status; a bad URL is refused naming the field', async ({ page, harness }) => {
+test('15.3 a receiver answering 500 shows as a failure with its status; a bad URL is refused naming the field', async ({
+  page,
+  harness
+}) => {
   const hook = await receiver(500)
   try {
     await page.goto(`${harness.url}#/settings`)
@@ -89,7 +103,9 @@ test('15.3 a receiver answering 500 shows as a failure with its status; a bad UR
     const form = panel.getByRole('form', { name: 'New webhook' })
     await form.getByLabel('Webhook URL').fill(`http://me:pw@127.0.0.1:9/hook`)
     await form.getByRole('button', { name: 'Save webhook' }).click()
-    await expect(form.getByRole('alert')).toContainText('url: a URL with a user name or password is not supported')
+    await expect(form.getByRole('alert')).toContainText(
+      'url: a URL with a user name or password is not supported'
+    )
     await expect(form.getByLabel('Webhook URL')).toHaveAttribute('aria-invalid', 'true')
     await form.getByLabel('Webhook URL').fill('ftp://127.0.0.1/hook')
     await form.getByRole('button', { name: 'Save webhook' }).click()
@@ -121,11 +137,20 @@ for (const theme of ['light', 'dark'] as const) {
   test(`15.3 axe finds no violation on Settings with webhooks, in ${theme}`, async ({ browser, dataDir }) => {
     const harness = await startHarness({ dataDir })
     const hook = await receiver(500)
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1400, height: 900 }, colorScheme: theme })
+    const context = await browser.newContext({
+      bypassCSP: true,
+      viewport: { width: 1400, height: 900 },
+      colorScheme: theme
+    })
     const page = await context.newPage()
     try {
       await harness.context.alerts.save({ label: 'Delivered', url: hook.url })
-      const failing = await harness.context.alerts.save({ label: 'Failing', url: hook.url, format: 'discord', enabled: false })
+      const failing = await harness.context.alerts.save({
+        label: 'Failing',
+        url: hook.url,
+        format: 'discord',
+        enabled: false
+      })
       await harness.context.alerts.test(failing.sinks[1]?.id ?? '')
       await page.goto(`${harness.url}#/settings`)
       await page.locator('#settings-theme').selectOption(theme)
@@ -135,7 +160,9 @@ for (const theme of ['light', 'dark'] as const) {
       await panel.getByTestId('alert-sink').first().getByRole('button', { name: 'Edit' }).click()
       await panel.getByRole('form').getByRole('button', { name: 'Save webhook' }).waitFor()
       const result = await new AxeBuilder({ page }).analyze()
-      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
+      expect(
+        result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)
+      ).toEqual([])
     } finally {
       await context.close()
       await hook.close()

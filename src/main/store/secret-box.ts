@@ -2,7 +2,16 @@
 // (a sink id). Settings, exports and imports never carry them, so no export can leak one and no import can
 // wipe one. Each value is encrypted by a SecretBox when the box has a key from the OS keychain (Electron's
 // safeStorage), else stored as it is, and marked so: the Alerts panel says "stored unencrypted" then.
-import { chmodSync, constants, copyFileSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync
+} from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
@@ -37,7 +46,10 @@ const entrySchema = z.union([
 type Entry = z.infer<typeof entrySchema>
 const fileSchema = z.object({ version: z.literal(1), secrets: z.record(z.string(), z.unknown()) })
 
-export type SecretState = { storage: 'encrypted' | 'unencrypted'; value: string } | { storage: 'missing' } | { storage: 'unreadable'; why: string }
+export type SecretState =
+  | { storage: 'encrypted' | 'unencrypted'; value: string }
+  | { storage: 'missing' }
+  | { storage: 'unreadable'; why: string }
 
 export class SecretStore {
   private readonly file: string
@@ -79,7 +91,9 @@ export class SecretStore {
 
   /** Encrypts first (async), then writes under the lock, so the lock is held only for the file write. */
   async set(id: string, value: string): Promise<'encrypted' | 'unencrypted'> {
-    const entry: Entry = (await this.box.available()) ? { box: 'os', data: await this.box.encrypt(value) } : { box: 'plain', text: value }
+    const entry: Entry = (await this.box.available())
+      ? { box: 'os', data: await this.box.encrypt(value) }
+      : { box: 'plain', text: value }
     this.change((all) => all.set(id, entry))
     return entry.box === 'os' ? 'encrypted' : 'unencrypted'
   }
@@ -110,11 +124,18 @@ export class SecretStore {
     withFileLock(`${this.file}.lock`, () => {
       const { secrets, unusable } = this.read()
       // A file that does not parse is not overwritten: it is kept aside (0600 as well), as settings are.
-      if (unusable) copyFileSync(this.file, join(dirname(this.file), `secrets.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), constants.COPYFILE_EXCL)
+      if (unusable)
+        copyFileSync(
+          this.file,
+          join(dirname(this.file), `secrets.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+          constants.COPYFILE_EXCL
+        )
       edit(secrets)
       const temp = `${this.file}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`
       try {
-        writeFileSync(temp, JSON.stringify({ version: 1, secrets: Object.fromEntries(secrets) }, null, 2), { mode: 0o600 })
+        writeFileSync(temp, JSON.stringify({ version: 1, secrets: Object.fromEntries(secrets) }, null, 2), {
+          mode: 0o600
+        })
         renameSync(temp, this.file)
       } finally {
         rmSync(temp, { force: true })

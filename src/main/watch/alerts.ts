@@ -6,7 +6,12 @@ import { randomUUID } from 'node:crypto'
 import type { AlertDelivery, AlertDeliveryNotice, AlertSinkView, AlertsView } from '@shared/alerts'
 import { AppError } from '@shared/errors'
 import { redactText, webhookUrlHint } from '@shared/redact'
-import { webhookSinkSchema, type WebhookFormat, type WebhookSinkConfig, type WebhookSinkInput } from '@shared/schemas/settings'
+import {
+  webhookSinkSchema,
+  type WebhookFormat,
+  type WebhookSinkConfig,
+  type WebhookSinkInput
+} from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
 import type { SecretStore } from '../store/secret-box'
 import type { SettingsRepo } from '../store/settings-repo'
@@ -31,7 +36,11 @@ interface Live {
 }
 
 function inputError(message: string, field?: string): AppError {
-  return new AppError({ kind: 'input', message: field ? `${field}: ${message}` : message, ...(field ? { field } : {}) })
+  return new AppError({
+    kind: 'input',
+    message: field ? `${field}: ${message}` : message,
+    ...(field ? { field } : {})
+  })
 }
 
 export class AlertService {
@@ -43,8 +52,14 @@ export class AlertService {
   private closed = false
 
   constructor(private readonly d: AlertServiceDeps) {
-    // Another window, an import, or another process on the same folder may change the sinks.
-    d.settings.onChange(() => void this.sync())
+    // Another window or an import may change the sinks; other settings changes (theme, labels) do not.
+    let seen = JSON.stringify(d.settings.get().webhooks)
+    d.settings.onChange((s) => {
+      const now = JSON.stringify(s.webhooks)
+      if (now === seen) return
+      seen = now
+      void this.sync()
+    })
     void this.sync()
   }
 
@@ -57,17 +72,15 @@ export class AlertService {
   async list(): Promise<AlertsView> {
     await this.syncing
     const stored = this.d.secrets.storage()
-    const sinks = this.d.settings.get().webhooks.map(
-      (w): AlertSinkView => ({
-        id: w.id,
-        label: w.label,
-        format: w.format,
-        enabled: w.enabled,
-        urlHint: stored.has(w.id) ? w.urlHint : '',
-        storage: this.unreadable.has(w.id) ? 'unreadable' : (stored.get(w.id) ?? 'missing'),
-        last: this.last.get(w.id) ?? null
-      })
-    )
+    const sinks = this.d.settings.get().webhooks.map((w): AlertSinkView => ({
+      id: w.id,
+      label: w.label,
+      format: w.format,
+      enabled: w.enabled,
+      urlHint: stored.has(w.id) ? w.urlHint : '',
+      storage: this.unreadable.has(w.id) ? 'unreadable' : (stored.get(w.id) ?? 'missing'),
+      last: this.last.get(w.id) ?? null
+    }))
     return { sinks, encryption: await this.d.secrets.available() }
   }
 
@@ -90,7 +103,10 @@ export class AlertService {
       this.d.settings.modify((s) => {
         const stored = s.webhooks.find((w) => w.id === id)
         const sink = webhookSinkSchema.parse({ ...stored, ...given, ...hint, id })
-        return { ...s, webhooks: stored ? s.webhooks.map((w) => (w === stored ? sink : w)) : [...s.webhooks, sink] }
+        return {
+          ...s,
+          webhooks: stored ? s.webhooks.map((w) => (w === stored ? sink : w)) : [...s.webhooks, sink]
+        }
       })
     } catch (error) {
       if (!existing && url) this.d.secrets.delete([id])
@@ -102,7 +118,8 @@ export class AlertService {
   }
 
   async remove(id: string): Promise<AlertsView> {
-    if (!this.d.settings.get().webhooks.some((w) => w.id === id)) throw inputError(`no webhook with id ${id}`, 'id')
+    if (!this.d.settings.get().webhooks.some((w) => w.id === id))
+      throw inputError(`no webhook with id ${id}`, 'id')
     this.d.settings.modify((s) => ({ ...s, webhooks: s.webhooks.filter((w) => w.id !== id) }))
     this.d.secrets.delete([id])
     this.last.delete(id)
@@ -121,8 +138,13 @@ export class AlertService {
     const w = this.d.settings.get().webhooks.find((x) => x.id === id)
     if (!w) throw inputError(`no webhook with id ${id}`, 'id')
     const secret = await this.d.secrets.get(id)
-    if (secret.storage === 'missing') throw inputError('this webhook has no URL on this computer: edit it and enter the URL', 'url')
-    if (secret.storage === 'unreadable') throw inputError(`the stored URL cannot be decrypted here (${secret.why}): edit the webhook and enter the URL again`, 'url')
+    if (secret.storage === 'missing')
+      throw inputError('this webhook has no URL on this computer: edit it and enter the URL', 'url')
+    if (secret.storage === 'unreadable')
+      throw inputError(
+        `the stored URL cannot be decrypted here (${secret.why}): edit the webhook and enter the URL again`,
+        'url'
+      )
     const at = this.d.now()
     const event: AlertEvent = {
       kind: 'test',
@@ -136,7 +158,8 @@ export class AlertService {
     const [result] = await sink.probe(event)
     void sink.close(0)
     const reason = result?.reason ?? null
-    const delivery: AlertDelivery = reason === null ? { at, ok: true, test: true } : { at, ok: false, reason, test: true }
+    const delivery: AlertDelivery =
+      reason === null ? { at, ok: true, test: true } : { at, ok: false, reason, test: true }
     this.record(id, delivery)
     return delivery
   }
@@ -171,7 +194,8 @@ export class AlertService {
       this.live.delete(id)
       void l.sink.close(2000)
     }
-    for (const [id, w] of wanted) if (!this.live.has(id)) this.live.set(id, { key: w.key, sink: this.build(id, w.url, w.format) })
+    for (const [id, w] of wanted)
+      if (!this.live.has(id)) this.live.set(id, { key: w.key, sink: this.build(id, w.url, w.format) })
   }
 
   private build(id: string, url: string, format: WebhookFormat): WebhookSink {

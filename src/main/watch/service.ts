@@ -2,6 +2,7 @@
 // change, with state and activity log under <data>/watch shared across profiles. The handlers of watch:*
 // channels call this; Electron's tray and power events call pause/suspend/resume.
 import { join } from 'node:path'
+import { redactDeep } from '@shared/redact'
 import type { WatchEvent, WatchStatus } from '@shared/watch'
 import type { LogQuery } from './activity-log'
 import { ActivityLog } from './activity-log'
@@ -122,8 +123,9 @@ export class WatchService {
 
   /** An event that is not the watcher's (a webhook that gave up): logged and pushed, never sent to sinks. */
   note(e: WatchEvent): void {
-    void this.log.append(e)
-    this.d.emit?.(e)
+    const safe = redactDeep(e)
+    void this.log.append(safe)
+    this.d.emit?.(safe)
   }
 
   readLog(q: LogQuery): WatchEvent[] {

@@ -22,14 +22,30 @@ afterEach(async () => {
 })
 
 async function context(dataDir: string, secretBox: SecretBox): Promise<AppContext> {
-  const ctx = await createAppContext({ dataDir, storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false }, secretBox })
+  const ctx = await createAppContext({
+    dataDir,
+    storeFactory: confFactory,
+    shell: 'harness',
+    version: 't',
+    broadcast: () => undefined,
+    watch: { enabled: false },
+    secretBox
+  })
   open.push(ctx)
   return ctx
 }
-async function ask<C extends Channel>(ctx: AppContext, channel: C, input?: ChannelInput<C>): Promise<Result<ChannelResult<C>>> {
+async function ask<C extends Channel>(
+  ctx: AppContext,
+  channel: C,
+  input?: ChannelInput<C>
+): Promise<Result<ChannelResult<C>>> {
   return (await dispatch(ctx.handlers, channel, input, { emit: () => undefined })) as Result<ChannelResult<C>>
 }
-async function must<C extends Channel>(ctx: AppContext, channel: C, input?: ChannelInput<C>): Promise<ChannelResult<C>> {
+async function must<C extends Channel>(
+  ctx: AppContext,
+  channel: C,
+  input?: ChannelInput<C>
+): Promise<ChannelResult<C>> {
   const r = await ask(ctx, channel, input)
   if (!r.ok) throw new Error(`${channel}: ${r.error.message}`)
   return r.value
@@ -91,7 +107,16 @@ describe('15.3 webhook URLs through the app (alerts:* channels, export, import)'
     const ctx = await context(dir, testSecretBox())
     const view = await must(ctx, 'alerts:save', { url: SLACK, format: 'slack', label: 'ops' })
     expect(view.encryption).toBe(true)
-    expect(view.sinks).toMatchObject([{ label: 'ops', format: 'slack', enabled: true, urlHint: 'https://hooks.slack.com/…', storage: 'encrypted', last: null }])
+    expect(view.sinks).toMatchObject([
+      {
+        label: 'ops',
+        format: 'slack',
+        enabled: true,
+        urlHint: 'https://hooks.slack.com/…',
+        storage: 'encrypted',
+        last: null
+      }
+    ])
     expect(JSON.stringify(view)).not.toContain(TOKEN)
     expect(JSON.stringify(await must(ctx, 'settings:get'))).not.toContain(TOKEN)
     expect(allButSecrets(dir)).not.toContain('hooks.slack.com/services')
@@ -105,7 +130,9 @@ describe('15.3 webhook URLs through the app (alerts:* channels, export, import)'
     const { content } = await must(ctx, 'data:export')
     expect(content).not.toContain(TOKEN)
     expect(content).not.toContain('/services/')
-    const file = JSON.parse(content) as { settings: { webhooks: { id: string; label: string; url?: string }[] } }
+    const file = JSON.parse(content) as {
+      settings: { webhooks: { id: string; label: string; url?: string }[] }
+    }
     expect(file.settings.webhooks.map((w) => [w.label, w.url])).toEqual([
       ['a', expect.stringMatching(/^not exported/)],
       ['b', expect.stringMatching(/^not exported/)]
@@ -125,25 +152,45 @@ describe('15.3 webhook URLs through the app (alerts:* channels, export, import)'
     // a file without sink b: the dry run says its URL goes, the import deletes it; a keeps its URL
     file.settings.webhooks = file.settings.webhooks.slice(0, 1)
     const preview = await must(ctx, 'data:import', { content: JSON.stringify(file), dryRun: true })
-    expect(preview.changes.join('\n')).toMatch(/Webhook alerts: renamed, b → renamed \(the URL of 1 removed webhook is deleted\)/)
+    expect(preview.changes.join('\n')).toMatch(
+      /Webhook alerts: renamed, b → renamed \(the URL of 1 removed webhook is deleted\)/
+    )
     expect((await must(ctx, 'alerts:list')).sinks).toHaveLength(2)
     await must(ctx, 'data:import', { content: JSON.stringify(file) })
-    expect((await must(ctx, 'alerts:list')).sinks.map((s) => [s.id, s.storage])).toEqual([[a.id, 'encrypted']])
+    expect((await must(ctx, 'alerts:list')).sinks.map((s) => [s.id, s.storage])).toEqual([
+      [a.id, 'encrypted']
+    ])
   })
 
   it('15.3 a sink imported from another computer has no URL here and says so; a URL in an import file is not taken', async () => {
     const ctx = await context(tempDir(), noSecretBox)
     const file = JSON.parse((await must(ctx, 'data:export')).content) as { settings: Record<string, unknown> }
-    file.settings.webhooks = [{ id: 'elsewhere', label: 'theirs', format: 'json', enabled: true, urlHint: 'https://h.example/…', url: SLACK }]
+    file.settings.webhooks = [
+      {
+        id: 'elsewhere',
+        label: 'theirs',
+        format: 'json',
+        enabled: true,
+        urlHint: 'https://h.example/…',
+        url: SLACK
+      }
+    ]
     await must(ctx, 'data:import', { content: JSON.stringify(file) })
     const [sink] = (await must(ctx, 'alerts:list')).sinks
     expect(sink).toMatchObject({ id: 'elsewhere', storage: 'missing', urlHint: '' })
     expect(JSON.stringify(ctx.settings.get())).not.toContain(TOKEN)
     const test = await ask(ctx, 'alerts:test', { id: 'elsewhere' })
     expect(test.ok).toBe(false)
-    if (!test.ok) expect(test.error).toMatchObject({ field: 'url', message: expect.stringMatching(/no URL on this computer/) })
+    if (!test.ok)
+      expect(test.error).toMatchObject({
+        field: 'url',
+        message: expect.stringMatching(/no URL on this computer/)
+      })
     // entering the URL again makes it whole
-    expect((await must(ctx, 'alerts:save', { id: 'elsewhere', url: SLACK })).sinks[0]).toMatchObject({ storage: 'unencrypted', label: 'theirs' })
+    expect((await must(ctx, 'alerts:save', { id: 'elsewhere', url: SLACK })).sinks[0]).toMatchObject({
+      storage: 'unencrypted',
+      label: 'theirs'
+    })
   })
 
   it('15.3 invalid input names its field: user:password@, not http(s), no URL for a new sink, a long label', async () => {

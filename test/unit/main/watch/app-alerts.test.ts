@@ -30,7 +30,11 @@ async function receiver(answer: () => number | null): Promise<Receiver> {
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
   const addr = server.address()
-  return { url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/hooks/${TOKEN}`, bodies, server }
+  return {
+    url: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/hooks/${TOKEN}`,
+    bodies,
+    server
+  }
 }
 
 const cleanup: (() => Promise<unknown>)[] = []
@@ -55,7 +59,14 @@ async function app(): Promise<{ ctx: AppContext; sim: Simulator; pushed: AlertDe
   })
   cleanup.push(() => sim.close())
   cleanup.push(() => ctx.dispose())
-  ctx.settings.saveProfile({ id: 'sim', name: 'Sim', baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], timeoutMs: 3000, maxPageSize: 100 })
+  ctx.settings.saveProfile({
+    id: 'sim',
+    name: 'Sim',
+    baseUrl: sim.baseUrl,
+    rpcUrls: [sim.rpcUrl],
+    timeoutMs: 3000,
+    maxPageSize: 100
+  })
   ctx.settings.activate('sim')
   await ctx.watch.restart()
   await ctx.watch.recheck() // baseline
@@ -67,7 +78,10 @@ describe('15.3 the app watcher and its webhook sinks', () => {
     const { ctx, sim } = await app()
     const on = await receiver(() => 200)
     const off = await receiver(() => 200)
-    cleanup.push(() => new Promise((r) => on.server.close(r)), () => new Promise((r) => off.server.close(r)))
+    cleanup.push(
+      () => new Promise((r) => on.server.close(r)),
+      () => new Promise((r) => off.server.close(r))
+    )
     await ctx.alerts.save({ url: on.url, label: 'on' })
     await ctx.alerts.save({ url: off.url, label: 'off', enabled: false })
     for (let i = 0; i < 3; i++) {
@@ -78,7 +92,11 @@ describe('15.3 the app watcher and its webhook sinks', () => {
     expect(events.map((e) => e.kind)).toEqual(['vault-change', 'vault-change', 'vault-change'])
     await vi.waitFor(() => expect(on.bodies).toHaveLength(3), { timeout: 5000 })
     expect(on.bodies.map((b) => b.data.id)).toEqual(events.map((e) => e.id))
-    expect(on.bodies[0]).toMatchObject({ event: 'vault-change', message: `${events[0]!.title}: ${events[0]!.body}`, at: new Date(events[0]!.at).toISOString() })
+    expect(on.bodies[0]).toMatchObject({
+      event: 'vault-change',
+      message: `${events[0]!.title}: ${events[0]!.body}`,
+      at: new Date(events[0]!.at).toISOString()
+    })
     expect(off.bodies).toEqual([])
     expect((await ctx.alerts.list()).sinks.map((s) => [s.label, s.last?.ok ?? null])).toEqual([
       ['on', true],
@@ -114,11 +132,26 @@ describe('15.3 the app watcher and its webhook sinks', () => {
     const id = (await ctx.alerts.save({ url: broken.url, label: 'pager' })).sinks[0]!.id
     sim.rotateVault()
     await ctx.watch.recheck()
-    await vi.waitFor(() => expect(ctx.watch.readLog({ limit: 10 }).some((e) => e.kind === 'alert-failed')).toBe(true), { timeout: 5000 })
+    await vi.waitFor(
+      () => expect(ctx.watch.readLog({ limit: 10 }).some((e) => e.kind === 'alert-failed')).toBe(true),
+      { timeout: 5000 }
+    )
     const failed = ctx.watch.readLog({ limit: 10 }).find((e) => e.kind === 'alert-failed')!
-    expect(failed).toMatchObject({ kind: 'alert-failed', sinkId: id, title: 'Alert not delivered', body: 'Webhook pager: HTTP 500 Internal Server Error', profileId: 'sim' })
-    expect(pushed.at(-1)).toMatchObject({ id, delivery: { ok: false, reason: 'HTTP 500 Internal Server Error', test: false } })
-    expect((await ctx.alerts.list()).sinks[0]?.last).toMatchObject({ ok: false, reason: 'HTTP 500 Internal Server Error' })
+    expect(failed).toMatchObject({
+      kind: 'alert-failed',
+      sinkId: id,
+      title: 'Alert not delivered',
+      body: 'Webhook pager: HTTP 500 Internal Server Error',
+      profileId: 'sim'
+    })
+    expect(pushed.at(-1)).toMatchObject({
+      id,
+      delivery: { ok: false, reason: 'HTTP 500 Internal Server Error', test: false }
+    })
+    expect((await ctx.alerts.list()).sinks[0]?.last).toMatchObject({
+      ok: false,
+      reason: 'HTTP 500 Internal Server Error'
+    })
     expect(JSON.stringify(ctx.watch.readLog({ limit: 100 }))).not.toContain(TOKEN)
     // the failure is not itself sent to the sinks (2 attempts of one event, nothing more)
     expect(broken.bodies).toHaveLength(2)
