@@ -61,8 +61,9 @@ test('15.3 add a webhook, send a test alert: the receiver gets one JSON document
     // After saving, the page never has the URL again: not in the page, not in what main answers.
     expect(await page.content()).not.toContain(TOKEN)
     const listed = await page.evaluate(() =>
-      (window as unknown as { bridgescope: { alertsList(): Promise<unknown> } }).bridgescope.alertsList()
+      (globalThis as unknown as { bridgescope: { alertsList(): Promise<unknown> } }).bridgescope.alertsList()
     )
+    expect(listed).toMatchObject({ ok: true, value: { sinks: [{ label: 'Ops channel' }] } })
     expect(JSON.stringify(listed)).not.toContain(TOKEN)
     // Settings hold no URL; the secrets file holds it, readable by this user only.
     expect(readFileSync(join(dataDir, 'settings.json'), 'utf8')).not.toContain(TOKEN)
