@@ -9,7 +9,8 @@ import type { WatchEvent } from '@shared/watch'
 export type { WebhookFormat }
 
 /** What a sink posts: a watch event, or the panel's test alert (same fields, its own kind). */
-export type AlertEvent = WatchEvent | (Pick<WatchEvent, 'id' | 'at' | 'profileId' | 'title' | 'body'> & { kind: 'test' })
+export type AlertEvent =
+  WatchEvent | (Pick<WatchEvent, 'id' | 'at' | 'profileId' | 'title' | 'body'> & { kind: 'test' })
 
 export interface WebhookOptions {
   urls: readonly string[]
@@ -41,11 +42,14 @@ export function failureReason(error: unknown, timeoutMs: number): string {
   if (!(error instanceof Error)) return String(error)
   if (error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s (timeout)`
   if (error.name === 'AbortError') return 'cancelled'
-  const code = (error.cause as { code?: unknown } | undefined)?.code
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined
+  const code = cause?.code
   if (code === 'ECONNREFUSED') return 'connection refused'
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found'
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection closed by the receiver'
   if (typeof code === 'string') return `${error.message} (${code})`
+  // e.g. "bad port": fetch refuses ports such as 1, 9 or 6000 before connecting
+  if (typeof cause?.message === 'string' && cause.message) return `${error.message}: ${cause.message}`
   return error.message
 }
 
@@ -67,7 +71,11 @@ export class WebhookSink {
         this.o.onFailure?.(url, 'queue full: oldest event dropped')
       }
       q.push(body)
-      if (!this.running.has(url)) this.running.set(url, this.drain(url, q).finally(() => this.running.delete(url)))
+      if (!this.running.has(url))
+        this.running.set(
+          url,
+          this.drain(url, q).finally(() => this.running.delete(url))
+        )
     }
   }
 
@@ -77,7 +85,9 @@ export class WebhookSink {
    */
   async probe(e: AlertEvent): Promise<{ url: string; reason: string | null }[]> {
     const body = webhookBody(e, this.o.format)
-    return Promise.all([...this.queues.keys()].map(async (url) => ({ url, reason: await this.attempt(url, body) })))
+    return Promise.all(
+      [...this.queues.keys()].map(async (url) => ({ url, reason: await this.attempt(url, body) }))
+    )
   }
 
   /** Waits for the queues to empty, at most `boundMs`; what is left then is abandoned. */

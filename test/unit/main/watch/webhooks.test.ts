@@ -92,3 +92,27 @@ describe('webhooks', () => {
     r.server.close()
   })
 })
+
+describe('15.3 failure reasons say what a person acts on', () => {
+  it('15.3 refused, timed out, a port fetch will not use, HTTP status: each in words; the URL never in them', async () => {
+    const closed = await receiver(() => 200)
+    const port = (closed.server.address() as { port: number }).port
+    await new Promise((r) => closed.server.close(r))
+    const hang = await receiver(() => null)
+    const fail = await receiver(() => 503)
+    const reasons = async (url: string): Promise<string | null> => {
+      const sink = new WebhookSink({ urls: [url], format: 'json', timeoutMs: 300 })
+      const [r] = await sink.probe(ev(1))
+      await sink.close(0)
+      return r?.reason ?? null
+    }
+    expect(await reasons(`http://127.0.0.1:${port}/hook/tok3n123`)).toBe('connection refused')
+    expect(await reasons(hang.url)).toBe('no answer within 0.3 s (timeout)')
+    expect(await reasons('http://127.0.0.1:9/hook/tok3n123')).toBe('fetch failed: bad port')
+    expect(await reasons(fail.url)).toBe('HTTP 503 Service Unavailable')
+    expect(fail.bodies).toEqual([])
+    hang.server.closeAllConnections()
+    hang.server.close()
+    fail.server.close()
+  })
+})
