@@ -113,6 +113,11 @@ export class SettingsRepo {
     return withDemoAndActive(this.settings.get())
   }
 
+  /** Why changes are refused (a settings file from a newer version), or null. */
+  get readOnly(): string | null {
+    return this.settings.readOnly
+  }
+
   /** A change of the settings document under its lock (the Alerts' sinks); listeners hear of it. */
   modify(change: (current: Settings) => Settings): Settings {
     return this.commit(change)

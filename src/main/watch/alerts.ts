@@ -90,6 +90,9 @@ export class AlertService {
     const id = input.id ?? randomUUID()
     const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
     const existing = this.d.settings.get().webhooks.find((w) => w.id === id)
+    // Refused before the secret is written: a URL must not change under settings that cannot.
+    const readOnly = this.d.settings.readOnly
+    if (readOnly) throw inputError(readOnly)
     if (!url && !this.d.secrets.storage().has(id)) throw inputError('a webhook URL is required', 'url')
     const hint = url ? { urlHint: webhookUrlHint(url) } : {}
     const check = webhookSinkSchema.safeParse({ ...existing, ...given, ...hint, id })

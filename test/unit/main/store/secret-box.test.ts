@@ -9,6 +9,7 @@ import { dispatch } from '../../../../src/main/ipc/dispatch'
 import { noSecretBox, SecretStore, type SecretBox } from '../../../../src/main/store/secret-box'
 import type { Channel, ChannelInput, ChannelResult } from '../../../../src/shared/contract'
 import type { Result } from '../../../../src/shared/errors'
+import { defaultSettings } from '../../../../src/shared/schemas/settings'
 import { confFactory, tempDir } from '../faults/rig'
 import { testSecretBox } from './test-secret-box'
 
@@ -191,6 +192,16 @@ describe('15.3 webhook URLs through the app (alerts:* channels, export, import)'
       storage: 'unencrypted',
       label: 'theirs'
     })
+  })
+
+  it('15.3 settings from a newer version are read-only: a webhook is refused before its URL is stored', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...defaultSettings(), version: 2 }))
+    const ctx = await context(dir, noSecretBox)
+    const r = await ask(ctx, 'alerts:save', { url: SLACK })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/newer/)
+    expect(existsSync(join(dir, 'secrets.json'))).toBe(false)
   })
 
   it('15.3 invalid input names its field: user:password@, not http(s), no URL for a new sink, a long label', async () => {
