@@ -22,6 +22,8 @@ import { openDocumentStore, type BackingStoreFactory } from './store/document-st
 import { migrateSettings, migrateWatchlists } from './store/migrations'
 import { SettingsRepo } from './store/settings-repo'
 import type { Updater } from './updater'
+import { SecretStore, noSecretBox, type SecretBox } from './store/secret-box'
+import { AlertService, type AlertServiceDeps } from './watch/alerts'
 import { WatchService } from './watch/service'
 import type { Notify, Timers } from './watch/types'
 
@@ -51,6 +53,10 @@ export interface AppContextOptions {
   iconFetch?: typeof fetch
   /** the vault and transfer watch: on unless `enabled` is false; notifications ignored without `notify` */
   watch?: { enabled?: boolean; notify?: Notify; open?: (href: string) => void; timers?: Partial<Timers> }
+  /** encrypts webhook URLs: Electron's safeStorage in the app; none in the harness and tests (stored 0600) */
+  secretBox?: SecretBox
+  /** webhook timeouts and retries (tests shorten them) */
+  alertSink?: AlertServiceDeps['sink']
 }
 
 export interface AppContext {
@@ -60,6 +66,7 @@ export interface AppContext {
   endpoints: Endpoints
   notices: Notice[]
   watch: WatchService
+  alerts: AlertService
   /** Icons fetched by main and served on the app's own origin (app:// and the harness). */
   icons: IconService
   dispose(): Promise<void>
@@ -116,6 +123,14 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     }
   })
 
+  const alerts = new AlertService({
+    settings,
+    secrets: new SecretStore(options.dataDir, options.secretBox ?? noSecretBox),
+    now,
+    failed: (e) => watch.note(e),
+    delivered: (n) => options.broadcast('alerts:delivery', n),
+    ...(options.alertSink ? { sink: options.alertSink } : {})
+  })
   const watch = await WatchService.open({
     dataDir: options.dataDir,
     cache,
@@ -126,6 +141,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       return { profileId: active.profileId, client: active.client, rpcUrls: active.endpoint.rpcUrls }
     },
     emit: (e) => options.broadcast('watch:event', e),
+    alerts,
     ...(options.watch?.notify ? { notify: options.watch.notify } : {}),
     ...(options.watch?.open ? { open: options.watch.open } : {}),
     ...(options.watch?.timers ? { timers: options.watch.timers } : {})
@@ -168,6 +184,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     now,
     broadcast: options.broadcast,
     watch,
+    alerts,
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
     ...(options.updater ? { updater: () => (options.updater as NonNullable<AppContextOptions['updater']>)(settings, options.broadcast) } : {})
   })
@@ -179,9 +196,11 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     endpoints,
     notices,
     watch,
+    alerts,
     icons,
     dispose: async () => {
       await watch.stop()
+      await alerts.close()
       if (simulator) await simulator.close()
     }
   }

@@ -9,6 +9,7 @@ import { registerIpc, sendEvent } from './ipc/register'
 import { userDataDir } from './paths'
 import { createUpdater, loadAutoUpdater, type Updater } from './updater'
 import { electronNotify, installWatchShell } from './watch/electron'
+import { electronSecretBox } from './secret-box-electron'
 import { APP_INDEX_URL, handleAppProtocol, registerAppScheme } from './app-protocol'
 import { applyCspHeader, applySessionSecurity, applyWindowSecurity, isExternalUrlAllowed, secureWebPreferences } from './security'
 
@@ -102,7 +103,8 @@ async function start(): Promise<void> {
             ))
         }
       : {}),
-    watch: { notify: electronNotify, open: openWindow }
+    watch: { notify: electronNotify, open: openWindow },
+    secretBox: electronSecretBox
   })
   registerIpc(ipcMain, context.handlers, appUrl, broadcast)
   watchShell = installWatchShell({

@@ -7,6 +7,7 @@ import type { ChainRecord, HistoryPage, TokenList, TransferDetail, TransferRecor
 import type { VaultResult } from './schemas/vault'
 import type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus } from './updates'
 import type { WatchEvent, WatchStatus } from './watch'
+import type { AlertDelivery, AlertDeliveryNotice, AlertsView } from './alerts'
 import {
   addressSchema,
   chainIdSchema,
@@ -17,6 +18,7 @@ import {
   watchedAddressInputSchema,
   watchedEpochInputSchema,
   watchedTransferInputSchema,
+  webhookSinkInputSchema,
   type Profile,
   type Settings,
   type Watchlists
@@ -224,7 +226,14 @@ export const channels = {
   ),
   'watch:status': channel<WatchStatus>()(none),
   'watch:pause': channel<WatchStatus>()(z.object({ paused: z.boolean() })),
-  'watch:recheck': channel<WatchStatus>()(z.object({ txHash: txHashSchema.optional() }).optional())
+  'watch:recheck': channel<WatchStatus>()(z.object({ txHash: txHashSchema.optional() }).optional()),
+  // Settings → Alerts (15.3): webhook sinks of the watcher. A URL goes in with alerts:save and never comes back.
+  'alerts:list': channel<AlertsView>()(none),
+  /** adds a sink (no id) or changes one: fields left out, and an absent url, keep their stored values */
+  'alerts:save': channel<AlertsView>()(webhookSinkInputSchema),
+  'alerts:remove': channel<AlertsView>()(z.object({ id: idSchema })),
+  /** sends one test alert through the sink now and says how it went */
+  'alerts:test': channel<AlertDelivery>()(z.object({ id: idSchema }))
 } as const
 
 /** Push events, main → renderer. */
@@ -237,7 +246,9 @@ export const events = {
   'updates:notice': event<UpdateNotice>(),
 
   // Vault and transfer watch (issue 6): one event per change, the same objects as watch:log's entries.
-  'watch:event': event<WatchEvent>()
+  'watch:event': event<WatchEvent>(),
+  // Each webhook delivery as it happens: the Alerts panel shows every sink's last status.
+  'alerts:delivery': event<AlertDeliveryNotice>()
 } as const
 
 export type Channel = keyof typeof channels

@@ -1,11 +1,27 @@
-// URLs leave Settings without their secrets. A node URL may carry an API key in its query string (and a
-// URL with user:password@ is refused when it is entered, but an older file may still hold one); wherever a
-// URL is logged or shown outside Settings — the activity log, watch status, notifications, error messages,
-// the CLI's stderr — it passes here first.
+// URLs leave Settings without their secrets. A node URL may carry an API key in its query string or path
+// (Infura's /v3/<project id>, Alchemy's /v2/<key>), a webhook URL carries its token in the path (Slack's
+// /services/T…/B…/<token>, Discord's /api/webhooks/<id>/<token>), and a URL with user:password@ is refused
+// when it is entered but an older file may still hold one. Wherever a URL is logged or shown outside
+// Settings — the activity log, watch status, notifications, error messages, the CLI's stderr — it passes
+// here first.
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>`]+/gi
 
-/** The URL without user name, password, query string or fragment; "?…" marks a query that was removed. */
+// Services whose whole path is the secret: nothing of it is shown.
+const PATH_IS_SECRET = /(^|\.)(slack\.com|discord\.com|discordapp\.com|webhook\.office\.com)$/i
+
+/**
+ * A path segment that reads as a key rather than a name: long, of key characters only, mixing letters and
+ * digits. Route names (`/rpc`, `/api/queryHistory`) have no digits; project ids and tokens do.
+ */
+function looksLikeKey(segment: string): boolean {
+  return segment.length >= 16 && /^[A-Za-z0-9_.~%-]+$/.test(segment) && /\d/.test(segment) && /[A-Za-z]/.test(segment)
+}
+
+/**
+ * The URL without user name, password, query string, fragment or key-like path segments; "?…" marks a
+ * query that was removed, "…" a path segment (or, for webhook services, the whole path).
+ */
 export function redactUrl(url: string): string {
   let u: URL
   try {
@@ -19,7 +35,22 @@ export function redactUrl(url: string): string {
   u.password = ''
   u.search = ''
   u.hash = ''
-  return `${u.toString()}${hadQuery ? '?…' : ''}`
+  if (PATH_IS_SECRET.test(u.hostname) && u.pathname !== '/') u.pathname = '/…'
+  else u.pathname = u.pathname.split('/').map((s) => (looksLikeKey(s) ? '…' : s)).join('/')
+  return `${u.toString().replace(/%E2%80%A6/g, '…')}${hadQuery ? '?…' : ''}`
+}
+
+/**
+ * How a webhook URL is shown once saved: scheme and host only. Its path and query are the secret, whoever
+ * the receiver is, so no rule about which segments look like keys is trusted here.
+ */
+export function webhookUrlHint(url: string): string {
+  try {
+    const u = new URL(url)
+    return `${u.protocol}//${u.host}/…`
+  } catch {
+    return '(not a URL)'
+  }
 }
 
 /** Every http(s) URL inside a text, redacted. */

@@ -30,6 +30,8 @@ export type WatchEvent = EventBase &
     | { kind: 'transfer-change'; txHash: string; stateBefore: number | null; stateAfter: number; legsFilled: TransferLeg[] }
     | { kind: 'new-transfers'; address: string; chainId: number; hashes: string[] }
     | { kind: 'stuck'; txHash: string; route: string; pendingMinutes: number }
+    /** a webhook sink gave up on an event (after its retries): logged, never sent to the sinks again */
+    | { kind: 'alert-failed'; sinkId: string; reason: string }
   )
 
 export type WatchEventKind = WatchEvent['kind']
@@ -56,6 +58,7 @@ export interface WatchStatus {
 /** Where clicking an alert leads: the vault view at that diff, or the transfer. */
 export function watchEventHref(e: WatchEvent): string {
   if (e.kind === 'transfer-change' || e.kind === 'stuck') return `#/transfer?txHash=${encodeURIComponent(e.txHash)}`
+  if (e.kind === 'alert-failed') return '#/settings'
   if (e.kind === 'new-transfers') return `#/transfers?address=${encodeURIComponent(e.address)}&chainId=${e.chainId}`
   return `#/vault?diff=${encodeURIComponent(e.id)}`
 }

@@ -13,6 +13,7 @@ import { isExternalUrlAllowed } from '../security'
 import type { DiskCache } from '../store/cache'
 import type { SettingsRepo } from '../store/settings-repo'
 import { NOT_PACKAGED_MESSAGE, UPDATES_DISABLED_MESSAGE, type Updater } from '../updater'
+import type { AlertService } from '../watch/alerts'
 import type { WatchService } from '../watch/service'
 import type { HandlerContext, HandlerTable } from './handler-table'
 
@@ -28,6 +29,7 @@ export interface HandlerDeps {
   now: () => number
   broadcast: HandlerContext['emit']
   watch: WatchService
+  alerts: AlertService
   openExternal?: (url: string) => Promise<void>
   /** the running demo network's busiest addresses (see app-context) */
   demoStarters?: () => StarterAddress[]
@@ -98,7 +100,12 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'watchlists:add': ({ kind, item }) => d.settings.addWatch(kind, item),
     'watchlists:remove': ({ kind, key }) => d.settings.removeWatch(kind, key),
     'data:export': () => d.settings.exportText(),
-    'data:import': ({ content, dryRun }) => d.settings.importText(content, { dryRun: dryRun === true }),
+    'data:import': ({ content, dryRun }) => {
+      const before = d.settings.get().webhooks
+      const result = d.settings.importText(content, { dryRun: dryRun === true })
+      if (dryRun !== true) d.alerts.forgetRemoved(before)
+      return result
+    },
     'cache:stats': () => d.cache.stats(),
     'cache:clear': async () => {
       await d.cache.clear()
@@ -129,6 +136,10 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'watch:log': (input) => d.watch.readLog({ limit: input?.limit ?? 100, before: input?.before, id: input?.id }),
     'watch:status': () => d.watch.status(),
     'watch:pause': ({ paused }) => d.watch.setPaused(paused),
-    'watch:recheck': (input) => d.watch.recheck(input?.txHash)
+    'watch:recheck': (input) => d.watch.recheck(input?.txHash),
+    'alerts:list': () => d.alerts.list(),
+    'alerts:save': (input) => d.alerts.save(input),
+    'alerts:remove': ({ id }) => d.alerts.remove(id),
+    'alerts:test': ({ id }) => d.alerts.test(id)
   }
 }

@@ -34,10 +34,15 @@ export function importChanges(now: { settings: Settings; watchlists: Watchlists 
   const out: string[] = []
   const names = (s: Settings): string => s.profiles.map((p) => p.name).join(', ')
   if (JSON.stringify(now.settings.profiles) !== JSON.stringify(next.settings.profiles)) out.push(`Endpoint profiles: ${names(now.settings)} → ${names(next.settings)}`)
+  const sinks = (s: Settings): string => s.webhooks.map((w) => w.label || w.urlHint || w.id).join(', ') || 'none'
+  if (JSON.stringify(now.settings.webhooks) !== JSON.stringify(next.settings.webhooks)) {
+    const gone = now.settings.webhooks.filter((w) => !next.settings.webhooks.some((x) => x.id === w.id)).length
+    out.push(`Webhook alerts: ${sinks(now.settings)} → ${sinks(next.settings)}${gone ? ` (the URL of ${gone} removed webhook${gone === 1 ? '' : 's'} is deleted)` : ''}`)
+  }
   const active = (s: Settings): string => s.profiles.find((p) => p.id === s.activeProfileId)?.name ?? s.activeProfileId
   if (active(now.settings) !== active(next.settings)) out.push(`Active profile: ${active(now.settings)} → ${active(next.settings)}`)
   for (const key of Object.keys({ ...now.settings, ...next.settings }).sort()) {
-    if (key === 'profiles' || key === 'activeProfileId' || key === 'version') continue
+    if (key === 'profiles' || key === 'activeProfileId' || key === 'version' || key === 'webhooks') continue
     const [a, b] = [JSON.stringify(now.settings[key]), JSON.stringify(next.settings[key])]
     if (a !== b) out.push(`${key}: ${a ?? 'absent'} → ${b ?? 'absent'}`)
   }
@@ -46,6 +51,24 @@ export function importChanges(now: { settings: Settings; watchlists: Watchlists 
     if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`Watched ${kind}: ${a.length} → ${b.length}`)
   }
   return out
+}
+
+/** What an export says in place of a webhook URL: the URL is a secret and stays on this computer. */
+export const URL_NOT_EXPORTED = 'not exported: webhook URLs are secrets; enter it again in Settings → Alerts'
+
+/**
+ * The sinks of a file being imported, without any URL in them: the file never carries one (export leaves it
+ * out), a hand-made one is not taken into settings, where it would sit in plain text; each sink's URL stays
+ * where it is, in the secrets file under the sink's id.
+ */
+function withoutUrls(settings: unknown): unknown {
+  if (typeof settings !== 'object' || settings === null || !('webhooks' in settings) || !Array.isArray(settings.webhooks)) return settings
+  const webhooks = settings.webhooks.map((w: unknown) => {
+    if (typeof w !== 'object' || w === null) return w
+    const { url: _url, ...rest } = w as Record<string, unknown>
+    return rest
+  })
+  return { ...settings, webhooks }
 }
 
 /** The fields an input names (an absent or undefined field is not a change). */
@@ -88,6 +111,16 @@ export class SettingsRepo {
 
   get(): Settings {
     return withDemoAndActive(this.settings.get())
+  }
+
+  /** Why changes are refused (a settings file from a newer version), or null. */
+  get readOnly(): string | null {
+    return this.settings.readOnly
+  }
+
+  /** A change of the settings document under its lock (the Alerts' sinks); listeners hear of it. */
+  modify(change: (current: Settings) => Settings): Settings {
+    return this.commit(change)
   }
 
   activeProfile(): Profile {
@@ -192,7 +225,9 @@ export class SettingsRepo {
   }
 
   exportText(now = new Date()): { filename: string; content: string } {
-    const file = { app: 'bridgescope', exportedAt: now.toISOString(), settings: this.get(), watchlists: this.getWatchlists() }
+    const current = this.get()
+    const settings = { ...current, webhooks: current.webhooks.map((w) => ({ ...w, url: URL_NOT_EXPORTED })) }
+    const file = { app: 'bridgescope', exportedAt: now.toISOString(), settings, watchlists: this.getWatchlists() }
     return { filename: `bridgescope-settings-${now.toISOString().slice(0, 10)}.json`, content: JSON.stringify(file, null, 2) }
   }
 
@@ -207,7 +242,7 @@ export class SettingsRepo {
     let candidate: unknown = raw
     if (typeof raw === 'object' && raw !== null && 'settings' in raw) {
       try {
-        candidate = { ...raw, settings: migrateSettings((raw as { settings: unknown }).settings) }
+        candidate = { ...raw, settings: withoutUrls(migrateSettings((raw as { settings: unknown }).settings)) }
       } catch (error) {
         throw new AppError({ kind: 'input', message: `The settings in the file cannot be used: ${(error as Error).message}` })
       }

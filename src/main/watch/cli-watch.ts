@@ -3,8 +3,8 @@
 // signal aborts (SIGINT), then exit 0. Usage errors exit 2.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { redactUrl } from '@shared/redact'
-import { defaultSettings, watchlistsSchema } from '@shared/schemas/settings'
+import { redactUrl, webhookUrlHint } from '@shared/redact'
+import { defaultSettings, watchlistsSchema, webhookUrlSchema } from '@shared/schemas/settings'
 import { txHashSchema } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
 import { userDataDir, WATCHLISTS_FILE } from '../paths'
@@ -60,8 +60,10 @@ function parse(args: string[]): Parsed | string {
       out.metrics = listen
     } else if (a === '--webhook' || a.startsWith('--webhook=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
-      if (!v || !/^https?:\/\//.test(v) || !URL.canParse(v)) return `--webhook takes an http(s) URL, got ${v ? redactUrl(v) : 'nothing'}`
-      out.webhooks.push(v)
+      // the app's rule for webhook URLs: http(s), path and query welcome (the token), no user:password@
+      const url = webhookUrlSchema.safeParse(v ?? '')
+      if (!v || !url.success) return `--webhook takes an http(s) URL (${url.error?.issues[0]?.message ?? 'none given'}), got ${v ? webhookUrlHint(v) : 'nothing'}`
+      out.webhooks.push(url.data)
     } else if (a === '--webhook-format' || a.startsWith('--webhook-format=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
       if (v !== 'json' && v !== 'slack' && v !== 'discord') return `--webhook-format takes slack, discord or json, got ${v ?? 'nothing'}`
@@ -133,9 +135,9 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
       : new WebhookSink({
           urls: parsed.webhooks,
           format: parsed.format,
-          onFailure: (_url, reason) => {
+          onFailure: (url, reason) => {
             metrics?.webhookFailed()
-            io.stderr.write(`webhook failed: ${reason}\n`)
+            io.stderr.write(`webhook ${webhookUrlHint(url)} failed: ${reason}\n`)
           }
         })
   const watcher = new Watcher({

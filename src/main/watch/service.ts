@@ -2,6 +2,7 @@
 // change, with state and activity log under <data>/watch shared across profiles. The handlers of watch:*
 // channels call this; Electron's tray and power events call pause/suspend/resume.
 import { join } from 'node:path'
+import { redactDeep } from '@shared/redact'
 import type { WatchEvent, WatchStatus } from '@shared/watch'
 import type { LogQuery } from './activity-log'
 import { ActivityLog } from './activity-log'
@@ -18,6 +19,8 @@ export interface WatchServiceDeps {
   /** resolves the active profile's client and node URLs (starts the demo network if needed) */
   endpoint: () => Promise<{ profileId: string; client: WatchClient; rpcUrls: readonly string[] }>
   emit?: (e: WatchEvent) => void
+  /** the webhook sinks of Settings → Alerts: every event, queued, never waited for */
+  alerts?: { send(e: WatchEvent): void }
   notify?: Notify
   open?: (href: string) => void
   timers?: Partial<Timers>
@@ -57,7 +60,10 @@ export class WatchService {
           log: this.log,
           cache: this.d.cache,
           onPolled: () => this.changed(),
-          ...(this.d.emit ? { emit: this.d.emit } : {}),
+          emit: (event) => {
+            this.d.emit?.(event)
+            this.d.alerts?.send(event)
+          },
           ...(this.d.notify ? { notify: this.d.notify } : {}),
           ...(this.d.open ? { open: this.d.open } : {}),
           ...(this.d.timers ? { timers: this.d.timers } : {})
@@ -113,6 +119,13 @@ export class WatchService {
   async recheck(txHash?: string): Promise<WatchStatus> {
     await this.watcher?.recheck(txHash)
     return this.status()
+  }
+
+  /** An event that is not the watcher's (a webhook that gave up): logged and pushed, never sent to sinks. */
+  note(e: WatchEvent): void {
+    const safe = redactDeep(e)
+    void this.log.append(safe)
+    this.d.emit?.(safe)
   }
 
   readLog(q: LogQuery): WatchEvent[] {

@@ -1,16 +1,23 @@
 // The webhook sink: one POST per watch event, in order, per URL. Events go into a bounded queue and are
 // delivered in the background with their own timeout and retries, so a slow or broken receiver never delays
 // a poll; when the queue is full the oldest undelivered event is dropped (and counted as a failure).
-import { redactUrl } from '@shared/redact'
+// The CLI (`--webhook`) and the app (Settings → Alerts) both deliver through this class.
+import { webhookUrlHint } from '@shared/redact'
+import type { WebhookFormat } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
 
-export type WebhookFormat = 'json' | 'slack' | 'discord'
+export type { WebhookFormat }
+
+/** What a sink posts: a watch event, or the panel's test alert (same fields, its own kind). */
+export type AlertEvent =
+  WatchEvent | (Pick<WatchEvent, 'id' | 'at' | 'profileId' | 'title' | 'body'> & { kind: 'test' })
 
 export interface WebhookOptions {
   urls: readonly string[]
   format: WebhookFormat
-  /** failures given up on (after retries, or dropped from a full queue) */
+  /** failures given up on (after retries, or dropped from a full queue); `reason` never holds the URL */
   onFailure?: (url: string, reason: string) => void
+  onDelivered?: (url: string) => void
   queueLimit?: number
   attempts?: number
   timeoutMs?: number
@@ -19,12 +26,31 @@ export interface WebhookOptions {
 }
 
 /** The body for one event; `message` is the notification's own wording (title and body from the core). */
-export function webhookBody(e: WatchEvent, format: WebhookFormat): unknown {
+export function webhookBody(e: AlertEvent, format: WebhookFormat): unknown {
   const message = `${e.title}: ${e.body}`
   if (format === 'slack') return { text: message }
   if (format === 'discord') return { content: message.slice(0, 2000) }
   const { kind, title: _t, body: _b, at, ...data } = e
   return { event: kind, message, at: new Date(at).toISOString(), data }
+}
+
+/**
+ * Why a POST failed, in the words a person acts on: the status, a timeout, a refused connection. Node's fetch
+ * says only "fetch failed" and keeps the reason in `cause`.
+ */
+export function failureReason(error: unknown, timeoutMs: number): string {
+  if (!(error instanceof Error)) return String(error)
+  if (error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s (timeout)`
+  if (error.name === 'AbortError') return 'cancelled'
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined
+  const code = cause?.code
+  if (code === 'ECONNREFUSED') return 'connection refused'
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found'
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection closed by the receiver'
+  if (typeof code === 'string') return `${error.message} (${code})`
+  // e.g. "bad port": fetch refuses ports such as 1, 9 or 6000 before connecting
+  if (typeof cause?.message === 'string' && cause.message) return `${error.message}: ${cause.message}`
+  return error.message
 }
 
 export class WebhookSink {
@@ -37,7 +63,7 @@ export class WebhookSink {
   }
 
   /** Never waits: queues the event for every URL and returns. */
-  send(e: WatchEvent): void {
+  send(e: AlertEvent): void {
     const body = webhookBody(e, this.o.format)
     for (const [url, q] of this.queues) {
       if (q.length >= (this.o.queueLimit ?? 100)) {
@@ -45,8 +71,23 @@ export class WebhookSink {
         this.o.onFailure?.(url, 'queue full: oldest event dropped')
       }
       q.push(body)
-      if (!this.running.has(url)) this.running.set(url, this.drain(url, q).finally(() => this.running.delete(url)))
+      if (!this.running.has(url))
+        this.running.set(
+          url,
+          this.drain(url, q).finally(() => this.running.delete(url))
+        )
     }
+  }
+
+  /**
+   * One POST of `e` to every URL now, beside the queue and without retries (Settings' "Send test alert": the
+   * person waits for the answer); resolves with each URL's failure reason, or null when delivered.
+   */
+  async probe(e: AlertEvent): Promise<{ url: string; reason: string | null }[]> {
+    const body = webhookBody(e, this.o.format)
+    return Promise.all(
+      [...this.queues.keys()].map(async (url) => ({ url, reason: await this.attempt(url, body) }))
+    )
   }
 
   /** Waits for the queues to empty, at most `boundMs`; what is left then is abandoned. */
@@ -66,30 +107,37 @@ export class WebhookSink {
       const error = await this.deliver(url, body)
       if (q[0] === body) q.shift()
       if (error) this.o.onFailure?.(url, error)
+      else this.o.onDelivered?.(url)
     }
   }
 
   /** Resolves null when delivered, else why not (after every attempt). */
   private async deliver(url: string, body: unknown): Promise<string | null> {
     const attempts = this.o.attempts ?? 4
-    let reason = ''
+    let reason: string | null = null
     for (let i = 0; i < attempts; i++) {
       if (i > 0) await new Promise((r) => setTimeout(r, (this.o.baseDelayMs ?? 500) * 2 ** (i - 1)))
       if (this.abort.signal.aborted) return 'shut down'
-      try {
-        const res = await (this.o.fetch ?? fetch)(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.o.timeoutMs ?? 5000)])
-        })
-        await res.body?.cancel()
-        if (res.ok) return null
-        reason = `HTTP ${res.status}`
-      } catch (error) {
-        reason = error instanceof Error ? error.message : String(error)
-      }
+      reason = await this.attempt(url, body)
+      if (reason === null) return null
     }
-    return `${redactUrl(url)}: ${reason}`
+    return reason
+  }
+
+  private async attempt(url: string, body: unknown): Promise<string | null> {
+    const timeoutMs = this.o.timeoutMs ?? 5000
+    try {
+      const res = await (this.o.fetch ?? fetch)(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeoutMs)])
+      })
+      await res.body?.cancel()
+      return res.ok ? null : `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`
+    } catch (error) {
+      // The URL is the secret: whatever fetch put in its message, only the hint of it is kept.
+      return failureReason(error, timeoutMs).split(url).join(webhookUrlHint(url))
+    }
   }
 }

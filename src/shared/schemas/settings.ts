@@ -35,6 +35,12 @@ const httpUrl = z
     }
   }, CREDENTIALS_MESSAGE)
 
+/**
+ * A webhook URL: http(s), no user:password@ (as every URL we store), but its path and query may carry the
+ * receiver's token: that is what makes the whole URL a secret (kept in the secrets file, never in settings).
+ */
+export const webhookUrlSchema = httpUrl.max(2048, 'a webhook URL is at most 2048 characters')
+
 const PROTOTYPE_NAMES = new Set(['__proto__', 'constructor', 'prototype'])
 
 /**
@@ -59,6 +65,23 @@ export const profileSchema = z.looseObject({
   maxPageSize: z.int().min(1).max(1000).default(100)
 })
 export type Profile = z.infer<typeof profileSchema>
+
+export const webhookFormatSchema = z.enum(['json', 'slack', 'discord'])
+export type WebhookFormat = z.infer<typeof webhookFormatSchema>
+
+/**
+ * A webhook sink as settings hold it: everything but its URL. The URL is a secret and lives in the data
+ * folder's secrets file under the sink's id (encrypted with the OS keychain where there is one); `urlHint`
+ * is the scheme and host, to show which service it posts to.
+ */
+export const webhookSinkSchema = z.looseObject({
+  id: idSchema,
+  label: z.string().trim().max(80, 'a label is at most 80 characters').default(''),
+  format: webhookFormatSchema.default('json'),
+  enabled: z.boolean().default(true),
+  urlHint: z.string().max(300).default('')
+})
+export type WebhookSinkConfig = z.infer<typeof webhookSinkSchema>
 
 export const themeSchema = z.enum(['system', 'light', 'dark'])
 export type Theme = z.infer<typeof themeSchema>
@@ -113,7 +136,9 @@ export const settingsSchema = z.looseObject({
   watchInBackground: scalars.watchInBackground.default(true),
   updates: z.looseObject({ enabled: z.boolean().default(false) }).default({ enabled: false }),
   /** live mode remembered per view */
-  liveMode: z.record(viewKey, z.boolean()).default({})
+  liveMode: z.record(viewKey, z.boolean()).default({}),
+  /** webhook sinks of the watcher's alerts (Settings → Alerts); their URLs are in the secrets file */
+  webhooks: z.array(webhookSinkSchema).default([])
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -169,6 +194,20 @@ export const profileInputSchema = profileSchema.extend({
   timeoutMs: profileSchema.shape.timeoutMs.unwrap().optional(),
   maxPageSize: profileSchema.shape.maxPageSize.unwrap().optional()
 })
+/**
+ * A webhook sink as the Alerts panel sends it: `id` absent for a new sink, `url` absent to keep the stored
+ * one (the panel never has it back after a save).
+ */
+export const webhookSinkInputSchema = z
+  .object({
+    id: idSchema.optional(),
+    label: webhookSinkSchema.shape.label.unwrap().optional(),
+    format: webhookFormatSchema.optional(),
+    enabled: z.boolean().optional(),
+    url: webhookUrlSchema.optional()
+  })
+  .strict()
+export type WebhookSinkInput = z.infer<typeof webhookSinkInputSchema>
 export const watchedAddressInputSchema = watchedAddressSchema.extend({ label: watchedAddressSchema.shape.label.unwrap().optional() })
 export const watchedTransferInputSchema = watchedTransferSchema.extend({
   label: watchedTransferSchema.shape.label.unwrap().optional(),

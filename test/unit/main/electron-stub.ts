@@ -146,4 +146,12 @@ const image = { resize: () => image }
 export const nativeImage = { createFromPath: () => image }
 export const powerMonitor = new EventEmitter()
 
-export default { app, BrowserWindow, ipcMain, protocol, session, shell, Tray, Menu, Notification, nativeImage, powerMonitor }
+// No keychain in the stub: the app stores webhook URLs unencrypted, as on Linux without a secret service.
+export const safeStorage = {
+  isAsyncEncryptionAvailable: () => Promise.resolve(false),
+  getSelectedStorageBackend: () => 'basic_text',
+  encryptStringAsync: () => Promise.reject(new Error('no keychain')),
+  decryptStringAsync: () => Promise.reject(new Error('no keychain'))
+}
+
+export default { app, BrowserWindow, ipcMain, protocol, session, shell, Tray, Menu, Notification, nativeImage, powerMonitor, safeStorage }

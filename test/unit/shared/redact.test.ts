@@ -2,7 +2,7 @@
 // log, watch status, notifications, the CLI's stderr) and the refusals are in test/unit/main/security/secrets.test.ts.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { redactDeep, redactText } from '../../../src/shared/redact'
+import { redactDeep, redactText, redactUrl, webhookUrlHint } from '../../../src/shared/redact'
 
 const SECRET = 'S3cr3tK3y'
 
@@ -35,3 +35,33 @@ describe('12.8 redactText', () => {
   })
 })
 
+
+describe('15.3 webhook URLs carry their secret in the path', () => {
+  const TOKEN = 'Xy12ab34CD56ef78GH90ij'
+  it('15.3 Slack and Discord paths are hidden whole; key-like path segments of any URL are hidden', () => {
+    expect(redactUrl(`https://hooks.slack.com/services/T0123ABC/B0456DEF/${TOKEN}`)).toBe('https://hooks.slack.com/…')
+    expect(redactUrl(`https://discord.com/api/webhooks/123456789012345678/${TOKEN}`)).toBe('https://discord.com/…')
+    expect(redactUrl(`https://discordapp.com/api/webhooks/1/${TOKEN}?wait=true`)).toBe('https://discordapp.com/…?…')
+    expect(redactUrl('https://mainnet.infura.io/v3/9aa3d95b3bc440fa88ea12eaa4456161')).toBe('https://mainnet.infura.io/v3/…')
+    expect(redactUrl(`https://eth.example/v2/${TOKEN}/rpc`)).toBe('https://eth.example/v2/…/rpc')
+    // names stay readable
+    expect(redactUrl('http://127.0.0.1:8545/api/queryHistory')).toBe('http://127.0.0.1:8545/api/queryHistory')
+    expect(redactText(`POST https://hooks.slack.com/services/T1/B2/${TOKEN} failed`)).toBe('POST https://hooks.slack.com/… failed')
+  })
+
+  it('15.3 property: a token-like path segment never survives redactText', () => {
+    const token = fc.stringMatching(/^[A-Za-z]{8,16}[0-9]{8,16}$/)
+    fc.assert(
+      fc.property(token, fc.domain(), fc.constantFrom('hooks', 'api/webhooks/42', 'services/T1/B2'), (key, host, prefix) => {
+        const out = redactText(`sent to https://${host}/${prefix}/${key} at noon`)
+        expect(out).not.toContain(key)
+        expect(out).toContain(host)
+      })
+    )
+  })
+
+  it('15.3 a saved webhook URL is shown as scheme and host only, whatever its path', () => {
+    expect(webhookUrlHint(`https://hooks.example:8443/any/${TOKEN}?sig=1`)).toBe('https://hooks.example:8443/…')
+    expect(webhookUrlHint('not a url')).toBe('(not a URL)')
+  })
+})

@@ -10,7 +10,8 @@ export const KIND_LABELS: Record<WatchEventKind, string> = {
   'nodes-disagree': 'Nodes disagree',
   'transfer-change': 'Transfer update',
   'new-transfers': 'New transfers',
-  stuck: 'Stuck transfer'
+  stuck: 'Stuck transfer',
+  'alert-failed': 'Alert not delivered'
 }
 
 export interface ActivityFilter {

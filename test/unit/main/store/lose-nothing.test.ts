@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Channel, ChannelInput, ChannelResult } from '../../../../src/shared/contract'
 import type { Result } from '../../../../src/shared/errors'
+import type { AlertsView } from '../../../../src/shared/alerts'
 import { defaultSettings, type Settings, type Watchlists } from '../../../../src/shared/schemas/settings'
 import type { AppContext } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
@@ -39,8 +40,12 @@ async function must<C extends Channel>(ctx: AppContext, channel: C, input?: Chan
 interface Change {
   field: string
   make: (ctx: AppContext) => Promise<unknown>
-  holds: (s: Settings, w: Watchlists) => boolean
+  holds: (s: Settings, w: Watchlists, a: AlertsView) => boolean
 }
+
+/** a webhook sink with its URL still there (the URL lives beside settings: a change must not lose it) */
+const hasSink = (a: AlertsView, id: string, check: (s: AlertsView['sinks'][number]) => boolean): boolean =>
+  a.sinks.some((s) => s.id === id && s.storage !== 'missing' && check(s))
 
 const settingsChange = (field: string, patch: ChannelInput<'settings:update'>, holds: Change['holds']): Change => ({
   field,
@@ -103,6 +108,20 @@ const changes: fc.Arbitrary<Change> = fc.oneof(
       holds: (_s, w) => w.epochs.some((e) => e.epoch === epoch)
     }
   }),
+  // 15.3 Settings → Alerts: a new sink, and a change of one sink's format; both keep their URLs.
+  fc.integer({ min: 1, max: 9999 }).map((n): Change => ({
+    field: `webhooks.w${n}`,
+    make: (ctx) => must(ctx, 'alerts:save', { id: `w${n}`, url: `http://127.0.0.1:9/hooks/w${n}`, label: `hook ${n}` }),
+    holds: (s, _w, a) => s.webhooks.some((x) => x.id === `w${n}` && x.label === `hook ${n}`) && hasSink(a, `w${n}`, (x) => x.label === `hook ${n}`)
+  })),
+  fc.constantFrom('json', 'slack', 'discord').map((format): Change => ({
+    field: 'webhooks.fmt',
+    make: async (ctx) => {
+      if (!(await must(ctx, 'alerts:list')).sinks.some((x) => x.id === 'fmt')) await must(ctx, 'alerts:save', { id: 'fmt', url: 'http://127.0.0.1:9/hooks/fmt' })
+      return must(ctx, 'alerts:save', { id: 'fmt', format })
+    },
+    holds: (_s, _w, a) => hasSink(a, 'fmt', (x) => x.format === format)
+  })),
   // An import of the current export with one label changed: the file carries everything else as it is.
   fc.integer({ min: 100, max: 199 }).map((n): Change => ({
     field: `labels.state.${n}`,
@@ -115,9 +134,14 @@ const changes: fc.Arbitrary<Change> = fc.oneof(
   }))
 )
 
-/** settings and watch lists as path → value, to compare everything but one field */
+const hasId = (v: unknown): v is { id: string } => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string'
+
+/** settings and watch lists as path → value, to compare everything but one field; lists of things with an
+ * id (profiles, webhooks) by id, so a change of one entry names that entry only */
 function flatten(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+  if (Array.isArray(value) && value.length > 0 && value.every(hasId)) {
+    for (const v of value) flatten(v, `${prefix}.${v.id}`, out)
+  } else if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out)
   } else out.set(prefix, JSON.stringify(value))
   return out
@@ -134,8 +158,9 @@ describe('12.1 a settings change keeps every other setting', () => {
           await second.make(ctx)
           const s = await must(ctx, 'settings:get')
           const w = await must(ctx, 'watchlists:get')
-          expect(first.holds(s, w)).toBe(true)
-          expect(second.holds(s, w)).toBe(true)
+          const a = await must(ctx, 'alerts:list')
+          expect(first.holds(s, w, a)).toBe(true)
+          expect(second.holds(s, w, a)).toBe(true)
         }
       ),
       { numRuns: 150 }
@@ -157,6 +182,7 @@ describe('12.1 a settings change keeps every other setting', () => {
       updates: { enabled: true },
       liveMode: { transfers: true }
     })
+    await must(ctx, 'alerts:save', { id: 'kept', url: 'http://127.0.0.1:9/hooks/kept', label: 'kept', format: 'discord', enabled: false })
     await fc.assert(
       fc.asyncProperty(changes.filter((c) => !c.field.startsWith('watch.') && !c.field.startsWith('profiles.')), async (change) => {
         const before = flatten(await must(ctx, 'settings:get'))
@@ -166,6 +192,8 @@ describe('12.1 a settings change keeps every other setting', () => {
           if (path === change.field || path.startsWith(`${change.field}.`)) continue
           expect({ path, value: after.get(path) }).toEqual({ path, value })
         }
+        // the sink no change named keeps its URL (kept beside settings, in the secrets file)
+        expect(hasSink(await must(ctx, 'alerts:list'), 'kept', (x) => x.label === 'kept')).toBe(true)
       }),
       { numRuns: 100 }
     )

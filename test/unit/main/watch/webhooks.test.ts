@@ -59,6 +59,17 @@ describe('webhooks', () => {
     r.server.close()
   })
 
+  it('15.3 --webhook takes the app\'s rule: a user:password@ URL is refused (exit 2) without echoing it', async () => {
+    let err = ''
+    const io = { stdout: { write: () => true }, stderr: { write: (t: string) => (err += t) }, env: { BRIDGESCOPE_DATA_DIR: tempDir() } }
+    const stop = new AbortController()
+    stop.abort()
+    const code = await runWatchCommand(['vault', '--webhook', 'https://me:hunter2@hooks.example/x/tok123'], io, { client: simClient(sim.baseUrl, [sim.rpcUrl]), signal: stop.signal })
+    expect(code).toBe(2)
+    expect(err).toMatch(/user name or password is not supported/)
+    expect(err).not.toMatch(/hunter2|tok123/)
+  })
+
   it('15.3 slack and discord bodies carry the notification wording', () => {
     expect(webhookBody(ev(1), 'slack')).toEqual({ text: 'Vault node answers again: poll 1' })
     expect(webhookBody(ev(1), 'discord')).toEqual({ content: 'Vault node answers again: poll 1' })
@@ -79,5 +90,29 @@ describe('webhooks', () => {
     expect(await done).toBe(0)
     r.server.closeAllConnections()
     r.server.close()
+  })
+})
+
+describe('15.3 failure reasons say what a person acts on', () => {
+  it('15.3 refused, timed out, a port fetch will not use, HTTP status: each in words; the URL never in them', async () => {
+    const closed = await receiver(() => 200)
+    const port = (closed.server.address() as { port: number }).port
+    await new Promise((r) => closed.server.close(r))
+    const hang = await receiver(() => null)
+    const fail = await receiver(() => 503)
+    const reasons = async (url: string): Promise<string | null> => {
+      const sink = new WebhookSink({ urls: [url], format: 'json', timeoutMs: 300 })
+      const [r] = await sink.probe(ev(1))
+      await sink.close(0)
+      return r?.reason ?? null
+    }
+    expect(await reasons(`http://127.0.0.1:${port}/hook/tok3n123`)).toBe('connection refused')
+    expect(await reasons(hang.url)).toBe('no answer within 0.3 s (timeout)')
+    expect(await reasons('http://127.0.0.1:9/hook/tok3n123')).toBe('fetch failed: bad port')
+    expect(await reasons(fail.url)).toBe('HTTP 503 Service Unavailable')
+    expect(fail.bodies).toEqual([])
+    hang.server.closeAllConnections()
+    hang.server.close()
+    fail.server.close()
   })
 })
