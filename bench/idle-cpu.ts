@@ -19,7 +19,7 @@ export const idleCpuBench: Bench = {
   // The child's own CPU time is what is measured; the other benches running meanwhile do not add to it.
   background: true,
   async run(ctx) {
-    const windows = ctx.tiny ? 1 : 3
+    const windows = ctx.tiny ? 1 : 5
     const windowMs = ctx.tiny ? 3000 : 60_000
     const warmupMs = ctx.tiny ? 1000 : 10_000
     const harnessUrl = pathToFileURL(join(ctx.root, 'out', 'main', 'harness.js')).href

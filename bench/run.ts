@@ -74,6 +74,8 @@ export async function main(argv: readonly string[], root: string): Promise<numbe
     for (const r of rs) {
       results.push(r)
       process.stdout.write(`${formatLine(r)}\n`)
+      // the spread beside the median the budget is checked on (stdout holds only BENCH lines)
+      if (r.runs.length > 1) process.stderr.write(`  ${r.name}: ${r.runs.length} runs, ${Math.min(...r.runs)}–${Math.max(...r.runs)} ${r.unit}\n`)
     }
   }
   const selected = BENCHES.filter((b) => b.figures.some((f) => !opts.only || opts.only.has(f.name)))

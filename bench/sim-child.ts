@@ -3,9 +3,11 @@
 import { startSimulator } from '../src/main/sim/index'
 import { heaviest } from './lib/sim-body'
 
+//   node out/bench/sim-child.js [transfers] [heavyShare]
 const transfers = Number(process.argv[2] ?? 1_000_000)
-const sim = await startSimulator({ seed: 1, transfers, rotateEveryMs: null })
-process.stdout.write(`${JSON.stringify({ baseUrl: sim.baseUrl, heavy: heaviest(sim) })}\n`)
+const heavyShare = process.argv[3] ? Number(process.argv[3]) : undefined
+const sim = await startSimulator({ seed: 1, transfers, rotateEveryMs: null, ...(heavyShare === undefined ? {} : { heavyShare }) })
+process.stdout.write(`${JSON.stringify({ baseUrl: sim.baseUrl, rpcUrl: sim.rpcUrl, heavy: heaviest(sim) })}\n`)
 const stop = (): void => {
   void sim.close().then(() => process.exit(0))
 }

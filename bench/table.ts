@@ -13,6 +13,7 @@
 // on every figure alike; each figure's value is the median of its rounds.
 import type { Page } from 'playwright-core'
 import { openSession } from './lib/browser'
+import { startChild } from './lib/child'
 import type { Heavy } from './lib/sim-body'
 import { collectGarbage, median, percentile } from './lib/stats'
 import type { Bench, BenchContext, Measured } from './lib/suite'
@@ -22,7 +23,11 @@ import { droppedPct, filterTexts, framesSpanned, loadAll, rendererHeapMb, scroll
 interface Scale {
   transfers: number
   heavyShare?: number
-  /** a profile with this page size is made for the load (the demo profile's is 100: 10,000 pages at 1,000,000) */
+  /**
+   * the network runs in a child process and a profile with this page size points at it (the demo profile's
+   * page size is 100: 10,000 pages at 1,000,000; and a million records generated on the app's own thread
+   * would double the load time of every round)
+   */
   pageSize?: number
 }
 
@@ -41,16 +46,21 @@ function mainHeapMb(): number {
 }
 
 async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Scale, names: Names): Promise<Record<string, Measured>> {
-  const session = await openSession(ctx.root, { demo: { transfers: scale.transfers, rotateEveryMs: null, ...(scale.heavyShare ? { heavyShare: scale.heavyShare } : {}) } }, TABLE_PROBE)
+  const child = scale.pageSize
+    ? await startChild<{ baseUrl: string; rpcUrl: string; heavy: Heavy }>(ctx.root, 'sim-child.js', [String(scale.transfers), String(scale.heavyShare ?? '')])
+    : null
+  const session = await openSession(ctx.root, { demo: { transfers: child ? 100 : scale.transfers, rotateEveryMs: null } }, TABLE_PROBE)
   try {
-    const { endpoint } = await session.harness.context.endpoints.active()
-    if (scale.pageSize) {
+    let heavy: Heavy | undefined
+    if (child) {
       const settings = session.harness.context.settings
-      const saved = settings.saveProfile({ name: 'Bench', baseUrl: endpoint.baseUrl, rpcUrls: endpoint.rpcUrls, timeoutMs: 60_000, maxPageSize: scale.pageSize })
+      const saved = settings.saveProfile({ name: 'Bench', baseUrl: child.hello.baseUrl, rpcUrls: [child.hello.rpcUrl], timeoutMs: 60_000, maxPageSize: scale.pageSize })
       settings.activate(saved.profiles.find((p) => p.name === 'Bench')?.id ?? '')
+      heavy = child.hello.heavy
+    } else {
+      const { endpoint } = await session.harness.context.endpoints.active()
+      heavy = ((await (await fetch(`${endpoint.baseUrl}/__sim/sample`)).json()) as { addresses: Heavy[] }).addresses[0]
     }
-    const sample = (await (await fetch(`${endpoint.baseUrl}/__sim/sample`)).json()) as { addresses: Heavy[] }
-    const heavy = sample.addresses[0]
     if (!heavy) throw new Error('the demo network has no transfers')
     ctx.log(`table: ${heavy.count} transfers of ${heavy.address} on chain ${heavy.chainId}`)
     const page: Page = await session.context.newPage()
@@ -136,6 +146,7 @@ async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Sc
     return out
   } finally {
     await session.close()
+    await child?.stop()
   }
 }
 
