@@ -136,12 +136,21 @@ export class DatasetViews {
     }
     base ??= this.order(sort)
     const pass = new Pass(key, sortText, f, base, base ? base.length : this.table.length, scanner(this.table, f))
-    if (this.pass) {
-      this.pass.cancelled = true
-      this.pass.settle(new AppError({ kind: 'cancelled', message: 'A newer filter or sort replaced this one.' }))
-    }
+    this.cancel('A newer filter or sort replaced this one.')
     this.pass = pass
     return pass
+  }
+
+  private cancel(message: string): void {
+    if (!this.pass) return
+    this.pass.cancelled = true
+    this.pass.settle(new AppError({ kind: 'cancelled', message }))
+    this.pass = null
+  }
+
+  /** The dataset was let go (reloaded, or pushed out by newer loads): its pass under way stops. */
+  dispose(): void {
+    this.cancel('This history is no longer loaded.')
   }
 
   private finish(pass: Pass): Uint32Array {

@@ -79,11 +79,13 @@ export class HistoryService {
 
   private keep(id: string, rows: TransferRecord[]): Dataset {
     const ds: Dataset = { id, views: new DatasetViews(rows) }
+    this.datasets.get(id)?.views.dispose()
     this.datasets.delete(id)
     this.datasets.set(id, ds)
     while (this.datasets.size > MAX_DATASETS) {
       const oldest = this.datasets.keys().next().value
       if (oldest === undefined) break
+      this.datasets.get(oldest)?.views.dispose()
       this.datasets.delete(oldest)
     }
     return ds

@@ -76,4 +76,12 @@ describe('DatasetViews over more rows than a pass answers at once', () => {
     expect(Array.from(deep.view)).toEqual(all.slice(0, deep.view.length))
     expect(Array.from(views.view(undefined, { text: '3', state: 2 }))).toEqual(all)
   })
+
+  it('a dataset let go stops its pass: whoever waits for the count is told, nothing runs on', async () => {
+    const views = new DatasetViews(rows, 24, 1000)
+    views.window(undefined, { text: 'e' }, 40)
+    const waiting = views.whole(undefined, { text: 'e' })
+    views.dispose()
+    await expect(waiting).rejects.toMatchObject({ kind: 'cancelled', message: 'This history is no longer loaded.' })
+  })
 })
