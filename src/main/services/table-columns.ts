@@ -18,7 +18,10 @@ export interface Column {
 
 /** Reads `key` of `r` as a cell: ABSENT when the record has no such own key. */
 export function cellOf(r: object, key: string): Cell {
-  return Object.prototype.hasOwnProperty.call(r, key) ? (r as Record<string, unknown>)[key] : ABSENT
+  const v = (r as Record<string, unknown>)[key]
+  // a present key is the common case; only undefined needs telling apart from a missing (or inherited) key
+  if (v !== undefined && Object.prototype.hasOwnProperty.call(r, key)) return v
+  return Object.prototype.hasOwnProperty.call(r, key) ? v : ABSENT
 }
 
 // Three values of the 32-bit range stand for what is not a plain number; a real number equal to one of them is
@@ -125,16 +128,36 @@ export class TextColumn implements Column {
   }
 }
 
-const TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0')
 
-/** Seconds of a `YYYY-MM-DD HH:MM:SS` text that formats back to exactly that text, else null. */
+/** The number written by the `n` digits of `text` at `at`, or -1 when one of them is not a digit. */
+function digits(text: string, at: number, n: number): number {
+  let v = 0
+  for (let i = at; i < at + n; i++) {
+    const d = text.charCodeAt(i) - 48
+    if (d < 0 || d > 9) return -1
+    v = v * 10 + d
+  }
+  return v
+}
+
+/**
+ * Seconds of a `YYYY-MM-DD HH:MM:SS` text that formats back to exactly that text (a real date and time from
+ * 1970 to 2105), else null. Read digit by digit: a million timestamps are read per loaded history.
+ */
 export function timeSeconds(text: string): number | null {
-  const m = TIME.exec(text)
-  if (!m) return null
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]))
-  const s = ms / 1000
-  return s >= 1 && s < 0xffffffff && formatSeconds(s) === text ? s : null
+  if (text.length !== 19 || text[4] !== '-' || text[7] !== '-' || text[10] !== ' ' || text[13] !== ':' || text[16] !== ':') return null
+  const y = digits(text, 0, 4)
+  const mo = digits(text, 5, 2)
+  const d = digits(text, 8, 2)
+  const h = digits(text, 11, 2)
+  const mi = digits(text, 14, 2)
+  const se = digits(text, 17, 2)
+  if (y < 1970 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59) return null
+  // a day past the month's end would roll over into the next month: not the text's own date
+  if (d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null
+  const s = Date.UTC(y, mo - 1, d, h, mi, se) / 1000
+  return s >= 1 && s < 0xffffffff ? s : null
 }
 
 export function formatSeconds(s: number): string {

@@ -192,3 +192,21 @@ describe('DatasetViews over the columns', () => {
     )
   })
 })
+
+describe('timestamps', () => {
+  it('a text is stored as seconds only when those seconds format back to exactly that text', async () => {
+    const { timeSeconds, formatSeconds } = await import('../../../../src/main/services/table-columns')
+    fc.assert(
+      fc.property(fc.oneof(fc.date({ min: new Date('1969-12-31T00:00:00Z'), max: new Date('2106-03-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 19).replace('T', ' ')), fc.string({ minLength: 19, maxLength: 19 }), fc.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)), (text) => {
+        const s = timeSeconds(text)
+        if (s !== null) expect(formatSeconds(s)).toBe(text)
+        else if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) {
+          const ms = Date.parse(`${text.replace(' ', 'T')}Z`)
+          // refused: not a real date-time that round-trips, or outside what 32 bits of seconds hold
+          expect(Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 19).replace('T', ' ') !== text || ms < 1000 || ms / 1000 >= 0xffffffff).toBe(true)
+        }
+      }),
+      { numRuns: 2000 }
+    )
+  })
+})
