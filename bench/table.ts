@@ -95,7 +95,7 @@ async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Sc
         const pass = await typeAndClear(page, texts[r] as string)
         keystrokes.push(...pass)
         filterP95.push(percentile(pass.map((k) => k.applied), 95))
-        ctx.log(`filter: round ${r + 1} "${texts[r]}": applied p95 ${filterP95[r]!.toFixed(1)} ms (max ${Math.max(...pass.map((k) => k.applied)).toFixed(1)}), painted p95 ${percentile(pass.map((k) => k.painted), 95).toFixed(1)} ms`)
+        ctx.log(`filter: round ${r + 1} "${texts[r]}": applied p95 ${filterP95[r]!.toFixed(1)} ms, painted p95 ${percentile(pass.map((k) => k.painted), 95).toFixed(1)} ms; per key (posted/answered/applied) ${pass.map((k) => `${k.key === 'Backspace' ? '⌫' : k.key}:${k.posted.toFixed(0)}/${k.answered.toFixed(0)}/${k.applied.toFixed(0)}`).join(' ')}`)
       }
       if (names.mainHeap && wanted.has(names.mainHeap)) heapPer100k.push(((mainHeapMb() - heapBefore) * 100_000) / heavy.count)
       if (names.scroll && (wanted.has(names.scroll.dropped) || wanted.has(names.scroll.longest))) {

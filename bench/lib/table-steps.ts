@@ -48,6 +48,9 @@ export interface Keystroke {
   applied: number
   /** keydown → the animation frame after that (the frame that shows it) */
   painted: number
+  /** keydown → the rows request posted; → its answer handed to the app (where the time goes) */
+  posted: number
+  answered: number
 }
 
 /** Types `text` into the filter then deletes it, one key at a time, timing each keystroke. */
@@ -63,7 +66,7 @@ export async function typeAndClear(page: Page, text: string): Promise<Keystroke[
     const t = (await probe(page)).keys[sent] as number
     await until(page, { kind: 'painted', after: t, real: false }, 60_000)
     const p = (await probe(page)).painted.find((x) => x.started >= t)
-    out.push({ key, applied: (p?.applied ?? NaN) - t, painted: (p?.painted ?? NaN) - t })
+    out.push({ key, applied: (p?.applied ?? NaN) - t, painted: (p?.painted ?? NaN) - t, posted: (p?.started ?? NaN) - t, answered: (p?.at ?? NaN) - t })
     // Let the next key start from a quiet page, as a person typing at ~5 keys/s would.
     await page.waitForTimeout(60)
   }
