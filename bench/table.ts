@@ -73,7 +73,7 @@ async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Sc
     ctx.log(`table: first load ${((performance.now() - t0) / 1000).toFixed(1)} s, first rows ${cold.toFixed(1)} ms`)
     const summary = (await page.getByTestId('history-summary').textContent())?.trim() ?? ''
     const rounds = ctx.tiny ? 1 : 5
-    const texts = await filterTexts(page, rounds + 1, ctx.tiny ? 3 : 6)
+    const texts = await filterTexts(page, rounds + 1, ctx.tiny ? 3 : 10)
     await typeAndClear(page, texts[rounds] as string) // warm-up, with a text no round types
     if (names.scroll) await scrollFrames(page, 60, 120)
 
@@ -121,7 +121,7 @@ async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Sc
       out[names.filter] = {
         value: median(filterP95),
         runs: filterP95,
-        detail: `each round types a fresh 6-digit part of a real hash, then deletes it (12 keystrokes, one at a time; texts ${texts.slice(0, rounds).join(', ')}); keydown timeStamp → the filtered rows in the DOM; value = median of per-round p95, ${spread(filterP95)}; all keystrokes: median ${median(applied).toFixed(1)} ms, max ${Math.max(...applied).toFixed(1)} ms; to the next animation frame (adds the wait for vsync): median ${median(painted).toFixed(1)} ms, p95 ${percentile(painted, 95).toFixed(1)} ms`
+        detail: `each round types a fresh 10-digit part of a real hash, then deletes it (20 keystrokes, one at a time; texts ${texts.slice(0, rounds).join(', ')}); keydown timeStamp → the filtered rows in the DOM; value = median of per-round p95, ${spread(filterP95)}; all keystrokes: median ${median(applied).toFixed(1)} ms, max ${Math.max(...applied).toFixed(1)} ms; to the next animation frame (adds the wait for vsync): median ${median(painted).toFixed(1)} ms, p95 ${percentile(painted, 95).toFixed(1)} ms`
       }
     }
     if (names.scroll && dropped.length) {

@@ -74,10 +74,10 @@ export async function typeAndClear(page: Page, text: string): Promise<Keystroke[
 }
 
 /**
- * Filter texts for `passes` passes: 6 hex digits from the hashes on screen, each pass starting with a digit
+ * Filter texts for `passes` passes: `length` hex digits from the hashes on screen, each pass starting with a digit
  * no earlier pass started with, so no pass is answered from views an earlier one left cached.
  */
-export async function filterTexts(page: Page, passes: number, length = 6): Promise<string[]> {
+export async function filterTexts(page: Page, passes: number, length: number): Promise<string[]> {
   const hashes = await page.locator('[data-testid="transfer-row"] a[title^="0x"]').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''))
   const out: string[] = []
   const used = new Set<string>()
