@@ -4,16 +4,8 @@
 import { describe, expect, it } from 'vitest'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import { DatasetViews } from '../../../../src/main/services/dataset-views'
+import { hex } from './hex'
 
-const hex = (n: number, seed: number): string => {
-  let s = ''
-  let x = seed >>> 0 || 1
-  for (let i = 0; i < n; i++) {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0
-    s += '0123456789abcdef'[x >>> 28]
-  }
-  return s
-}
 const rows = Array.from(
   { length: 40_000 },
   (_, i) =>

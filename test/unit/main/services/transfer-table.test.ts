@@ -8,16 +8,8 @@ import { amountOrder, receivedAmount, sentAmount } from '../../../../src/shared/
 import { DatasetViews } from '../../../../src/main/services/dataset-views'
 import { normalFilter } from '../../../../src/main/services/history-view'
 import { TransferTable } from '../../../../src/main/services/transfer-table'
+import { hex } from './hex'
 
-const hex = (n: number, seed: number): string => {
-  let s = ''
-  let x = seed >>> 0 || 1
-  for (let i = 0; i < n; i++) {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0
-    s += '0123456789abcdef'[x >>> 28]
-  }
-  return s
-}
 
 function record(i: number): TransferRecord {
   const chain = { chain: 'eth', chainId: 1, chainImg: 'https://x/e.png', chainName: 'Ethereum', contract: '0xc', gasLimit: '1', id: 1, rpc: 'https://r', scanUrl: 'https://s' }
