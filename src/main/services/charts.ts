@@ -29,7 +29,7 @@ function top(map: Map<string, bigint>): { labels: string[]; values: number[] } {
   return { labels: entries.map((e) => e[0]), values: entries.map((e) => toNumber(e[1])) }
 }
 
-export function volumeCharts(histories: readonly (readonly TransferRecord[])[], range: { from?: string; to?: string } = {}): VolumeCharts {
+export function volumeCharts(histories: readonly Iterable<TransferRecord>[], range: { from?: string; to?: string } = {}): VolumeCharts {
   const seen = new Set<string>()
   const byDay = new Map<string, Map<string, bigint>>()
   const byDest = new Map<string, bigint>()

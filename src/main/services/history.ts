@@ -219,9 +219,10 @@ export class HistoryService {
    * The histories charts are drawn from: every dataset loaded in this session, plus the last complete load
    * of each watched address and chain kept in the cache (also offline, also after a restart).
    */
-  async chartSources(watched: readonly { address: string; chainIds: readonly number[] }[]): Promise<TransferRecord[][]> {
+  async chartSources(watched: readonly { address: string; chainIds: readonly number[] }[]): Promise<Iterable<TransferRecord>[]> {
     await Promise.all(this.preloads)
-    const out = [...this.datasets.values()].map((d) => d.views.table.records())
+    // rows read one at a time: a loaded million is never a million objects at once
+    const out: Iterable<TransferRecord>[] = [...this.datasets.values()].map((d) => d.views.table.rows())
     const { profileId } = await this.deps.endpoint().catch(() => ({ profileId: null }))
     if (profileId === null) return out
     for (const w of watched) {

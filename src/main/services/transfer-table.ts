@@ -177,9 +177,13 @@ export class TransferTable {
     return (v === ABSENT ? undefined : v) as TransferRecord[K]
   }
 
-  /** Rows in the order of `indexes` (all rows when omitted), as records: for exports and charts. */
-  records(indexes?: ArrayLike<number>): TransferRecord[] {
-    if (!indexes) return Array.from({ length: this.length }, (_, i) => this.get(i))
+  /** Every row in order, read as it is reached. */
+  *rows(): Generator<TransferRecord> {
+    for (let i = 0; i < this.length; i++) yield this.get(i)
+  }
+
+  /** Rows in the order of `indexes`, as records: a window for the table, a view for an export. */
+  records(indexes: ArrayLike<number>): TransferRecord[] {
     return Array.from(indexes, (i) => this.get(i))
   }
 }
