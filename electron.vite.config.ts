@@ -33,7 +33,20 @@ export default defineConfig({
   renderer: {
     resolve: { alias: shared },
     plugins: [svelte()],
-    // electron-vite leaves the renderer unminified by default; the bundle budget counts gzipped bytes.
-    build: { sourcemap: false, minify: true }
+    build: {
+      // electron-vite leaves the renderer unminified by default; the bundle budget counts gzipped bytes.
+      sourcemap: false,
+      minify: true,
+      // Views are loaded on demand (src/lib/views.svelte.ts). Their styles are small: one sheet loaded with
+      // the page, so showing a view never waits on a stylesheet request.
+      cssCodeSplit: false,
+      rollupOptions: {
+        output: {
+          // Code that two or more views share goes in one chunk: the first view then costs two requests in
+          // parallel, not one per shared component (a dozen on the Tokens view).
+          codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] }
+        }
+      }
+    }
   }
 })
