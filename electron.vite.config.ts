@@ -3,6 +3,8 @@ import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 
 const shared = { '@shared': resolve('src/shared') }
+/** what the renderer's entry imports (src/renderer/src/main.ts): kept out of the shared chunk */
+const ENTRY_MODULES = /[\\/](renderer[\\/]src[\\/](main|lib[\\/](api|route|view-chunks))|shared[\\/](api-names|errors))\.ts$/
 
 export default defineConfig({
   main: {
@@ -42,9 +44,15 @@ export default defineConfig({
       cssCodeSplit: false,
       rollupOptions: {
         output: {
-          // Code that two or more views share goes in one chunk: the first view then costs two requests in
-          // parallel, not one per shared component (a dozen on the Tokens view).
-          codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] }
+          // Code that two or more chunks share goes in one: the first view then costs a few requests in
+          // parallel, not one per shared component (a dozen on the Tokens view). What the entry runs is a
+          // chunk of its own: the entry must start before Svelte and the shared code have arrived (src/main.ts).
+          codeSplitting: {
+            groups: [
+              { name: 'boot', test: (id: string) => ENTRY_MODULES.test(id) || id.includes('preload-helper'), priority: 1 },
+              { name: 'shared', minShareCount: 2 }
+            ]
+          }
         }
       }
     }

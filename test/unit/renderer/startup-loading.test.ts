@@ -5,19 +5,17 @@ import type { Component } from 'svelte'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call, prefetch } from '../../../src/renderer/src/lib/api'
 import { ViewLoader } from '../../../src/renderer/src/lib/views.svelte'
-import type { ViewId } from '../../../src/renderer/src/lib/router.svelte'
-
-const VIEW_IDS: ViewId[] = ['overview', 'transfers', 'transfer', 'tokens', 'chains', 'vault', 'activity', 'charts', 'settings']
+import type { ViewId } from '../../../src/renderer/src/lib/route'
 
 describe('ViewLoader', () => {
   const component = (() => undefined) as unknown as Component
-  function loader(impl: () => Promise<{ default: Component }>) {
+  function loader(impl: (id: ViewId) => Promise<Component>) {
     const fn = vi.fn(impl)
-    return { fn, views: new ViewLoader(Object.fromEntries(VIEW_IDS.map((id) => [id, fn])) as Record<ViewId, typeof fn>) }
+    return { fn, views: new ViewLoader(fn) }
   }
 
   it('fetches a view once, however often it is asked for, and shows it when it has arrived', async () => {
-    const { fn, views } = loader(async () => ({ default: component }))
+    const { fn, views } = loader(async () => component)
     expect(views.loaded.tokens).toBeUndefined()
     const [a, b] = [views.load('tokens'), views.load('tokens')]
     expect(await a).toBe(component)
@@ -31,7 +29,7 @@ describe('ViewLoader', () => {
     let fail = true
     const { fn, views } = loader(async () => {
       if (fail) throw new Error('chunk missing')
-      return { default: component }
+      return component
     })
     await expect(views.load('vault')).rejects.toThrow('chunk missing')
     expect(views.failed.vault).toBe('chunk missing')
