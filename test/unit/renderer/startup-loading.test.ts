@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-// What the renderer does to reach its first screen sooner: views arrive as chunks (ViewLoader), and the first
-// view's cache reads are asked for while its chunk loads (prefetch), its own identical calls taking them.
+// What the renderer does to reach its first screen sooner: views arrive as chunks (ViewLoader), the first
+// view's cache reads are asked for while its chunk loads (prefetch), its own identical calls taking them, and
+// a view's cached lists are applied together (loadTogether).
 import type { Component } from 'svelte'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call, prefetch } from '../../../src/renderer/src/lib/api'
+import { SourcedQuery, loadTogether } from '../../../src/renderer/src/lib/sourced.svelte'
 import { ViewLoader } from '../../../src/renderer/src/lib/views.svelte'
 import type { ViewId } from '../../../src/renderer/src/lib/route'
 
@@ -80,5 +82,48 @@ describe('prefetch', () => {
     tokensList.mockImplementationOnce(async () => ({ ok: false, error: { kind: 'network', message: 'refused' } }))
     prefetch('tokens:list', { prefer: 'cache' })
     await expect(call('tokens:list', { prefer: 'cache' })).rejects.toThrow('refused')
+  })
+})
+
+describe('loadTogether', () => {
+  const sourced = <T>(data: T, source: 'cache' | 'network' = 'cache') => ({ data, source, fetchedAt: 1, stale: source === 'cache' })
+
+  it('applies the cached copies of several queries at the same moment, then each network copy on its own', async () => {
+    let releaseA: () => void = () => undefined
+    const a = new SourcedQuery<string>(async (prefer) => (prefer === 'cache' ? sourced('a cached') : sourced('a fresh', 'network')))
+    const b = new SourcedQuery<string>(async (prefer) => {
+      if (prefer === 'network') return sourced('b fresh', 'network')
+      await new Promise<void>((r) => (releaseA = r))
+      return sourced('b cached')
+    })
+    const done = loadTogether([a, b])
+    await new Promise((r) => setTimeout(r, 10))
+    // a's cached copy is in, but waits for b's
+    expect(a.data).toBeNull()
+    releaseA()
+    await done
+    expect([a.data, b.data]).toEqual(['a fresh', 'b fresh'])
+    expect([a.loading, b.loading]).toEqual([false, false])
+  })
+
+  it('keeps a cached copy with the error when the network fails, and reads the network alone without cacheFirst', async () => {
+    const asked: string[] = []
+    const q = new SourcedQuery<string>(async (prefer) => {
+      asked.push(prefer)
+      if (prefer === 'network') throw new Error('refused')
+      return sourced('old')
+    })
+    await loadTogether([q])
+    expect([q.data, q.source, q.error?.message, q.loading]).toEqual(['old', 'cache', 'refused', false])
+    await loadTogether([q], { cacheFirst: false })
+    expect(asked).toEqual(['cache', 'network', 'network'])
+  })
+
+  it('stops after the cache when the cached answer is already a network copy', async () => {
+    const asked: string[] = []
+    const q = new SourcedQuery<string>(async (prefer) => (asked.push(prefer), sourced('fresh', 'network')))
+    await q.load()
+    expect(asked).toEqual(['cache'])
+    expect([q.data, q.loading]).toEqual(['fresh', false])
   })
 })
