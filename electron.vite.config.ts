@@ -1,10 +1,31 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
+import type { Plugin } from 'vite'
 
 const shared = { '@shared': resolve('src/shared') }
 /** what the renderer's entry imports (src/renderer/src/main.ts): kept out of the shared chunk */
 const ENTRY_MODULES = /[\\/](renderer[\\/]src[\\/](main|lib[\\/](api|route|view-chunks))|shared[\\/](api-names|errors))\.ts$/
+
+/**
+ * Lists the shell's chunks (Svelte, the app frame, shared code) as modulepreloads in index.html: the entry
+ * imports the shell dynamically so that it runs first (src/main.ts), and without these links the shell would
+ * only be asked for once the entry has arrived — a round trip later, piling its start-up onto the first
+ * view's instead of doing it while the first data is on its way.
+ */
+function preloadShell(): Plugin {
+  return {
+    name: 'bridgescope:preload-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, ctx) =>
+        Object.values(ctx.bundle ?? {})
+          .filter((c) => c.type === 'chunk' && (c.name === 'shell' || c.name === 'shared'))
+          .map((c) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${c.fileName}` }, injectTo: 'head' as const }))
+    }
+  }
+}
 
 export default defineConfig({
   main: {
@@ -34,12 +55,12 @@ export default defineConfig({
   },
   renderer: {
     resolve: { alias: shared },
-    plugins: [svelte()],
+    plugins: [svelte(), preloadShell()],
     build: {
       // electron-vite leaves the renderer unminified by default; the bundle budget counts gzipped bytes.
       sourcemap: false,
       minify: true,
-      // Views are loaded on demand (src/lib/views.svelte.ts). Their styles are small: one sheet loaded with
+      // Views are loaded on demand (src/lib/view-chunks.ts). Their styles are small: one sheet loaded with
       // the page, so showing a view never waits on a stylesheet request.
       cssCodeSplit: false,
       rollupOptions: {
