@@ -45,7 +45,7 @@ function painted(page: Page, timeoutMs: number): Promise<number> {
 }
 
 export const startupBench: Bench = {
-  figures: [{ name: 'cached_startup_ms', unit: 'ms', budget: { op: '<=', target: 500 } }],
+  figures: [{ name: 'cached_startup_ms', unit: 'ms', budget: { op: '<=', target: 200 } }],
   async run(ctx) {
     const sim = await startSimulator({ seed: 1, transfers: 2000, rotateEveryMs: null })
     const session = await openSession(ctx.root, { demo: { transfers: 2000, rotateEveryMs: null } }, PAINT_PROBE)
