@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import type { Plugin } from 'vite'
+import { CHANNELS, EVENTS } from './src/shared/contract'
 
 const shared = { '@shared': resolve('src/shared') }
 /** what the renderer's entry imports (src/renderer/src/main.ts): kept out of the shared chunk */
@@ -27,6 +28,20 @@ function preloadShell(): Plugin {
   }
 }
 
+/**
+ * `virtual:contract-names`: the contract's channel and event names as plain arrays, for the preload. Importing
+ * them from contract.ts put zod and every input schema into the preload (190 KB), which each window parses and
+ * runs before its page's first script; main validates the input, the preload only forwards it.
+ */
+function contractNames(): Plugin {
+  const id = 'virtual:contract-names'
+  return {
+    name: 'bridgescope:contract-names',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (source) => (source === `\0${id}` ? `export const CHANNELS = ${JSON.stringify(CHANNELS)}\nexport const EVENTS = ${JSON.stringify(EVENTS)}\n` : null)
+  }
+}
+
 export default defineConfig({
   main: {
     resolve: { alias: shared },
@@ -44,6 +59,7 @@ export default defineConfig({
   },
   preload: {
     resolve: { alias: shared },
+    plugins: [contractNames()],
     build: {
       // A sandboxed preload can require nothing but electron: bundle everything, emit CommonJS.
       externalizeDeps: false,
