@@ -9,11 +9,24 @@ import { failedResult, formatLine, meets, type BenchResult } from './lib/format'
 import type { Bench, BenchContext } from './lib/suite'
 import { historyAllBench } from './history-all'
 import { idleCpuBench } from './idle-cpu'
+import { metricsScrapeBench } from './metrics-scrape'
 import { startupBench } from './startup'
 import { tableBench, tableMillionBench } from './table'
+import { watchCpuBench } from './watch-cpu'
 
 /** In the order they run: the quick ones first, the browser ones together, idle CPU last. */
-export const BENCHES: Bench[] = [bundleSizeBench, decodeBench, cacheGrowthBench, historyAllBench, startupBench, tableBench, tableMillionBench, idleCpuBench]
+export const BENCHES: Bench[] = [
+  bundleSizeBench,
+  decodeBench,
+  cacheGrowthBench,
+  historyAllBench,
+  startupBench,
+  tableBench,
+  tableMillionBench,
+  metricsScrapeBench,
+  idleCpuBench,
+  watchCpuBench
+]
 
 export interface RunOptions {
   tiny: boolean

@@ -4,9 +4,17 @@
 import { startSimulator } from '../src/main/sim/index'
 import { openSession } from './lib/browser'
 import { median } from './lib/stats'
+import type { Page } from 'playwright-core'
 import type { Bench } from './lib/suite'
 
-/** Runs before the app's scripts: the first token row's insertion, then the frame that paints it. */
+const PAINTED = 'bench:startup-painted '
+
+/**
+ * Runs before the app's scripts: the first token row's insertion, then the frame that paints it, told on the
+ * console. Not read with waitForFunction: that injects Playwright's own script into the page (16-20 ms of
+ * parsing on its main thread in a trace) as soon as the load event has fired, which the app's start-up now
+ * reaches before its first row — the measurement would count Playwright's start-up, not the app's.
+ */
 const PAINT_PROBE = `(() => {
   const probe = { inserted: null, painted: null };
   Object.defineProperty(window, '__benchStartup', { value: probe });
@@ -15,13 +23,29 @@ const PAINT_PROBE = `(() => {
     if (probe.inserted !== null || !seen()) return;
     probe.inserted = performance.now();
     obs.disconnect();
-    requestAnimationFrame(() => { probe.painted = performance.now(); });
+    requestAnimationFrame(() => {
+      probe.painted = performance.now();
+      console.debug(${JSON.stringify(PAINTED)} + probe.painted);
+    });
   });
   obs.observe(document, { childList: true, subtree: true });
 })();`
 
+/** The painted time the probe reports on the page's console. */
+function painted(page: Page, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no token row painted within ${timeoutMs / 1000} s`)), timeoutMs)
+    page.on('console', (m) => {
+      const text = m.text()
+      if (!text.startsWith(PAINTED)) return
+      clearTimeout(timer)
+      resolve(Number(text.slice(PAINTED.length)))
+    })
+  })
+}
+
 export const startupBench: Bench = {
-  figures: [{ name: 'cached_startup_ms', unit: 'ms', budget: { op: '<=', target: 500 } }],
+  figures: [{ name: 'cached_startup_ms', unit: 'ms', budget: { op: '<=', target: 200 } }],
   async run(ctx) {
     const sim = await startSimulator({ seed: 1, transfers: 2000, rotateEveryMs: null })
     const session = await openSession(ctx.root, { demo: { transfers: 2000, rotateEveryMs: null } }, PAINT_PROBE)
@@ -47,13 +71,10 @@ export const startupBench: Bench = {
       let banner = ''
       for (let i = 0; i < warmup + runs; i++) {
         const page = await session.context.newPage()
+        const at = painted(page, 30_000)
         await page.goto(url)
-        // Through globalThis: the Node tsconfig has no DOM types. (An expression would be eval'd: CSP refuses.)
-        await page.waitForFunction(() => (globalThis as unknown as { __benchStartup: { painted: number | null } }).__benchStartup.painted !== null, null, {
-          timeout: 30_000
-        })
-        const painted = (await page.evaluate('window.__benchStartup.painted')) as number
-        if (i >= warmup) times.push(painted)
+        const t = await at
+        if (i >= warmup) times.push(t)
         if (i === warmup + runs - 1) banner = (await page.locator('.banner').first().textContent({ timeout: 2000 }).catch(() => '')) ?? ''
         await page.close()
       }
@@ -61,7 +82,7 @@ export const startupBench: Bench = {
         cached_startup_ms: {
           value: median(times),
           runs: times,
-          detail: `Tokens view, new page per run, endpoint refusing connections; navigation start → rAF after the first token row is inserted; ${warmup} warm-up, ${runs} runs${banner ? `; banner: "${banner.trim().replace(/\s+/g, ' ').slice(0, 100)}"` : ''}`
+          detail: `Tokens view, new page per run, endpoint refusing connections; navigation start → rAF after the first token row is inserted (reported on the console, no Playwright script in the page meanwhile); ${warmup} warm-up, ${runs} runs; runs ${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)} ms${banner ? `; banner: "${banner.trim().replace(/\s+/g, ' ').slice(0, 100)}"` : ''}`
         }
       }
     } finally {

@@ -55,9 +55,13 @@ export async function appProtocolResponse(url: string, rendererDir: string): Pro
   })
 }
 
-/** Before app ready: app:// is a standard, secure origin (relative URLs, modules and fetch behave as on https). */
+/**
+ * Before app ready: app:// is a standard, secure origin (relative URLs, modules and fetch behave as on https).
+ * codeCache: V8 keeps the compiled renderer bundle between launches, as it does for http(s) pages; without it
+ * every window start parses and compiles the same scripts again (custom schemes have no code cache by default).
+ */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }])
 }
 
 /** Is this app:// URL the icon route (icons are fetched by main, never by the renderer)? */

@@ -1,7 +1,10 @@
 // Exposes window.bridgescope: one function per contract channel and a typed `on` for push events.
 // Never ipcRenderer itself, never a generic invoke.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import { API_GLOBAL, CHANNELS, EVENTS, methodName, type BridgescopeApi, type EventFrame } from '@shared/contract'
+import type { BridgescopeApi, EventFrame } from '@shared/contract'
+import { API_GLOBAL, methodName } from '@shared/api-names'
+// the names alone, built from the contract: its zod schemas stay in main, which validates every input
+import { CHANNELS, EVENTS } from 'virtual:contract-names'
 
 const api: Record<string, unknown> = {}
 for (const channel of CHANNELS) {

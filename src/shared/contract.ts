@@ -8,6 +8,7 @@ import type { VaultResult } from './schemas/vault'
 import type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus } from './updates'
 import type { WatchEvent, WatchStatus } from './watch'
 import type { AlertDelivery, AlertDeliveryNotice, AlertsView } from './alerts'
+import type { MethodName } from './api-names'
 import {
   addressSchema,
   chainIdSchema,
@@ -23,6 +24,8 @@ import {
   type Settings,
   type Watchlists
 } from './schemas/settings'
+
+export { API_GLOBAL, methodName, type MethodName } from './api-names'
 
 /** Where a result came from. Cached copies come back at once; a failed refresh rides along as `error`. */
 export interface Sourced<T> {
@@ -261,13 +264,6 @@ export type EventPayload<E extends EventName> = (typeof events)[E]
 export const CHANNELS = Object.keys(channels) as Channel[]
 export const EVENTS = Object.keys(events) as EventName[]
 
-/** 'history:loadAll' → 'historyLoadAll': the method name on window.bridgescope. */
-export type MethodName<C extends string> = C extends `${infer A}:${infer B}` ? `${A}${Capitalize<B>}` : C
-export function methodName<C extends Channel>(c: C): MethodName<C> {
-  const [a, b = ''] = c.split(':')
-  return `${a}${b.charAt(0).toUpperCase()}${b.slice(1)}` as MethodName<C>
-}
-
 /** What preload exposes as window.bridgescope (and the harness installs in the page). */
 export type ChannelFn<C extends Channel> = undefined extends ChannelInput<C>
   ? (input?: ChannelInput<C>) => Promise<Result<ChannelResult<C>>>
@@ -284,4 +280,3 @@ export interface EventFrame<E extends EventName = EventName> {
   payload: EventPayload<E>
 }
 
-export const API_GLOBAL = 'bridgescope'

@@ -2,9 +2,10 @@
 import { z } from 'zod'
 import { CREDENTIALS_MESSAGE, hasCredentials } from '../redact'
 import { DEFAULT_STATE_LABELS } from '../states'
+import { DEMO_PROFILE_ID } from '../profile-ids'
 
 export const SETTINGS_VERSION = 1
-export const DEMO_PROFILE_ID = 'demo'
+export { DEMO_PROFILE_ID }
 
 export const addressSchema = z
   .string()

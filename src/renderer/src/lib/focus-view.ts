@@ -1,8 +1,12 @@
 // Moves keyboard focus into the current view (its h1), so after the skip link or the command palette a
 // keyboard or screen-reader user starts where the content is, not back on the control they left (14.9).
 import { tick } from 'svelte'
+import { router } from './router.svelte'
+import { views } from './views.svelte'
 
 export async function focusView(): Promise<void> {
+  // a view whose chunk is still on its way has no heading yet
+  await views.load(router.current.view).catch(() => undefined)
   await tick()
   const heading = document.querySelector<HTMLElement>('main h1')
   const target = heading ?? document.querySelector<HTMLElement>('main')

@@ -1,22 +1,7 @@
 // Hash routing (#/transfers?address=…): works the same from file:// in Electron and over http in the harness.
-export const VIEWS = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'transfers', label: 'Transfers' },
-  { id: 'transfer', label: 'Transfer' },
-  { id: 'tokens', label: 'Tokens' },
-  { id: 'chains', label: 'Chains' },
-  { id: 'vault', label: 'Vault' },
-  { id: 'activity', label: 'Activity' },
-  { id: 'charts', label: 'Charts' },
-  { id: 'settings', label: 'Settings' }
-] as const
-export type ViewId = (typeof VIEWS)[number]['id']
+import { parseRoute as parse, type ViewId } from './route'
 
-function parse(hash: string): { view: ViewId; params: URLSearchParams } {
-  const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?')
-  const view = VIEWS.find((v) => v.id === path)?.id ?? 'overview'
-  return { view, params: new URLSearchParams(query) }
-}
+export { VIEWS, type ViewId } from './route'
 
 class Router {
   current = $state(parse(typeof location === 'undefined' ? '' : location.hash))

@@ -25,18 +25,34 @@ export class SourcedQuery<T> {
   }
 
   async load(options: { cacheFirst?: boolean } = {}): Promise<void> {
-    const run = ++this.run
+    await loadTogether([this], options)
+  }
+
+  /** @internal loadTogether's steps: a new run, its cached copy, its network copy */
+  begin(): number {
     this.loading = true
+    return ++this.run
+  }
+
+  async cached(): Promise<Sourced<T> | null> {
     try {
-      if (options.cacheFirst ?? true) {
-        try {
-          const cached = await this.fetcher('cache')
-          if (run === this.run) this.apply(cached)
-          if (cached.source === 'network') return
-        } catch {
-          // no cached copy: the network answer below decides
-        }
-      }
+      return await this.fetcher('cache')
+    } catch {
+      return null // no cached copy: the network answer decides
+    }
+  }
+
+  /** Applies a cached copy; true when it came from the network after all (nothing more to fetch). */
+  applyCached(run: number, cached: Sourced<T> | null): boolean {
+    if (cached === null) return false
+    if (run === this.run) this.apply(cached)
+    if (cached.source !== 'network') return false
+    if (run === this.run) this.loading = false
+    return true
+  }
+
+  async fresh(run: number): Promise<void> {
+    try {
       const fresh = await this.fetcher('network')
       if (run === this.run) this.apply(fresh)
     } catch (e) {
@@ -55,4 +71,16 @@ export class SourcedQuery<T> {
     this.error = null
     this.loading = false
   }
+}
+
+/**
+ * Loads queries side by side, applying their cached copies in one go: a view that shows two lists renders
+ * once with both instead of once per answer (the Tokens view re-rendered every row when the chain list,
+ * with its explorer links, landed a moment after the tokens). Network copies still replace each on its own.
+ */
+export async function loadTogether(queries: readonly SourcedQuery<unknown>[], options: { cacheFirst?: boolean } = {}): Promise<void> {
+  const runs = queries.map((q) => q.begin())
+  const cached = (options.cacheFirst ?? true) ? await Promise.all(queries.map((q) => q.cached())) : queries.map(() => null)
+  const done = queries.map((q, i) => q.applyCached(runs[i] as number, cached[i] ?? null))
+  await Promise.all(queries.map((q, i) => (done[i] ? undefined : q.fresh(runs[i] as number))))
 }

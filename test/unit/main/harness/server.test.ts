@@ -26,6 +26,8 @@ describe('browser harness', () => {
     const html = await res.text()
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'")
     expect(html.indexOf('/__harness/bridge.js')).toBeLessThan(html.indexOf('type="module"'))
+    // deferred (never async): it runs before the module scripts without blocking the parser while it loads
+    expect(html).toContain('<script defer src="/__harness/bridge.js"></script>')
     const bridge = await (await fetch(new URL('/__harness/bridge.js', harness.url))).text()
     expect(bridge).toContain('"historyLoadAll":"history:loadAll"')
   })

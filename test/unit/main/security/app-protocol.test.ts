@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { appProtocolResponse, resolveAppFile } from '../../../../src/main/app-protocol'
+import { appProtocolResponse, registerAppScheme, resolveAppFile } from '../../../../src/main/app-protocol'
 import { CONTENT_SECURITY_POLICY } from '../../../../src/main/security'
 
 const root = mkdtempSync(join(tmpdir(), 'bs-proto-'))
@@ -40,5 +40,11 @@ describe('app:// protocol', () => {
       const response = await appProtocolResponse(url, dir)
       expect(response.status, url).toBe(404)
     }
+  })
+
+  it('is registered as a standard, secure scheme with V8 code caching (compiled scripts kept between launches)', () => {
+    const registered: unknown[] = []
+    registerAppScheme({ registerSchemesAsPrivileged: (schemes) => void registered.push(...schemes) })
+    expect(registered).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }])
   })
 })
