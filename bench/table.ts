@@ -7,8 +7,9 @@
 //   scroll_longest_frame_ms  the longest of those frames, in display frames × the frame time; the issue's
 //                            33 ms is two frames at 60 Hz, which reads 33.4 at the timestamps' 0.1 ms resolution
 //   renderer_heap_mb         renderer JS heap after a forced GC (CDP)
-//   main_heap_mb_per_100k    main-process heap held per 100,000 loaded transfers (the harness runs in this
-//                            process: heap after a forced GC, loaded and filtered, minus before the first load)
+//   main_heap_mb_per_100k    main-process memory held per 100,000 loaded transfers (the harness runs in this
+//                            process: JS heap + typed arrays after a forced GC, loaded and filtered, minus before
+//                            the first load)
 // Figures are measured in rounds — reload, filter pass, scroll run — so a spell of load on the machine falls
 // on every figure alike; each figure's value is the median of its rounds.
 import type { Page } from 'playwright-core'
@@ -39,10 +40,12 @@ interface Names {
   mainHeap?: string
 }
 
+/** JS heap plus ArrayBuffer memory: typed arrays (the columns) live outside heapUsed. */
 function mainHeapMb(): number {
   collectGarbage()
   collectGarbage()
-  return process.memoryUsage().heapUsed / (1024 * 1024)
+  const m = process.memoryUsage()
+  return (m.heapUsed + m.arrayBuffers) / (1024 * 1024)
 }
 
 async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Scale, names: Names): Promise<Record<string, Measured>> {
@@ -140,7 +143,7 @@ async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Sc
       out[names.mainHeap] = {
         value: median(heapPer100k),
         runs: heapPer100k,
-        detail: `${heavy.count} transfers loaded; process heapUsed after forced GC, after each round's reload and filter pass, minus before the first load (${heapBefore.toFixed(1)} MB), per 100,000 transfers; ${spread(heapPer100k)}`
+        detail: `${heavy.count} transfers loaded; process heapUsed + arrayBuffers (typed arrays) after forced GC, after each round's reload and filter pass, minus before the first load (${heapBefore.toFixed(1)} MB), per 100,000 transfers; ${spread(heapPer100k)}`
       }
     }
     return out

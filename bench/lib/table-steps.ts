@@ -36,7 +36,13 @@ export async function loadAll(page: Page): Promise<number> {
   await page.getByTestId('load-all').click()
   await until(page, { kind: 'loads', after: before }, LOAD_TIMEOUT)
   const at = (await probe(page)).loads[before] as number
-  await until(page, { kind: 'painted', after: at, real: true }, 60_000)
+  try {
+    await until(page, { kind: 'painted', after: at, real: true }, 60_000)
+  } catch (error) {
+    const seen = await probe(page)
+    const summary = await page.getByTestId('history-summary').textContent().catch(() => null)
+    throw new Error(`no rows painted after load all (answered at ${at}; rows answers ${JSON.stringify(seen.painted.slice(-3))}; summary "${summary}"): ${(error as Error).message}`)
+  }
   const painted = (await probe(page)).painted.find((p) => p.started >= at && p.real)
   if (!painted) throw new Error('no rows were painted after load all')
   return painted.painted - at
