@@ -6,7 +6,7 @@ import { addressSchema, chainIdSchema, txHashSchema } from '../../shared/schemas
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '../../shared/schemas/wire'
 import type { VaultResult } from '../../shared/schemas/vault'
 import { decodeChainList, decodeHistoryPage, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from './decode'
-import { apiUrl, httpUrl, postJson, type HttpOptions } from './http'
+import { apiUrl, httpUrl, parseBody, postForText, postJson, type HttpOptions } from './http'
 import { canonicalEpoch, getVault } from './rpc'
 
 export const DEFAULT_PAGE_SIZE = 10
@@ -33,6 +33,14 @@ export interface HistoryQuery {
   chainId: number
   pageNo?: number
   pageSize?: number
+}
+
+/**
+ * A queryHistory answer that has arrived but is not decoded yet. decode() does the CPU work (lossless parse,
+ * envelope, validation) and throws what queryHistory would throw.
+ */
+export interface ArrivedHistoryPage {
+  decode(): HistoryPage
 }
 
 export type BridgeOperation = 'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList'
@@ -71,16 +79,21 @@ export class BridgeClient {
     }
   }
 
+  private httpFor(call: CallOptions): HttpOptions {
+    return { ...this.http, ...(call.signal ? { signal: call.signal } : {}) }
+  }
+
   private async call(operation: BridgeOperation, body: unknown, call: CallOptions): Promise<unknown> {
-    const answer = await postJson(apiUrl(this.baseUrl, operation), operation, body, {
-      ...this.http,
-      ...(call.signal ? { signal: call.signal } : {})
-    })
-    return unwrapEnvelope(answer, operation)
+    return unwrapEnvelope(await postJson(apiUrl(this.baseUrl, operation), operation, body, this.httpFor(call)), operation)
   }
 
   /** One page of a user's transfers on one chain (spec 4.1). */
   async queryHistory(query: HistoryQuery, call: CallOptions = {}): Promise<HistoryPage> {
+    return (await this.fetchHistory(query, call)).decode()
+  }
+
+  /** queryHistory in two steps, so that "load all" can have its next request in flight while it decodes. */
+  async fetchHistory(query: HistoryQuery, call: CallOptions = {}): Promise<ArrivedHistoryPage> {
     const op = 'queryHistory'
     const address = checkInput(addressSchema, query.address, 'address', op)
     const chainId = checkInput(chainIdSchema, query.chainId, 'chainId', op)
@@ -91,8 +104,10 @@ export class BridgeClient {
       'pageSize',
       op
     )
-    const data = await this.call(op, { address, chainId, pageNo, pageSize }, call)
-    return decodeHistoryPage(data, op)
+    const arrived = await postForText(apiUrl(this.baseUrl, op), op, { address, chainId, pageNo, pageSize }, this.httpFor(call))
+    return {
+      decode: () => decodeHistoryPage(unwrapEnvelope(parseBody(arrived.text, op, arrived.status, arrived.contentType), op), op)
+    }
   }
 
   /** The details of one transfer, by its source transaction hash (spec 4.2). */
@@ -116,6 +131,6 @@ export class BridgeClient {
   async getVault(epoch: string | number, call: CallOptions & { rpcUrl?: string } = {}): Promise<VaultResult> {
     canonicalEpoch(epoch) // input errors before the URL check, whatever the configuration
     const urls = call.rpcUrl ? [httpUrl(call.rpcUrl, 'rpcUrl').toString()] : [...this.rpcUrls]
-    return getVault(urls, epoch, { ...this.http, ...(call.signal ? { signal: call.signal } : {}) })
+    return getVault(urls, epoch, this.httpFor(call))
   }
 }
