@@ -5,8 +5,9 @@ import { AppError } from '../../shared/errors'
 import { addressSchema, chainIdSchema, txHashSchema } from '../../shared/schemas/settings'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '../../shared/schemas/wire'
 import type { VaultResult } from '../../shared/schemas/vault'
-import { decodeChainList, decodeHistoryPage, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from './decode'
-import { apiUrl, httpUrl, parseBody, postForText, postJson, type HttpOptions } from './http'
+import { decodeChainList, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from './decode'
+import { decodeHistoryBody } from './fast-history'
+import { apiUrl, httpUrl, postForText, postJson, type HttpOptions } from './http'
 import { canonicalEpoch, getVault } from './rpc'
 
 export const DEFAULT_PAGE_SIZE = 10
@@ -106,7 +107,7 @@ export class BridgeClient {
     )
     const arrived = await postForText(apiUrl(this.baseUrl, op), op, { address, chainId, pageNo, pageSize }, this.httpFor(call))
     return {
-      decode: () => decodeHistoryPage(unwrapEnvelope(parseBody(arrived.text, op, arrived.status, arrived.contentType), op), op)
+      decode: () => decodeHistoryBody(arrived.text, op, arrived.status, arrived.contentType)
     }
   }
 
