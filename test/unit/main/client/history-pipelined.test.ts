@@ -1,0 +1,130 @@
+// "Load all" with a source that separates the request from the decode (BridgeClient.fetchHistory): the next
+// request must be in flight while a page is decoded, and the walk must keep every guarantee it had.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BridgeClient, type ArrivedHistoryPage } from '../../../../src/main/client/bridge-api'
+import { fetchAllHistory, type HistorySource } from '../../../../src/main/client/history-all'
+import { startSimulator, type Simulator } from '../../../../src/main/sim/index'
+import { AppError } from '../../../../src/shared/errors'
+import type { HistoryPage } from '../../../../src/shared/schemas/wire'
+import { expectAppError } from './helpers'
+
+let sim: Simulator
+let client: BridgeClient
+let target: { address: string; chainId: number; count: number }
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 5, transfers: 4000, rotateEveryMs: null })
+  client = new BridgeClient({ baseUrl: sim.baseUrl, retryDelayMs: () => 10, maxPageSize: 1000 })
+  target = sim.sample().addresses[0]!
+})
+afterAll(async () => sim.close())
+
+interface Traced extends HistorySource {
+  events: string[]
+  peak: number
+}
+
+/** The real client, with a log of requests sent, answers arrived and decodes finished. */
+function traced(transform?: (pageNo: number, page: HistoryPage) => HistoryPage, failDecodeOf?: number): Traced {
+  let inFlight = 0
+  const source: Traced = {
+    events: [],
+    peak: 0,
+    maxPageSize: 1000,
+    queryHistory: () => Promise.reject(new Error('the pipelined walk must use fetchHistory')),
+    async fetchHistory(q, call): Promise<ArrivedHistoryPage> {
+      const pageNo = q.pageNo ?? 1
+      source.events.push(`send ${pageNo}`)
+      source.peak = Math.max(source.peak, ++inFlight)
+      try {
+        const arrived = await client.fetchHistory(q, call)
+        source.events.push(`arrived ${pageNo}`)
+        return {
+          decode: () => {
+            if (pageNo === failDecodeOf) throw new AppError({ kind: 'decode', operation: 'queryHistory', message: `page ${pageNo} is bad` })
+            const page = arrived.decode()
+            source.events.push(`decoded ${pageNo}`)
+            return transform ? transform(pageNo, page) : page
+          }
+        }
+      } finally {
+        inFlight--
+      }
+    }
+  }
+  return source
+}
+
+describe('fetchAllHistory, pipelined', () => {
+  it('sends the next request before decoding the page that arrived, and keeps `concurrency` requests at most', async () => {
+    const source = traced()
+    sim.setFaults('queryHistory', { latencyMs: 20 })
+    try {
+      const all = await fetchAllHistory(source, target, { pageSize: Math.ceil(target.count / 12), concurrency: 3 })
+      expect(all.list.length).toBe(target.count)
+      expect(new Set(all.list.map((r) => r.id)).size).toBe(target.count)
+    } finally {
+      sim.clearFaults()
+    }
+    expect(source.peak).toBe(3)
+    // One worker alone: page n+1 is requested between page n's arrival and its decoding.
+    const single = traced()
+    await fetchAllHistory(single, target, { pageSize: Math.ceil(target.count / 4), concurrency: 1 })
+    expect(single.events).toEqual([
+      'send 1', 'arrived 1', 'decoded 1',
+      'send 2', 'arrived 2', 'send 3', 'decoded 2', 'arrived 3', 'send 4', 'decoded 3', 'arrived 4', 'decoded 4'
+    ])
+    expect(single.peak).toBe(1)
+  })
+
+  it('follows a total that grows, and dedupes records a shift repeats', async () => {
+    const pageSize = Math.ceil(target.count / 4)
+    let decoded = 0
+    const source = traced((_, page) => (++decoded >= 3 ? { list: page.list, total: page.total + 5 } : page))
+    const all = await fetchAllHistory(source, target, { pageSize, concurrency: 1 })
+    expect(all.totalChanged).toBe(true)
+    expect(all.total).toBe(target.count + 5)
+    expect(new Set(all.list.map((r) => r.id)).size).toBe(all.list.length)
+    expect(all.list.length).toBe(target.count)
+  })
+
+  it('is cancellable while requests are in flight', async () => {
+    const ctl = new AbortController()
+    sim.setFaults('queryHistory', { latencyMs: 50 })
+    try {
+      const run = fetchAllHistory(traced(), target, {
+        pageSize: 1,
+        signal: ctl.signal,
+        onProgress: (p) => {
+          if (p.pagesDone === 2) ctl.abort()
+        }
+      })
+      await expectAppError(run, 'cancelled')
+    } finally {
+      sim.clearFaults()
+    }
+  })
+
+  it('stops on the first page that fails to decode, without sending more', async () => {
+    const source = traced(undefined, 3)
+    sim.setFaults('queryHistory', { latencyMs: 10 })
+    try {
+      const error = await expectAppError(fetchAllHistory(source, target, { pageSize: Math.ceil(target.count / 20), concurrency: 2 }), 'decode')
+      expect(error.message).toContain('page 3')
+    } finally {
+      sim.clearFaults()
+    }
+    // Sent at the failure: at most one request per worker past page 3; nothing after.
+    const sent = source.events.filter((e) => e.startsWith('send ')).length
+    expect(sent).toBeLessThanOrEqual(6)
+  })
+
+  it('a failing request fails the whole job', async () => {
+    sim.setFaults('queryHistory', { envelope: { code: 500, message: 'down' } })
+    try {
+      await expectAppError(fetchAllHistory(traced(), target, { pageSize: 5 }), 'api')
+    } finally {
+      sim.clearFaults()
+    }
+  })
+})
