@@ -23,12 +23,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * Whether a value found at `depth` is one the exact path would have produced alike: no container nested
- * past MAX_DEPTH and no `__proto__` key (the exact path refuses both), and, when the value is kept in the
- * result, every number a safe integer not under an amount key (else JSON.parse may have rounded it, or a
- * \u-spelled amount key was missed).
+ * past MAX_DEPTH and no `__proto__` key (the exact path refuses both), every number a safe integer (else
+ * JSON.parse may have rounded it, or the exact path refuses its length), and, when the value is kept in the
+ * result, no number under an amount key (a \u-spelled amount key the search missed).
  */
 function plainValue(value: unknown, depth: number, kept: boolean, key: string | null): boolean {
-  if (typeof value === 'number') return !kept || (Number.isSafeInteger(value) && (key === null || !isAmountKey(key)))
+  if (typeof value === 'number') return Number.isSafeInteger(value) && (!kept || key === null || !isAmountKey(key))
   if (typeof value !== 'object' || value === null) return true
   if (depth > MAX_DEPTH) return false
   if (Array.isArray(value)) return value.every((v) => plainValue(v, depth + 1, kept, null))

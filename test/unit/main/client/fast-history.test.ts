@@ -76,6 +76,7 @@ describe('the optimistic queryHistory decode', () => {
       ['nesting past the limit in an unknown field', withFirstRecord((r) => r.replace('{"id":', `{"deep":${'['.repeat(70)}${']'.repeat(70)},"id":`))],
       ['nesting past the limit in the envelope', page.replace('{"code":200', `{"x":${'['.repeat(70)}${']'.repeat(70)},"code":200`)],
       ['a fractional envelope code', page.replace('"code":200', '"code":200.0')],
+      ['a number too long to read in the envelope', page.replace('{"code":200', `{"n":${'9'.repeat(1200)},"code":200`)],
       ['look-alike text in a string', withFirstRecord((r) => r.replace('"chain":"', '"chain":"x\\",\\"amount\\":1.5,'))],
       ['an escaped quote before a key-like text', withFirstRecord((r) => r.replace('{"id":', '{"x\\"amount":2.5,"id":'))],
       ['a malformed amount', withFirstRecord((r) => r.replace(/"amount":[^,]+/, '"amount":01'))],
