@@ -58,10 +58,14 @@ function failInput(field: string, reason: string, operation?: string): never {
   throw new AppError({ kind: 'input', field, message: `${field}: ${reason}`, ...(operation ? { operation } : {}) })
 }
 
+const pageNoSchema = z.int('a page number is a whole number').min(1, 'pages start at 1')
+
 export class BridgeClient {
   readonly baseUrl: string
   readonly rpcUrls: readonly string[]
   readonly maxPageSize: number
+  /** built once: a zod schema costs more to build than a "load all" page's request to check */
+  private readonly pageSizeSchema: z.ZodType<number>
   private readonly http: HttpOptions
 
   constructor(opts: BridgeClientOptions) {
@@ -72,6 +76,7 @@ export class BridgeClient {
     this.baseUrl = opts.baseUrl.trim()
     this.rpcUrls = (opts.rpcUrls ?? []).map((u) => u.trim())
     this.maxPageSize = opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE
+    this.pageSizeSchema = z.int('a page size is a whole number').min(1, 'at least 1').max(this.maxPageSize, `at most ${this.maxPageSize}`)
     this.http = {
       ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
       ...(opts.retries === undefined ? {} : { retries: opts.retries }),
@@ -98,13 +103,8 @@ export class BridgeClient {
     const op = 'queryHistory'
     const address = checkInput(addressSchema, query.address, 'address', op)
     const chainId = checkInput(chainIdSchema, query.chainId, 'chainId', op)
-    const pageNo = checkInput(z.int('a page number is a whole number').min(1, 'pages start at 1'), query.pageNo ?? 1, 'pageNo', op)
-    const pageSize = checkInput(
-      z.int('a page size is a whole number').min(1, 'at least 1').max(this.maxPageSize, `at most ${this.maxPageSize}`),
-      query.pageSize ?? Math.min(DEFAULT_PAGE_SIZE, this.maxPageSize),
-      'pageSize',
-      op
-    )
+    const pageNo = checkInput(pageNoSchema, query.pageNo ?? 1, 'pageNo', op)
+    const pageSize = checkInput(this.pageSizeSchema, query.pageSize ?? Math.min(DEFAULT_PAGE_SIZE, this.maxPageSize), 'pageSize', op)
     const arrived = await postForText(apiUrl(this.baseUrl, op), op, { address, chainId, pageNo, pageSize }, this.httpFor(call))
     return {
       decode: () => decodeHistoryBody(arrived.text, op, arrived.status, arrived.contentType)
