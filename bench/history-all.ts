@@ -14,7 +14,7 @@ const CONCURRENCY = 4 // fetchAllHistory's default, the one the app uses
 const PAGE_SIZE = 100 // a profile's default maxPageSize
 
 export const historyAllBench: Bench = {
-  figures: [{ name: 'history_all_vs_ideal', unit: 'x', budget: { op: '<=', target: 1.5 } }],
+  figures: [{ name: 'history_all_vs_ideal', unit: 'x', budget: { op: '<=', target: 1.1 } }],
   async run(ctx) {
     const transfers = ctx.tiny ? 20_000 : 1_000_000
     const sim = await startChild<{ baseUrl: string; heavy: Heavy }>(ctx.root, 'sim-child.js', [String(transfers)])
@@ -31,7 +31,8 @@ export const historyAllBench: Bench = {
       ctx.log(`history: ${heavy.count} transfers of ${heavy.address} on chain ${heavy.chainId}`)
       // Warm-up: a slice of the walk, so the measured runs do not pay for JIT compilation and connection set-up.
       await fetchAllHistory(client, query, { pageSize: PAGE_SIZE, concurrency: CONCURRENCY, maxPages: ctx.tiny ? 4 : 60 })
-      const runs = ctx.tiny ? 1 : 3
+      // The issue's rule: at least five measured runs, the budget checked on their median.
+      const runs = ctx.tiny ? 1 : 5
       const ratios: number[] = []
       const times: number[] = []
       let pages = 0
@@ -52,7 +53,7 @@ export const historyAllBench: Bench = {
         history_all_vs_ideal: {
           value: median(ratios),
           runs: ratios,
-          detail: `${heavy.count} transfers, ${pages} pages of ${PAGE_SIZE}, concurrency ${CONCURRENCY}, ${LATENCY_MS} ms latency; median ${(median(times) / 1000).toFixed(2)} s vs ideal ${(ideal / 1000).toFixed(2)} s; 1 partial warm-up, ${runs} runs`
+          detail: `${heavy.count} transfers, ${pages} pages of ${PAGE_SIZE}, concurrency ${CONCURRENCY}, ${LATENCY_MS} ms latency; median ${(median(times) / 1000).toFixed(2)} s vs ideal ${(ideal / 1000).toFixed(2)} s; runs ${(Math.min(...times) / 1000).toFixed(2)}–${(Math.max(...times) / 1000).toFixed(2)} s (ratio ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}); 1 partial warm-up, ${runs} runs`
         }
       }
     } finally {

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { EventName, EventPayload, Notice } from '@shared/contract'
 import { defaultSettings, settingsSchema, watchlistsSchema, type Settings, type Watchlists } from '@shared/schemas/settings'
 import { BridgeClient } from './client/bridge-api'
-import { fetchAllHistory } from './client/history-all'
+import { fetchAllHistory, type HistorySource } from './client/history-all'
 import { canonicalEpoch } from './client/rpc'
 import { starterAddresses, watchDemoStarter } from './demo-start'
 import { createHandlers } from './ipc/handlers'
@@ -114,8 +114,10 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     // one (offline too), else one fetch; none at all leaves received amounts raw, never mis-scaled.
     tokens: () => queries.tokens('cache').then((t) => t.data, () => null),
     fetchAll: async (client, input, opts) => {
+      const source: HistorySource = { maxPageSize: input.pageSize, queryHistory: (q, call) => client.queryHistory(q, call) }
+      if (client.fetchHistory) source.fetchHistory = client.fetchHistory.bind(client)
       const all = await fetchAllHistory(
-        { maxPageSize: input.pageSize, queryHistory: (q, call) => client.queryHistory(q, call) },
+        source,
         { address: input.address, chainId: input.chainId },
         { pageSize: input.pageSize, signal: opts.signal, onProgress: opts.onProgress }
       )

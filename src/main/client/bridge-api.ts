@@ -5,8 +5,9 @@ import { AppError } from '../../shared/errors'
 import { addressSchema, chainIdSchema, txHashSchema } from '../../shared/schemas/settings'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '../../shared/schemas/wire'
 import type { VaultResult } from '../../shared/schemas/vault'
-import { decodeChainList, decodeHistoryPage, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from './decode'
-import { apiUrl, httpUrl, postJson, type HttpOptions } from './http'
+import { decodeChainList, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from './decode'
+import { decodeHistoryBody } from './fast-history'
+import { apiUrl, httpUrl, postForText, postJson, type HttpOptions } from './http'
 import { canonicalEpoch, getVault } from './rpc'
 
 export const DEFAULT_PAGE_SIZE = 10
@@ -35,6 +36,14 @@ export interface HistoryQuery {
   pageSize?: number
 }
 
+/**
+ * A queryHistory answer that has arrived but is not decoded yet. decode() does the CPU work (lossless parse,
+ * envelope, validation) and throws what queryHistory would throw.
+ */
+export interface ArrivedHistoryPage {
+  decode(): HistoryPage
+}
+
 export type BridgeOperation = 'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList'
 
 /** Validates one input with a zod schema; the failure names the field and carries zod's message. */
@@ -49,10 +58,14 @@ function failInput(field: string, reason: string, operation?: string): never {
   throw new AppError({ kind: 'input', field, message: `${field}: ${reason}`, ...(operation ? { operation } : {}) })
 }
 
+const pageNoSchema = z.int('a page number is a whole number').min(1, 'pages start at 1')
+
 export class BridgeClient {
   readonly baseUrl: string
   readonly rpcUrls: readonly string[]
   readonly maxPageSize: number
+  /** built once: a zod schema costs more to build than a "load all" page's request to check */
+  private readonly pageSizeSchema: z.ZodType<number>
   private readonly http: HttpOptions
 
   constructor(opts: BridgeClientOptions) {
@@ -63,6 +76,7 @@ export class BridgeClient {
     this.baseUrl = opts.baseUrl.trim()
     this.rpcUrls = (opts.rpcUrls ?? []).map((u) => u.trim())
     this.maxPageSize = opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE
+    this.pageSizeSchema = z.int('a page size is a whole number').min(1, 'at least 1').max(this.maxPageSize, `at most ${this.maxPageSize}`)
     this.http = {
       ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
       ...(opts.retries === undefined ? {} : { retries: opts.retries }),
@@ -71,28 +85,30 @@ export class BridgeClient {
     }
   }
 
+  private httpFor(call: CallOptions): HttpOptions {
+    return { ...this.http, ...(call.signal ? { signal: call.signal } : {}) }
+  }
+
   private async call(operation: BridgeOperation, body: unknown, call: CallOptions): Promise<unknown> {
-    const answer = await postJson(apiUrl(this.baseUrl, operation), operation, body, {
-      ...this.http,
-      ...(call.signal ? { signal: call.signal } : {})
-    })
-    return unwrapEnvelope(answer, operation)
+    return unwrapEnvelope(await postJson(apiUrl(this.baseUrl, operation), operation, body, this.httpFor(call)), operation)
   }
 
   /** One page of a user's transfers on one chain (spec 4.1). */
   async queryHistory(query: HistoryQuery, call: CallOptions = {}): Promise<HistoryPage> {
+    return (await this.fetchHistory(query, call)).decode()
+  }
+
+  /** queryHistory in two steps, so that "load all" can have its next request in flight while it decodes. */
+  async fetchHistory(query: HistoryQuery, call: CallOptions = {}): Promise<ArrivedHistoryPage> {
     const op = 'queryHistory'
     const address = checkInput(addressSchema, query.address, 'address', op)
     const chainId = checkInput(chainIdSchema, query.chainId, 'chainId', op)
-    const pageNo = checkInput(z.int('a page number is a whole number').min(1, 'pages start at 1'), query.pageNo ?? 1, 'pageNo', op)
-    const pageSize = checkInput(
-      z.int('a page size is a whole number').min(1, 'at least 1').max(this.maxPageSize, `at most ${this.maxPageSize}`),
-      query.pageSize ?? Math.min(DEFAULT_PAGE_SIZE, this.maxPageSize),
-      'pageSize',
-      op
-    )
-    const data = await this.call(op, { address, chainId, pageNo, pageSize }, call)
-    return decodeHistoryPage(data, op)
+    const pageNo = checkInput(pageNoSchema, query.pageNo ?? 1, 'pageNo', op)
+    const pageSize = checkInput(this.pageSizeSchema, query.pageSize ?? Math.min(DEFAULT_PAGE_SIZE, this.maxPageSize), 'pageSize', op)
+    const arrived = await postForText(apiUrl(this.baseUrl, op), op, { address, chainId, pageNo, pageSize }, this.httpFor(call))
+    return {
+      decode: () => decodeHistoryBody(arrived.text, op, arrived.status, arrived.contentType)
+    }
   }
 
   /** The details of one transfer, by its source transaction hash (spec 4.2). */
@@ -116,6 +132,6 @@ export class BridgeClient {
   async getVault(epoch: string | number, call: CallOptions & { rpcUrl?: string } = {}): Promise<VaultResult> {
     canonicalEpoch(epoch) // input errors before the URL check, whatever the configuration
     const urls = call.rpcUrl ? [httpUrl(call.rpcUrl, 'rpcUrl').toString()] : [...this.rpcUrls]
-    return getVault(urls, epoch, { ...this.http, ...(call.signal ? { signal: call.signal } : {}) })
+    return getVault(urls, epoch, this.httpFor(call))
   }
 }

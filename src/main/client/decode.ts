@@ -123,50 +123,78 @@ export function decodeDetailString<T>(field: string, raw: unknown, schema: z.Zod
   return { value: result.data, issue: null }
 }
 
-/** Finds the `<symbol>Valume` field; a present but unusable value becomes an issue. */
+/**
+ * The stable value when `key` names one (`usdtValume`), else undefined. A present but unusable value
+ * becomes an issue (and null).
+ */
+export function stableField(key: string, value: unknown, issues: DecodeIssue[]): StableValue | null | undefined {
+  const m = STABLE_FIELD_PATTERN.exec(key)
+  if (m === null || m[1] === undefined) return undefined
+  const ok = wireDecimal.safeParse(value)
+  if (ok.success) return { symbol: m[1].toUpperCase(), field: key, value: ok.data }
+  if (value !== null) {
+    issues.push({ field: key, reason: 'not a decimal number', raw: cutRaw(JSON.stringify(value) ?? String(value)) })
+  }
+  return null
+}
+
+/** Finds the first `<symbol>Valume` field. */
 function findStable(record: Record<string, unknown>, issues: DecodeIssue[]): StableValue | null {
   for (const key in record) {
     // endsWith first: a cheap filter before the regex, over ~40 keys per record.
     if (!key.endsWith('Valume') || !Object.hasOwn(record, key)) continue
-    const m = STABLE_FIELD_PATTERN.exec(key)
-    if (m === null || m[1] === undefined) continue
-    const value = record[key]
-    const ok = wireDecimal.safeParse(value)
-    if (ok.success) return { symbol: m[1].toUpperCase(), field: key, value: ok.data }
-    if (value !== null) {
-      issues.push({ field: key, reason: 'not a decimal number', raw: cutRaw(JSON.stringify(value) ?? String(value)) })
-    }
-    return null
+    const found = stableField(key, record[key], issues)
+    if (found !== undefined) return found
   }
   return null
 }
 
 type Details<K extends string> = Record<K, ChainDetail | TokenDetail | null>
+type AnyDetail = DetailResult<ChainDetail | TokenDetail>
+
+/** How many distinct texts per field are compared directly before a Map takes over. */
+const RECENT = 16
 
 /**
  * Within one response the same detail strings come back record after record (every transfer from
  * Ethereum carries the same fromChainObject), so each distinct string is decoded once. The decoded object
  * is then shared by those records, and frozen so that sharing can never leak a change from one to another.
+ *
+ * Lookups compare against the few texts seen so far before hashing: the strings are fresh from JSON.parse
+ * (their hashes not yet computed) and ~500 characters long, and hashing each one for a Map cost more than
+ * comparing it with a handful of candidates, which differ from it within the first few characters.
  */
-export type DetailMemo = Map<string, Map<string, DetailResult<ChainDetail | TokenDetail>>>
+export class DetailMemo {
+  private readonly fields = new Map<string, { texts: string[]; results: AnyDetail[]; byText: Map<string, AnyDetail> }>()
+
+  decode(field: string, raw: unknown, schema: z.ZodType<ChainDetail | TokenDetail>, optional: boolean): AnyDetail {
+    if (typeof raw !== 'string') return decodeDetailString(field, raw, schema, optional)
+    let memo = this.fields.get(field)
+    if (memo === undefined) this.fields.set(field, (memo = { texts: [], results: [], byText: new Map() }))
+    const { texts, results } = memo
+    for (let i = 0; i < texts.length; i++) if (texts[i] === raw) return results[i] as AnyDetail
+    let r = memo.byText.get(raw)
+    if (r === undefined) {
+      r = decodeDetailString(field, raw, schema, optional)
+      if (r.value !== null) Object.freeze(r.value)
+      if (texts.length < RECENT) {
+        texts.push(raw)
+        results.push(r)
+      } else memo.byText.set(raw, r)
+    }
+    return r
+  }
+}
 
 function decodeDetails<K extends string>(
   record: Partial<Record<K, unknown>>,
   specs: readonly (readonly [K, z.ZodType<ChainDetail | TokenDetail>, boolean])[],
   issues: DecodeIssue[],
-  memo: DetailMemo = new Map()
+  memo: DetailMemo = new DetailMemo()
 ): Details<K> {
   const out = {} as Details<K>
   for (const [field, schema, optional] of specs) {
-    const raw = record[field]
-    let byText = memo.get(field)
-    if (byText === undefined) memo.set(field, (byText = new Map()))
-    let r = typeof raw === 'string' ? byText.get(raw) : undefined
-    if (r === undefined) {
-      r = decodeDetailString(field, raw, schema, optional)
-      if (r.value !== null) Object.freeze(r.value)
-      if (typeof raw === 'string') byText.set(raw, r)
-    }
+    const r = memo.decode(field, record[field], schema, optional)
     out[field] = r.value
     if (r.issue) issues.push({ ...r.issue })
   }
@@ -181,29 +209,41 @@ const RECORD_DETAILS = [
 
 const TRANSFER_DETAILS = [...RECORD_DETAILS, ['relayerObject', chainDetailSchema, true]] as const
 
+/** A record that passed transferRecordWireSchema. */
+export type WireTransferRecord = z.infer<typeof transferRecordWireSchema>
+
+/**
+ * The rest of a transfer record's decode once zod has passed it: the detail strings and the stable value.
+ * `stableKey` may be given when the caller has already found the stable field's name (null: none).
+ */
+export function completeTransferRecord(data: WireTransferRecord, memo: DetailMemo, stableKey?: string | null): TransferRecord {
+  const issues: DecodeIssue[] = []
+  const details = decodeDetails(data, RECORD_DETAILS, issues, memo)
+  const found =
+    stableKey === undefined ? findStable(data, issues) : stableKey === null ? null : (stableField(stableKey, data[stableKey], issues) ?? null)
+  // zod's output is already a fresh object: fill it in place rather than copying 40 fields per record.
+  const out = data as unknown as TransferRecord
+  out.fromChainObject = details.fromChainObject as ChainDetail | null
+  out.toChainObject = details.toChainObject as ChainDetail | null
+  out.tokenObject = details.tokenObject as TokenDetail | null
+  out.stable = found
+  out.issues = issues
+  return out
+}
+
 /** One transfer record (spec 2.5). Throws AppError('decode') naming `where` and the field. */
 export function decodeTransferRecord(
   raw: unknown,
   operation = 'queryHistory',
   where = 'record',
-  memo: DetailMemo = new Map()
+  memo: DetailMemo = new DetailMemo()
 ): TransferRecord {
   const result = transferRecordWireSchema.safeParse(raw)
   if (!result.success) {
     const { field, reason } = firstIssue(result.error)
     throw decodeError(operation, `${where}${describeRecord(raw)}`, field, reason)
   }
-  const issues: DecodeIssue[] = []
-  const details = decodeDetails(result.data, RECORD_DETAILS, issues, memo)
-  const stable = findStable(result.data, issues)
-  // zod's output is already a fresh object: fill it in place rather than copying 40 fields per record.
-  const out = result.data as unknown as TransferRecord
-  out.fromChainObject = details.fromChainObject as ChainDetail | null
-  out.toChainObject = details.toChainObject as ChainDetail | null
-  out.tokenObject = details.tokenObject as TokenDetail | null
-  out.stable = stable
-  out.issues = issues
-  return out
+  return completeTransferRecord(result.data, memo)
 }
 
 /** data of queryHistory (spec 4.1). */
@@ -213,7 +253,7 @@ export function decodeHistoryPage(data: unknown, operation = 'queryHistory'): Hi
     const { field, reason } = firstIssue(page.error)
     throw decodeError(operation, 'data', field, reason)
   }
-  const memo: DetailMemo = new Map()
+  const memo = new DetailMemo()
   const list = page.data.list.map((item, i) => decodeTransferRecord(item, operation, `record ${i}`, memo))
   return { list, total: page.data.total }
 }

@@ -6,7 +6,7 @@
 // shrinks), and report `totalChanged` so the caller can tell the user the result may have moved.
 import { AppError } from '../../shared/errors'
 import type { HistoryPage, TransferRecord } from '../../shared/schemas/wire'
-import type { CallOptions, HistoryQuery } from './bridge-api'
+import type { ArrivedHistoryPage, CallOptions, HistoryQuery } from './bridge-api'
 
 export interface HistoryProgress {
   loaded: number
@@ -40,6 +40,8 @@ export interface HistoryAll {
 export interface HistorySource {
   readonly maxPageSize: number
   queryHistory(query: HistoryQuery, call?: CallOptions): Promise<HistoryPage>
+  /** when present, used instead of queryHistory so that decoding one page overlaps the next request */
+  fetchHistory?(query: HistoryQuery, call?: CallOptions): Promise<ArrivedHistoryPage>
 }
 
 export async function fetchAllHistory(
@@ -66,8 +68,17 @@ export async function fetchAllHistory(
   let failure: unknown = null
 
   const pagesFor = (t: number): number => Math.max(1, Math.ceil(t / pageSize))
-  const fetchPage = async (pageNo: number): Promise<void> => {
-    const page = await client.queryHistory({ ...query, pageNo, pageSize }, { signal: job.signal })
+  const request = (pageNo: number): Promise<ArrivedHistoryPage> => {
+    const q = { ...query, pageNo, pageSize }
+    const call = { signal: job.signal }
+    if (client.fetchHistory) return client.fetchHistory(q, call)
+    return client.queryHistory(q, call).then((page) => ({ decode: () => page }))
+  }
+  const fail = (error: unknown): void => {
+    if (failure === null) failure = error
+    job.abort()
+  }
+  const record = (pageNo: number, page: HistoryPage): void => {
     if (pageNo === 1 && pagesDone === 0) total = page.total
     else if (page.total !== total) {
       totalChanged = true
@@ -79,14 +90,31 @@ export async function fetchAllHistory(
     pagesDone++
     opts.onProgress?.({ loaded: seen.size, total, pagesDone, pagesTotal: Math.min(pagesTotal, maxPages) })
   }
+  const claim = (): number | null => (failure === null && nextPage <= Math.min(pagesTotal, maxPages) ? nextPage++ : null)
+  // Each worker has one request in flight at a time, and sends its next one as soon as an answer has
+  // arrived, before decoding it: decoding is CPU work that needs no connection, and a worker that decoded
+  // first would leave its share of the concurrency idle for that long. The next page is chosen from the
+  // total known so far; a total that shrinks meanwhile costs at most one request per worker past the end.
   const worker = async (): Promise<void> => {
-    while (failure === null && nextPage <= Math.min(pagesTotal, maxPages)) {
-      const pageNo = nextPage++
+    let pageNo = claim()
+    let pending = pageNo === null ? null : request(pageNo)
+    while (pageNo !== null && pending !== null) {
+      let arrived: ArrivedHistoryPage
       try {
-        await fetchPage(pageNo)
+        arrived = await pending
       } catch (error) {
-        if (failure === null) failure = error
-        job.abort()
+        return fail(error)
+      }
+      if (failure !== null) return
+      const decoding = pageNo
+      pageNo = claim()
+      pending = pageNo === null ? null : request(pageNo)
+      try {
+        record(decoding, arrived.decode())
+      } catch (error) {
+        // The request already sent is cancelled by fail(); its rejection is expected and not waited for.
+        pending?.catch(() => undefined)
+        return fail(error)
       }
     }
   }
@@ -94,7 +122,7 @@ export async function fetchAllHistory(
   try {
     // Page 1 alone first: its total says how many pages there are.
     try {
-      await fetchPage(1)
+      record(1, (await request(1)).decode())
     } catch (error) {
       failure = error
     }

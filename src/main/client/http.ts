@@ -190,11 +190,27 @@ async function httpStatusError(response: Response, operation: string, stop: Stop
   return new AppError({ kind: 'http', operation, code: status, message: `HTTP ${statusText}${detail}` })
 }
 
+/** A 2xx answer whose body has arrived whole, not yet parsed. */
+export interface ArrivedBody {
+  text: string
+  status: number
+  contentType: string | null
+}
+
 /**
  * POSTs `body` as JSON (or nothing when undefined) and returns the lossless JSON answer. Throws AppError:
  * input (bad URL), network, timeout, http (status in code), protocol, cancelled.
  */
 export async function postJson(url: string, operation: string, body: unknown, opts: HttpOptions = {}): Promise<JsonValue> {
+  const arrived = await postForText(url, operation, body, opts)
+  return parseBody(arrived.text, operation, arrived.status, arrived.contentType)
+}
+
+/**
+ * postJson up to the body text, without parsing it: a caller that pages can send its next request before
+ * spending CPU on this answer. Same errors as postJson but 'protocol' for a body that is not JSON.
+ */
+export async function postForText(url: string, operation: string, body: unknown, opts: HttpOptions = {}): Promise<ArrivedBody> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
   const retries = Math.max(0, Math.min(2, opts.retries ?? DEFAULT_RETRIES))
@@ -262,5 +278,5 @@ export async function postJson(url: string, operation: string, body: unknown, op
   } finally {
     stop.dispose()
   }
-  return parseBody(text, operation, response.status, response.headers.get('content-type'))
+  return { text, status: response.status, contentType: response.headers.get('content-type') }
 }

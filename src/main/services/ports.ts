@@ -12,6 +12,11 @@ export interface BridgeApi {
     input: { address: string; chainId: number; pageNo?: number; pageSize?: number },
     options?: CallOptions
   ): Promise<HistoryPage>
+  /** queryHistory with the decoding left to the caller, so that paging can overlap it with the next request */
+  fetchHistory?(
+    input: { address: string; chainId: number; pageNo?: number; pageSize?: number },
+    options?: CallOptions
+  ): Promise<{ decode(): HistoryPage }>
   queryBridgeInfo(txHash: string, options?: CallOptions): Promise<TransferDetail>
   queryTokenList(options?: CallOptions): Promise<TokenList>
   queryChainList(options?: CallOptions): Promise<ChainRecord[]>

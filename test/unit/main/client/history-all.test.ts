@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BridgeClient } from '../../../../src/main/client/bridge-api'
+import { BridgeClient, type ArrivedHistoryPage } from '../../../../src/main/client/bridge-api'
 import { fetchAllHistory, type HistoryProgress, type HistorySource } from '../../../../src/main/client/history-all'
 import { startSimulator, type Simulator } from '../../../../src/main/sim/index'
+import { AppError } from '../../../../src/shared/errors'
+import type { HistoryPage } from '../../../../src/shared/schemas/wire'
 import { expectAppError } from './helpers'
 
 let sim: Simulator
@@ -98,5 +100,95 @@ describe('fetchAllHistory', () => {
     } finally {
       sim.clearFaults()
     }
+  })
+})
+
+// "Load all" with a source that separates the request from the decode (BridgeClient.fetchHistory): the next
+// request must be in flight while a page is decoded, and the walk must keep every guarantee it had.
+interface Traced extends HistorySource {
+  events: string[]
+  peak: number
+}
+
+/** The real client, with a log of requests sent, answers arrived and decodes finished. */
+function traced(transform?: (pageNo: number, page: HistoryPage) => HistoryPage, failDecodeOf?: number): Traced {
+  let inFlight = 0
+  const source: Traced = {
+    events: [],
+    peak: 0,
+    maxPageSize: 1000,
+    queryHistory: () => Promise.reject(new Error('the pipelined walk must use fetchHistory')),
+    async fetchHistory(q, call): Promise<ArrivedHistoryPage> {
+      const pageNo = q.pageNo ?? 1
+      source.events.push(`send ${pageNo}`)
+      source.peak = Math.max(source.peak, ++inFlight)
+      try {
+        const arrived = await client.fetchHistory(q, call)
+        source.events.push(`arrived ${pageNo}`)
+        return {
+          decode: () => {
+            if (pageNo === failDecodeOf) throw new AppError({ kind: 'decode', operation: 'queryHistory', message: `page ${pageNo} is bad` })
+            const page = arrived.decode()
+            source.events.push(`decoded ${pageNo}`)
+            return transform ? transform(pageNo, page) : page
+          }
+        }
+      } finally {
+        inFlight--
+      }
+    }
+  }
+  return source
+}
+
+describe('fetchAllHistory, pipelined', () => {
+  it('sends the next request before decoding the page that arrived, and keeps `concurrency` requests at most', async () => {
+    const source = traced()
+    sim.setFaults('queryHistory', { latencyMs: 20 })
+    try {
+      const all = await fetchAllHistory(source, target, { pageSize: Math.ceil(target.count / 12), concurrency: 3 })
+      expect(all.list.length).toBe(target.count)
+      expect(new Set(all.list.map((r) => r.id)).size).toBe(target.count)
+    } finally {
+      sim.clearFaults()
+    }
+    expect(source.peak).toBe(3)
+    // One worker alone: page n+1 is requested between page n's arrival and its decoding.
+    const single = traced()
+    await fetchAllHistory(single, target, { pageSize: Math.ceil(target.count / 4), concurrency: 1 })
+    expect(single.events).toEqual([
+      'send 1', 'arrived 1', 'decoded 1',
+      'send 2', 'arrived 2', 'send 3', 'decoded 2', 'arrived 3', 'send 4', 'decoded 3', 'arrived 4', 'decoded 4'
+    ])
+    expect(single.peak).toBe(1)
+  })
+
+  it('follows a total that grows, and dedupes records a shift repeats', async () => {
+    let decoded = 0
+    const source = traced((_, page) => (++decoded >= 3 ? { list: page.list, total: page.total + 5 } : page))
+    const all = await fetchAllHistory(source, target, { pageSize: Math.ceil(target.count / 4), concurrency: 1 })
+    const ids = new Set(all.list.map((r) => r.id))
+    expect({ changed: all.totalChanged, total: all.total, unique: ids.size, loaded: all.list.length }).toEqual({
+      changed: true,
+      total: target.count + 5,
+      unique: target.count,
+      loaded: target.count
+    })
+  })
+
+  // Cancelling and a failing request: the tests above run them with BridgeClient, which is pipelined.
+
+  it('stops on the first page that fails to decode, without sending more', async () => {
+    const source = traced(undefined, 3)
+    sim.setFaults('queryHistory', { latencyMs: 10 })
+    try {
+      const error = await expectAppError(fetchAllHistory(source, target, { pageSize: Math.ceil(target.count / 20), concurrency: 2 }), 'decode')
+      expect(error.message).toContain('page 3')
+    } finally {
+      sim.clearFaults()
+    }
+    // Sent at the failure: at most one request per worker past page 3; nothing after.
+    const sent = source.events.filter((e) => e.startsWith('send ')).length
+    expect(sent).toBeLessThanOrEqual(6)
   })
 })
