@@ -18,7 +18,19 @@ export const TABLE_PROBE = `(() => {
     else setTimeout(() => {
       const applied = performance.now();
       const real = realRow();
-      requestAnimationFrame(() => b.painted.push({ started: t.started, at, applied, painted: performance.now(), real }));
+      if (real) {
+        requestAnimationFrame(() => b.painted.push({ started: t.started, at, applied, painted: performance.now(), real }));
+        return;
+      }
+      // Not on screen yet (a component still mounting, say): the first frame that shows real rows counts,
+      // so a late paint is measured as late rather than missed.
+      let frames = 0;
+      const look = () => {
+        if (realRow()) return b.painted.push({ started: t.started, at, applied, painted: performance.now(), real: true });
+        if (++frames > 60) return b.painted.push({ started: t.started, at, applied, painted: performance.now(), real: false });
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
     }, 0);
   };
   const orig = window.fetch;

@@ -3,7 +3,7 @@
 // Reading row i gives a record equal to the one that went in — every known field, every field this version
 // does not know, nulls and missing keys alike (property-tested in test/unit/main/services/transfer-table.test.ts).
 import type { TransferRecord } from '@shared/schemas/wire'
-import { ABSENT, cellOf, InternColumn, IntColumn, TextColumn, TimeColumn, type Cell, type Column } from './table-columns'
+import { ABSENT, cellOf, Hex32Column, InternColumn, IntColumn, TextColumn, TimeColumn, type Cell, type Column } from './table-columns'
 import { DistinctTexts, SearchColumns } from './text-search'
 
 const INT_FIELDS = [
@@ -38,7 +38,9 @@ const INTERN_FIELDS = [
   'issues',
   'received'
 ] as const
-const TEXT_FIELDS = ['amount', 'inAmount', 'orderId', 'transferinSendHash'] as const
+const TEXT_FIELDS = ['amount', 'inAmount'] as const
+/** 32-byte hex values stored as bytes (anything else in them is kept as it was) */
+const HEX32_FIELDS = ['orderId', 'transferinSendHash'] as const
 const TIME_FIELDS = ['timestamp', 'createdAt', 'updatedAt'] as const
 /** what the text filter searches besides the addresses and the token symbol (interned columns) */
 export const SEARCHED_FIELDS = ['hash', 'transferinHash'] as const
@@ -52,7 +54,7 @@ const isStable = (v: Cell): v is { symbol: string; field: string; value: string 
   typeof (v as StableHead).field === 'string' &&
   typeof (v as { value?: unknown }).value === 'string'
 
-const KNOWN = new Set<string>([...INT_FIELDS, ...INTERN_FIELDS, ...TEXT_FIELDS, ...TIME_FIELDS, ...SEARCHED_FIELDS, 'stable'])
+const KNOWN = new Set<string>([...INT_FIELDS, ...INTERN_FIELDS, ...TEXT_FIELDS, ...HEX32_FIELDS, ...TIME_FIELDS, ...SEARCHED_FIELDS, 'stable'])
 
 /** A field this version does not know (the `<symbol>Valume` value, fields a newer service adds): kept by name. */
 function extraColumn(cells: (i: number) => Cell, n: number): Column {
@@ -126,6 +128,7 @@ export class TransferTable {
     this.ints = build(INT_FIELDS, (c, m) => new IntColumn(c, m))
     this.interned = build(INTERN_FIELDS, (c, m) => new InternColumn(c, m))
     build(TEXT_FIELDS, (c, m) => new TextColumn(c, m))
+    build(HEX32_FIELDS, (c, m) => new Hex32Column(c, m))
     this.times = build(TIME_FIELDS, (c, m) => new TimeColumn(c, m))
     this.search = new SearchColumns(SEARCHED_FIELDS, (i, f) => cellOf(records[i] as object, SEARCHED_FIELDS[f] as string), n)
     SEARCHED_FIELDS.forEach((k, f) => this.columns.push([k, searchedColumn(this.search, f)]))

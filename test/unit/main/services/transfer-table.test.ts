@@ -62,7 +62,7 @@ const oddity = fc.oneof(
   fc.record({ key: fc.constantFrom('height', 'state', 'id', 'transferinSendHeight', 'relayerChainid'), value: fc.oneof(fc.constant(null), fc.constant(2 ** 40), fc.constant(-2147483648), fc.constant(-2147483647), fc.constant(-0), fc.integer()) }),
   fc.record({ key: fc.constantFrom('hash', 'transferinHash'), value: fc.oneof(fc.constant('0xABCdef'), fc.constant(null), fc.constant('İstanbul'), fc.string()) }),
   fc.record({ key: fc.constantFrom('timestamp', 'createdAt'), value: fc.oneof(fc.constant('2026-02-30 10:00:00'), fc.constant('2026-11-05T10:00:00Z'), fc.constant('1970-01-01 00:00:00'), fc.string()) }),
-  fc.record({ key: fc.constantFrom('amount', 'orderId', 'from', 'to', 'tokenAddress'), value: fc.oneof(fc.string(), fc.constant(null)) }),
+  fc.record({ key: fc.constantFrom('amount', 'orderId', 'from', 'to', 'tokenAddress', 'transferinSendHash'), value: fc.oneof(fc.string(), fc.constant(null), fc.constant(''), fc.constant(`0x${'AB'.repeat(32)}`), fc.constant(`0x${'ab'.repeat(31)}`), fc.constant(`0x${'0f'.repeat(32)}`)) }),
   fc.record({ key: fc.constantFrom('stable', 'tokenObject', 'received'), value: fc.oneof(fc.constant(null), fc.constant({ symbol: 'DAI', field: 'daiValume', value: '1.000000', extra: 1 })) }),
   fc.record({ key: fc.constantFrom('newField', 'ethValume', 'relayerHash'), value: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant({ nested: [1, 'a'] })) }),
   fc.record({ key: fc.constantFrom('state', 'hash', 'received', 'usdtValume', 'timestamp'), value: fc.constant('<delete>') })
