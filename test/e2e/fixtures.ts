@@ -36,7 +36,9 @@ export const test = base.extend<Fixtures>({
   dataDir: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'bridgescope-e2e-'))
     await use(dir)
-    rmSync(dir, { recursive: true, force: true })
+    // a write the closed harness had already started (an icon or cache entry) may land while the folder goes:
+    // Node retries ENOTEMPTY and the like
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })
   },
   harness: async ({ dataDir }, use) => {
     const harness = await startHarness({ dataDir })

@@ -25,6 +25,8 @@ test('14.6 Transfers keeps address, loaded rows, filters, sort and scroll when t
   const summary = await page.getByTestId('history-summary').textContent()
   await table.evaluate((el) => (el.scrollTop = 34 * 200))
   await expect(page.locator('[data-testid=transfer-row][data-index="205"]')).toBeVisible()
+  // the row's data, not its placeholder while the window is on its way from main
+  await expect(page.locator('[data-testid=transfer-row][data-index="205"]')).not.toContainText('Loading row')
   const rowText = await page.locator('[data-testid=transfer-row][data-index="205"]').textContent()
 
   // away, through the sidebar, and back through the sidebar's bare link
