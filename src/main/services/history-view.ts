@@ -6,13 +6,14 @@ import type { HistoryFilter, HistorySort } from '@shared/contract'
 import { amountOrder, receivedAmount, sentAmount } from '@shared/amounts'
 import type { TokenDetail } from '@shared/schemas/wire'
 import { ABSENT, timeSeconds } from './table-columns'
+import { needsOf } from './text-search'
 import type { TransferTable } from './transfer-table'
 
 function dayBound(text: string, end: boolean): string {
   return text.length === 10 ? `${text} ${end ? '23:59:59' : '00:00:00'}` : text
 }
 
-/** Cannot be typed into the filter box; separates the fields of a row's search text. */
+/** Cannot be typed into the filter box; dropped from a query, as when it separated a row's search texts. */
 const SEP = '\u0000'
 
 /** The filter without empty fields, so {} and {text: ' '} are the same view as no filter. */
@@ -91,12 +92,13 @@ export function scanner(t: TransferTable, f: HistoryFilter): Scan {
   const q = f.text
   if (q) {
     const { from, to, tokenObject } = t.interned
+    const needs = needsOf(q)
     const also = [
       { ids: from.ids, flags: t.distinct.from.flags(q) },
       { ids: to.ids, flags: t.distinct.to.flags(q) },
       { ids: tokenObject.ids, flags: t.distinct.symbol.flags(q) }
     ] as const
-    return (order, a, b, out, m) => t.search.select(q, order, a, b, also, keep, out, m)
+    return (order, a, b, out, m) => t.search.select(needs, order, a, b, also, keep, out, m)
   }
   return (order, a, b, out, m) => {
     for (let j = a; j < b; j++) {

@@ -52,14 +52,18 @@ function setBits(text: string, sig: Int32Array | Uint32Array, base: number): voi
   }
 }
 
-/** What a query needs of a text's signature: (word, bits) pairs, and whether they alone decide. */
-interface Needs {
-  words: number[]
-  masks: number[]
+/**
+ * What a lower-cased, non-empty query needs of a text's signature: (word, bits) pairs, and whether they alone
+ * decide. Worked out once per query (scanner, DistinctTexts.flags), not once per slice of a pass.
+ */
+export interface Needs {
+  q: string
+  words: Int32Array
+  masks: Int32Array
   exact: boolean
 }
 
-function needsOf(q: string): Needs {
+export function needsOf(q: string): Needs {
   const need = new Uint32Array(WORDS)
   setBits(q, need, 0)
   const words: number[] = []
@@ -73,7 +77,7 @@ function needsOf(q: string): Needs {
   // one or two characters of the alphabet: their character and pair bits are exact (the triples are hashed)
   let exact = q.length <= 2
   for (let j = 0; j < q.length; j++) if (symbolOf(q.charCodeAt(j)) === OTHER) exact = false
-  return { words, masks, exact }
+  return { q, words: Int32Array.from(words), masks: Int32Array.from(masks), exact }
 }
 
 function hasNeeds(sig: Int32Array, base: number, { words, masks }: Needs): boolean {
@@ -123,7 +127,7 @@ export class SearchColumns {
   constructor(
     readonly fields: readonly string[],
     cells: (i: number, field: number) => Cell,
-    readonly n: number
+    n: number
   ) {
     const k = fields.length
     this.offsets = new Uint32Array(n * k + 1)
@@ -154,12 +158,13 @@ export class SearchColumns {
 
   /**
    * Appends to `out` (from index `m`; answers the new end) the rows of order[from, to) (rows from…to-1 when
-   * `order` is null), in that order, that pass `keep` (when given) and hold the lower-cased, non-empty query
-   * `q` in one of these fields or have their `also` flag set (a distinct address or token that holds it). One
-   * loop over typed arrays, no call per row for the text: text is read only where the signature cannot decide.
+   * `order` is null), in that order, that pass `keep` (when given) and hold the query of `needs` in one of these
+   * fields or have their `also` flag set (a distinct address or token that holds it). One loop over typed
+   * arrays, no call per row for the text (hasNeeds written out): text is read only where the signature cannot
+   * decide.
    */
   select(
-    q: string,
+    needs: Needs,
     order: Uint32Array | null,
     from: number,
     to: number,
@@ -168,9 +173,7 @@ export class SearchColumns {
     out: Uint32Array,
     m: number
   ): number {
-    const { words, masks, exact } = needsOf(q)
-    const need = Int32Array.from(words)
-    const mask = Int32Array.from(masks)
+    const { q, words: need, masks: mask, exact } = needs
     const w = need.length
     const sig = this.sig
     const k = this.fields.length

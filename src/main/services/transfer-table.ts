@@ -155,7 +155,7 @@ export class TransferTable {
 
     const extras = new Set<string>()
     for (const r of records) {
-      // most records have exactly the known keys: counting is cheaper than looking each key up
+      // a record with more keys than are known has one of its own; otherwise each key is looked up
       const keys = Object.keys(r)
       if (keys.length <= KNOWN.size && keys.every((k) => KNOWN.has(k))) continue
       for (const k of keys) if (!KNOWN.has(k)) extras.add(k)
