@@ -25,16 +25,28 @@ function ours(body: string): number {
   return decodeHistoryBody(body, 'queryHistory', 200, 'application/json').list.length
 }
 
+/** How long a run's background work (V8's compiler and collector threads) is given to finish. */
+const SETTLE_MS = 60
+
+const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
+
 /**
  * CPU time (user + system, ms) of one run: the process's own work, which other load on a shared 2-core machine
  * does not inflate the way it inflates wall-clock time. Wall time is kept for the detail line.
+ *
+ * The CPU is read only once the work a run set off on other threads (optimising compiles, concurrent
+ * marking) has finished, with the process otherwise idle before and after: read at the end of `fn`, that
+ * work was charged to whichever side ran next, and the figure depended on which side went first (runs
+ * alternated between ~1.3 and ~1.6).
  */
-function time(fn: () => number, wall: number[]): number {
+async function time(fn: () => number, wall: number[]): Promise<number> {
   collectGarbage()
+  await settle()
   const c0 = process.cpuUsage()
   const t0 = performance.now()
   fn()
   wall.push(performance.now() - t0)
+  await settle()
   const c = process.cpuUsage(c0)
   return (c.user + c.system) / 1000
 }
@@ -64,9 +76,9 @@ export const decodeBench: Bench = {
     const wallNative: number[] = []
     for (let i = 0; i < runs; i++) {
       // Alternate which goes first, so neither side always runs on a freshly collected heap.
-      const a = i % 2 === 0 ? time(() => ours(body), wallOurs) : 0
-      const n = time(() => native(body), wallNative)
-      const b = i % 2 === 1 ? time(() => ours(body), wallOurs) : a
+      const a = i % 2 === 0 ? await time(() => ours(body), wallOurs) : 0
+      const n = await time(() => native(body), wallNative)
+      const b = i % 2 === 1 ? await time(() => ours(body), wallOurs) : a
       oursMs.push(b)
       nativeMs.push(n)
       ratios.push(b / n)

@@ -29,6 +29,7 @@ import {
 } from '../../shared/schemas/wire'
 import type { JsonValue } from '../../shared/schemas/vault'
 import { parseLosslessSmall } from './lossless-json'
+import { compileAcceptor } from './schema-accept'
 
 /** How much of a failing wire text an issue keeps: enough to recognise it, not a whole page. */
 export const RAW_LIMIT = 200
@@ -123,15 +124,34 @@ export function decodeDetailString<T>(field: string, raw: unknown, schema: z.Zod
   return { value: result.data, issue: null }
 }
 
+/** The symbol a stable field names (`usdtValume` → USDT), kept for the few keys a service uses. */
+const stableSymbols = new Map<string, string | null>()
+
+function stableSymbol(key: string): string | null {
+  let symbol = stableSymbols.get(key)
+  if (symbol === undefined) {
+    const m = STABLE_FIELD_PATTERN.exec(key)
+    symbol = m === null || m[1] === undefined ? null : m[1].toUpperCase()
+    // Bounded: a hostile page of ever-new keys must not grow this without end.
+    if (stableSymbols.size >= 64) stableSymbols.clear()
+    stableSymbols.set(key, symbol)
+  }
+  return symbol
+}
+
+/** wireDecimal's verdict without zod's allocations for the values it plainly passes; zod for the rest. */
+const acceptDecimal = compileAcceptor(wireDecimal)
+
 /**
  * The stable value when `key` names one (`usdtValume`), else undefined. A present but unusable value
  * becomes an issue (and null).
  */
 export function stableField(key: string, value: unknown, issues: DecodeIssue[]): StableValue | null | undefined {
-  const m = STABLE_FIELD_PATTERN.exec(key)
-  if (m === null || m[1] === undefined) return undefined
+  const symbol = stableSymbol(key)
+  if (symbol === null) return undefined
+  if (acceptDecimal?.(value) === true) return { symbol, field: key, value: value as string }
   const ok = wireDecimal.safeParse(value)
-  if (ok.success) return { symbol: m[1].toUpperCase(), field: key, value: ok.data }
+  if (ok.success) return { symbol, field: key, value: ok.data }
   if (value !== null) {
     issues.push({ field: key, reason: 'not a decimal number', raw: cutRaw(JSON.stringify(value) ?? String(value)) })
   }
@@ -154,11 +174,14 @@ type AnyDetail = DetailResult<ChainDetail | TokenDetail>
 
 /** How many distinct texts per field are compared directly before a Map takes over. */
 const RECENT = 16
+/** Distinct texts per field a memo keeps; past this it starts afresh (a hostile page of all-different texts). */
+const MEMO_LIMIT = 256
 
 /**
  * Within one response the same detail strings come back record after record (every transfer from
- * Ethereum carries the same fromChainObject), so each distinct string is decoded once. The decoded object
- * is then shared by those records, and frozen so that sharing can never leak a change from one to another.
+ * Ethereum carries the same fromChainObject), and across the pages of one history too, so each distinct
+ * string is decoded once. The decoded object is then shared by those records, and frozen so that sharing
+ * can never leak a change from one to another.
  *
  * Lookups compare against the few texts seen so far before hashing: the strings are fresh from JSON.parse
  * (their hashes not yet computed) and ~500 characters long, and hashing each one for a Map cost more than
@@ -180,11 +203,20 @@ export class DetailMemo {
       if (texts.length < RECENT) {
         texts.push(raw)
         results.push(r)
-      } else memo.byText.set(raw, r)
+      } else {
+        if (memo.byText.size >= MEMO_LIMIT) memo.byText.clear()
+        memo.byText.set(raw, r)
+      }
     }
     return r
   }
 }
+
+/**
+ * The memo history pages share, one page after another: a load of 1,000 pages of 100 decodes each distinct
+ * detail string once rather than once a page. Bounded by MEMO_LIMIT per field.
+ */
+export const historyDetailMemo = new DetailMemo()
 
 function decodeDetails<K extends string>(
   record: Partial<Record<K, unknown>>,
@@ -253,8 +285,7 @@ export function decodeHistoryPage(data: unknown, operation = 'queryHistory'): Hi
     const { field, reason } = firstIssue(page.error)
     throw decodeError(operation, 'data', field, reason)
   }
-  const memo = new DetailMemo()
-  const list = page.data.list.map((item, i) => decodeTransferRecord(item, operation, `record ${i}`, memo))
+  const list = page.data.list.map((item, i) => decodeTransferRecord(item, operation, `record ${i}`, historyDetailMemo))
   return { list, total: page.data.total }
 }
 

@@ -128,92 +128,151 @@ function valueAfterKey(text: string, close: number): number {
 }
 
 /** The closing quotes of the amount, inAmount and `<x>Valume` keys spelled without \u escapes, ascending. */
-function amountKeyEnds(text: string): Int32Array {
-  const ends: number[] = []
+export function amountKeyEnds(text: string): Int32Array {
+  const mounts: number[] = []
   for (let at = text.indexOf(MOUNT); at !== -1; at = text.indexOf(MOUNT, at + 1)) {
     // "amount" or "inAmount", with an opening quote that is a delimiter (an escaped one makes the key longer).
     const a = text.charCodeAt(at - 1)
     const open = a === 97 ? at - 2 : a === 65 && text.charCodeAt(at - 2) === 110 && text.charCodeAt(at - 3) === 105 ? at - 4 : -1
-    if (open >= 0 && text.charCodeAt(open) === 34 && !isEscaped(text, open)) ends.push(at + MOUNT.length - 1)
+    if (open >= 0 && text.charCodeAt(open) === 34 && !isEscaped(text, open)) mounts.push(at + MOUNT.length - 1)
   }
+  const valumes: number[] = []
   const needle = `${SUFFIX}"`
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
     // The key must be longer than the suffix: not `"Valume"` with a real opening quote.
     if (text.charCodeAt(at - 1) === 34 && !isEscaped(text, at - 1)) continue
-    ends.push(at + needle.length - 1)
+    valumes.push(at + needle.length - 1)
   }
-  // A typed array sorts numerically and natively: no comparator call per comparison.
-  return Int32Array.from(ends).sort()
+  // Both lists are ascending: merged, not sorted.
+  const out = new Int32Array(mounts.length + valumes.length)
+  let m = 0
+  let v = 0
+  for (let o = 0; o < out.length; o++) {
+    out[o] = v >= valumes.length || (m < mounts.length && (mounts[m] as number) < (valumes[v] as number)) ? (mounts[m++] as number) : (valumes[v++] as number)
+  }
+  return out
 }
 
-/** Ascending, disjoint [start, end) ranges of the text. */
-class Spans {
-  starts: number[] = []
-  ends: number[] = []
-  add(start: number, end: number): void {
-    this.starts.push(start)
-    this.ends.push(end)
-  }
+/**
+ * The amount numbers found: ascending, disjoint [start, end) ranges of the text, each with the position of
+ * its key's closing quote (for a caller that matches numbers to parsed keys).
+ *
+ * Plain arrays in an object literal rather than a class: an optimised function stays valid only while the
+ * object shapes it was specialised to live, and a class instance's shape dies with its last instance at a
+ * full collection, so every decode after one ran unoptimised. An object literal's shape is kept by the code
+ * that creates it.
+ */
+export interface AmountSpans {
+  readonly text: string
+  /** how many spans: the arrays may be longer */
+  count: number
+  readonly starts: Int32Array
+  readonly ends: Int32Array
+  readonly keyCloses: Int32Array
+}
+
+/** Whether span `i`'s key, as written between its quotes, is `key` (a key spelled with an escape never is). */
+export function spanKeyIs(spans: AmountSpans, i: number, key: string): boolean {
+  const text = spans.text
+  const open = (spans.keyCloses[i] as number) - key.length - 1
+  return text.charCodeAt(open) === 34 && text.startsWith(key, open + 1) && !isEscaped(text, open)
+}
+
+/** Span `i`'s number as written. */
+export function spanText(spans: AmountSpans, i: number): string {
+  return spans.text.slice(spans.starts[i], spans.ends[i])
 }
 
 /** The amount numbers, ascending; null when one is longer than the exact path reads. */
-function amountSpans(text: string): Spans | null {
-  const spans = new Spans()
-  for (const close of amountKeyEnds(text)) {
+export function amountSpans(text: string): AmountSpans | null {
+  const closes = amountKeyEnds(text)
+  const spans: AmountSpans = { text, count: 0, starts: new Int32Array(closes.length), ends: new Int32Array(closes.length), keyCloses: closes }
+  for (let i = 0; i < closes.length; i++) {
+    const close = closes[i] as number
     const start = valueAfterKey(text, close)
     // A malformed token is left alone: JSON.parse refuses the body, as the exact path would.
     const end = start === -1 ? -1 : numberEnd(text, start)
     if (end < 0) continue
     if (end - start > MAX_NUMBER_CHARS) return null
-    spans.add(start, end)
+    // keyCloses is filled in place: it never runs ahead of the index read from.
+    closes[spans.count] = close
+    spans.starts[spans.count] = start
+    spans.ends[spans.count++] = end
   }
   return spans
 }
 
 /**
- * Whether some number outside the strings, other than the amounts, has a fraction or a negative exponent
- * (JSON.parse could round it to a different value). Positive exponents without a fraction denote whole
- * numbers, which JSON.parse gives exactly or not as a safe integer at all (fast-history.ts checks those on
- * the parsed value). Most dots of a body are in URLs inside strings, and fail the first character test.
+ * Fewest digits a number with a fraction needs before JSON.parse can round it to a whole number it does not
+ * denote. With at most 15 digits, a value that is not whole lies further from every whole number than half
+ * the spacing of doubles near it, so JSON.parse gives a value that is not whole either, and the checks on
+ * the parsed value (safe integers only, fast-history.ts) send the page to the exact path.
  */
-function mayHoldInexactNumber(text: string, amounts: Spans): boolean {
+const ROUNDABLE_DIGITS = 16
+
+/** Whether the token at `s` follows what a number outside strings can follow: whitespace, ':', ',' or '['. */
+function followsValueStart(text: string, s: number): boolean {
+  if (s === 0) return true
+  const before = text.charCodeAt(s - 1)
+  return isWhitespace(before) || before === 58 || before === 44 || before === 91
+}
+
+/**
+ * Whether some number outside the strings, other than the amounts, has a fraction JSON.parse could round to
+ * a whole number (see ROUNDABLE_DIGITS) or a negative exponent (1e-400 parses as 0). Positive exponents
+ * without a fraction denote whole numbers, which JSON.parse gives exactly or not as a safe integer at all
+ * (fast-history.ts checks those on the parsed value). Most dots of a body are in URLs inside strings, and
+ * fail the first character tests.
+ */
+export function mayHoldInexactNumber(text: string, amounts: AmountSpans): boolean {
+  let a = 0
+  for (let at = text.indexOf('.'); at !== -1; at = text.indexOf('.', at + 1)) {
+    if (!isDigit(text.charCodeAt(at - 1))) continue
+    // Back over the whole part, then count the fraction: few digits cannot round to a whole number.
+    let s = at - 1
+    while (s > 0 && isDigit(text.charCodeAt(s - 1))) s--
+    let e = at + 1
+    while (isDigit(text.charCodeAt(e))) e++
+    if (at - s + (e - at - 1) < ROUNDABLE_DIGITS) continue
+    while (a < amounts.count && (amounts.ends[a] as number) <= at) a++
+    if (a < amounts.count && (amounts.starts[a] as number) <= at) continue
+    if (s > 0 && text.charCodeAt(s - 1) === 45) s--
+    // Anything else before the token means a string, or a body JSON.parse refuses anyway.
+    if (followsValueStart(text, s) && !surelyInString(text, s)) return true
+  }
   // '-' rather than 'e-': String#indexOf is fast for a rare first character, and 'e' is everywhere.
-  for (const needle of ['.', '-']) {
-    let a = 0
-    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
-      const mark = needle === '.' ? at : at - 1
-      if (needle === '-' && (text.charCodeAt(mark) | 32) !== 101) continue
-      if (!isDigit(text.charCodeAt(mark - 1))) continue
-      while (a < amounts.ends.length && (amounts.ends[a] as number) <= at) a++
-      if (a < amounts.starts.length && (amounts.starts[a] as number) <= at) continue
-      // Back over the digits (and a fraction, for an exponent) to where the token would start.
-      let s = mark - 1
-      while (s > 0 && (isDigit(text.charCodeAt(s - 1)) || text.charCodeAt(s - 1) === 46)) s--
-      if (s > 0 && text.charCodeAt(s - 1) === 45) s--
-      if (s > 0) {
-        const before = text.charCodeAt(s - 1)
-        // A number outside strings follows whitespace, ':', ',' or '['; anything else means a string, or
-        // a body JSON.parse refuses anyway.
-        if (!isWhitespace(before) && before !== 58 && before !== 44 && before !== 91) continue
-      }
-      if (!surelyInString(text, s)) return true
-    }
+  a = 0
+  for (let at = text.indexOf('-'); at !== -1; at = text.indexOf('-', at + 1)) {
+    const mark = at - 1
+    if ((text.charCodeAt(mark) | 32) !== 101 || !isDigit(text.charCodeAt(mark - 1))) continue
+    while (a < amounts.count && (amounts.ends[a] as number) <= at) a++
+    if (a < amounts.count && (amounts.starts[a] as number) <= at) continue
+    // Back over the digits and a fraction to where the token would start.
+    let s = mark - 1
+    while (s > 0 && (isDigit(text.charCodeAt(s - 1)) || text.charCodeAt(s - 1) === 46)) s--
+    if (s > 0 && text.charCodeAt(s - 1) === 45) s--
+    if (followsValueStart(text, s) && !surelyInString(text, s)) return true
   }
   return false
 }
 
 /**
- * `text` with every amount-keyed number turned into a JSON string of its exact wire text, or null when
- * only the exact scan (quoteExactNumbers) can say what the body holds.
+ * The amount-keyed numbers of `text`, or null when only the exact scan (quoteExactNumbers) can say what the
+ * body holds.
  */
-export function quoteAmountsOptimistic(text: string): string | null {
+export function findAmounts(text: string): AmountSpans | null {
   const amounts = amountSpans(text)
-  if (amounts === null || mayHoldInexactNumber(text, amounts)) return null
+  return amounts === null || mayHoldInexactNumber(text, amounts) ? null : amounts
+}
+
+/** `text` with every amount found turned into a JSON string of its exact wire text. */
+export function quoteAmounts(amounts: AmountSpans): string {
+  const text = amounts.text
   // Concatenation, not an array join: V8 builds a rope in constant time per piece and JSON.parse flattens
   // it with one copy, where join copied the text at several times that cost.
   let out = ''
   let last = 0
-  for (let a = 0; a < amounts.starts.length; a++) {
+  for (let a = 0; a < amounts.count; a++) {
     const start = amounts.starts[a] as number
     const end = amounts.ends[a] as number
     out += `${text.slice(last, start)}"${text.slice(start, end)}"`

@@ -81,7 +81,23 @@ describe('the optimistic queryHistory decode', () => {
       ['an escaped quote before a key-like text', withFirstRecord((r) => r.replace('{"id":', '{"x\\"amount":2.5,"id":'))],
       ['a malformed amount', withFirstRecord((r) => r.replace(/"amount":[^,]+/, '"amount":01'))],
       ['a record failing its schema', withFirstRecord((r) => r.replace(/"height":\d+/, '"height":"high"'))],
-      ['an envelope error', page.replace('"code":200', '"code":500')]
+      ['an envelope error', page.replace('"code":200', '"code":500')],
+      // Amount numbers are matched with the parsed record by order (no \\u in the body): whatever could
+      // shift that order must end on the exact path or give its result.
+      ['a duplicate amount key, both numbers', withFirstRecord((r) => r.replace('"amount":', '"amount":7.000001,"amount":'))],
+      ['a duplicate amount key, text then number', withFirstRecord((r) => r.replace('"amount":', '"amount":"s","amount":'))],
+      ['a duplicate amount key, number then text', withFirstRecord((r) => r.replace(/("amount":[^,]+)/, '$1,"amount":"s"'))],
+      ['a duplicate that moves an amount ahead of inAmount', withFirstRecord((r) => r.replace('{"id":', '{"inAmount":"x","amount":"y","id":'))],
+      ['a duplicate stable key', withFirstRecord((r) => r.replace('"usdtValume":', '"usdtValume":3.5,"usdtValume":'))],
+      ['an amount in the envelope', page.replace('{"code":200', '{"amount":1.5,"code":200')],
+      ['an amount in data', page.replace('"data":{', '"data":{"inAmount":2.5,')],
+      ['an amount in a nested unknown object', withFirstRecord((r) => r.replace('{"id":', '{"extra":{"amount":5.25},"id":'))],
+      ['an amount in a nested array', withFirstRecord((r) => r.replace('{"id":', '{"extra":[{"usdtValume":5.25}],"id":'))],
+      ['a second stable-looking key', withFirstRecord((r) => r.replace('{"id":', '{"daiValume":1.000000,"id":'))],
+      ['an escaped quote inside a stable-looking key', withFirstRecord((r) => r.replace('{"id":', '{"a\\"bValume":1.5,"id":'))],
+      ['an amount key with whitespace', withFirstRecord((r) => r.replace('"amount":', '"amount" :\n '))],
+      ['sending as a number in a history record', withFirstRecord((r) => r.replace('{"id":', '{"sending":12.5,"id":'))],
+      ['an amount where a record should be', page.replace('"list":[', '"list":[1.5,')]
     ]
     for (const [name, text] of cases) {
       expect(text, name).not.toBe(page)
@@ -90,8 +106,17 @@ describe('the optimistic queryHistory decode', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
+  it('parses a body without \\u escapes as it is, and one with them after quoting, alike', () => {
+    const escaped = withFirstRecord((r) => r.replace('"chain":"', '"chain":"\\u0041'))
+    for (const text of [page, escaped]) {
+      expect(fastHistoryPage(text)).not.toBeNull()
+      expectSame(text)
+    }
+    expect(fastHistoryPage(escaped)?.list[0]?.chain.startsWith('A')).toBe(true)
+  })
+
   it('agrees with the exact path on mutated pages', () => {
-    const mutated = fc.tuple(fc.nat(), fc.nat(), fc.oneof(fc.json(), fc.constantFrom('"amount":1.5', '"usdtValume":', '\\"', '\\u0061', '.5', 'e-3', '[', '{"__proto__":1}'))).map(
+    const mutated = fc.tuple(fc.nat(), fc.nat(), fc.oneof(fc.json(), fc.constantFrom('"amount":1.5', '"usdtValume":', '\\"', '\\u0061', '.5', 'e-3', '[', '{"__proto__":1}', '"amount":"s",', ',"inAmount":2.5', '0.99999999999999999', '1.0000000000000001e3', '"x":1e-400,'))).map(
       ([a, b, junk]) => {
         const i = a % page.length
         return page.slice(0, i) + junk + page.slice(Math.min(page.length, i + (b % 120)))
@@ -118,6 +143,24 @@ describe('detail strings decoded once per distinct text', () => {
     // Each record's own fields stay its own.
     decoded.list[0]!.issues.push({ field: 'x', reason: 'y', raw: null })
     expect(decoded.list[1]!.issues).toEqual([])
+  })
+
+  it('pages after pages share the decoded objects, and a page of more distinct texts than are kept decodes each right', () => {
+    const first = decodeHistoryBody(page, 'queryHistory', 200, 'application/json')
+    const again = decodeHistoryBody(page, 'queryHistory', 200, 'application/json')
+    expect(again.list[0]!.fromChainObject).toBe(first.list[0]!.fromChainObject)
+    expect(again.list[0]!.issues).not.toBe(first.list[0]!.issues)
+
+    const start = page.indexOf('{"id":')
+    const end = page.indexOf('},{"id":', start) + 1
+    const record = page.slice(start, end)
+    // 1,000 different token names: past what the memo keeps for one field, it starts afresh mid-page.
+    const records = Array.from({ length: 1000 }, (_, i) =>
+      record.replace(/"id":\d+/, `"id":${i + 1}`).replace(/\\"name\\":\\"[^\\]*\\"/, `\\"name\\":\\"Token ${i}\\"`)
+    )
+    const text = `{"code":200,"message":"success","data":{"list":[${records.join(',')}],"total":1000}}`
+    const decoded = decodeHistoryBody(text, 'queryHistory', 200, 'application/json')
+    decoded.list.forEach((r, i) => expect(r.tokenObject?.name).toBe(`Token ${i}`))
   })
 
   it('in a page of 10,000, a malformed detail string in record 7,000 costs that record that field only', () => {
