@@ -8,7 +8,9 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../playwright.config'
 import type { Harness, HarnessOptions } from '../../src/main/harness/server'
 
-const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64')
+/** Chromium resolves every host name but the loopback's to nothing. */
+const LOOPBACK_ONLY = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'
+const OWN_URL = /^(?:https?:\/\/(?:127\.0\.0\.1|localhost)[:/]|data:|blob:|about:)/
 
 export interface Session {
   harness: Harness
@@ -25,14 +27,17 @@ export async function openSession(root: string, options: HarnessOptions, initScr
   const harness = await mod.startHarness({ dataDir, ...options })
   let browser: Browser | null = null
   try {
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
+    // Any host but the loopback fails at once, without a DNS query on the closed network. (The page asks for
+    // no remote address itself: icons come through the app's icon service on 127.0.0.1.)
+    browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, LOOPBACK_ONLY], headless: true })
     const context = await browser.newContext({ viewport: { width: 1280, height: 820 } })
-    // Remote icons (chain and token images) would try the closed network: answer them with a tiny image the
-    // browser may cache, as a real icon host's would be; an uncacheable answer made every row that scrolls
-    // into view fetch its icons again through the route handler, which no user's machine does.
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
-      route.fulfill({ status: 200, contentType: 'image/png', headers: { 'Cache-Control': 'public, max-age=86400' }, body: PNG_1x1 })
-    )
+    // Watched, not routed: a Playwright route turns on request interception, which sends every request of the
+    // page through this process and switches the browser's cache off: each page load fetched and compiled
+    // every chunk again and each harness call took a detour, which a user's machine never does.
+    const strays: string[] = []
+    context.on('request', (request) => {
+      if (!OWN_URL.test(request.url())) strays.push(request.url())
+    })
     await context.addInitScript(initScript)
     const b = browser
     return {
@@ -43,6 +48,7 @@ export async function openSession(root: string, options: HarnessOptions, initScr
         await b.close()
         await harness.close()
         rmSync(dataDir, { recursive: true, force: true })
+        if (strays.length > 0) throw new Error(`the page asked for addresses other than the harness: ${[...new Set(strays)].slice(0, 5).join(', ')}`)
       }
     }
   } catch (error) {

@@ -2,6 +2,9 @@
 // A call is posted to the harness server, which acknowledges it at once and sends the result back over this
 // page's server-sent-event stream, like push events. So a slow call holds no HTTP connection: the browser's
 // six connections per origin never queue the app's calls behind each other, as Electron's IPC would not.
+// Calls made before the stream is open (the first screen's data, while the page is still loading) are not
+// held until it opens, as Electron's IPC, ready from the start, would not hold them: they are answered on
+// their own request.
 import { API_GLOBAL, CHANNELS, EVENTS, methodName } from '@shared/contract'
 
 export function bridgeScript(): string {
@@ -15,11 +18,10 @@ export function bridgeScript(): string {
   let nextId = 0;
   const listeners = new Map();
   const source = new EventSource('/__harness/events?client=' + encodeURIComponent(client));
-  const ready = new Promise((ok) => {
-    source.addEventListener('open', () => ok(true), { once: true });
-    // without a stream (it failed to open in time) calls fall back to waiting on their own request
-    setTimeout(() => ok(false), 3000);
-  });
+  let streamOpen = false;
+  source.addEventListener('open', () => { streamOpen = true; });
+  // a stream that broke is reopened by EventSource; meanwhile calls wait on their own request
+  source.addEventListener('error', () => { streamOpen = false; });
   source.onmessage = (m) => {
     let frame;
     try { frame = JSON.parse(m.data); } catch { return; }
@@ -33,7 +35,7 @@ export function bridgeScript(): string {
   for (const [name, channel] of Object.entries(methods)) {
     api[name] = async (input) => {
       try {
-        const streamed = await ready;
+        const streamed = streamOpen;
         const id = ++nextId;
         const reply = streamed ? new Promise((ok) => pending.set(id, ok)) : null;
         const res = await fetch('/__harness/ipc/' + encodeURIComponent(channel), {

@@ -39,6 +39,9 @@ function defaultRendererDir(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../renderer')
 }
 
+/** `name-<hash>.ext`, as Vite names the chunks and the stylesheet it builds. */
+const HASHED_ASSET = /-[A-Za-z0-9_-]{8}\.(?:js|css)$/
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const rendererDir = resolve(options.rendererDir ?? defaultRendererDir())
   const indexFile = join(rendererDir, 'index.html')
@@ -152,7 +155,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
     try {
       const body = await readFile(file)
-      res.writeHead(200, { 'Content-Type': contentType(file) })
+      // Built assets carry a hash of their content in their name: a new build is a new name, so the browser
+      // may keep them for good, as the app keeps its own files (app:// reads them from disk, with V8's code
+      // cache). Without this every page load fetched and compiled every chunk again.
+      const immutable = path.startsWith('/assets/') && HASHED_ASSET.test(path)
+      res.writeHead(200, { 'Content-Type': contentType(file), ...(immutable ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : {}) })
       res.end(body)
     } catch {
       res.writeHead(404, { 'Content-Type': 'text/plain' })

@@ -32,6 +32,18 @@ describe('browser harness', () => {
     expect(bridge).toContain('"historyLoadAll":"history:loadAll"')
   })
 
+  it('lets the browser keep built chunks, named by their content, for good; never the page or the bridge', async () => {
+    const html = await (await fetch(harness.url)).text()
+    const chunk = /\/assets\/[\w-]+-[\w-]{8}\.js/.exec(html)?.[0]
+    expect(chunk).toBeDefined()
+    const asset = await fetch(new URL(chunk as string, harness.url))
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await fetch(harness.url)).headers.get('cache-control')).toBeNull()
+    expect((await fetch(new URL('/__harness/bridge.js', harness.url))).headers.get('cache-control')).toBe('no-store')
+    expect((await fetch(new URL('/favicon.png', harness.url))).headers.get('cache-control')).toBeNull()
+  })
+
   it('answers calls through the real handler table, with typed input errors', async () => {
     const info = (await (await post('app:info', null, { Origin: harness.url.replace(/\/$/, '') })).json()) as { ok: boolean; value: { shell: string; demo: unknown } }
     expect(info.ok).toBe(true)
