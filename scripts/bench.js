@@ -23,7 +23,8 @@ await build({
       input: {
         run: join(root, 'bench', 'run.ts'),
         'sim-child': join(root, 'bench', 'sim-child.ts'),
-        'idle-child': join(root, 'bench', 'idle-child.ts')
+        'idle-child': join(root, 'bench', 'idle-child.ts'),
+        'decode-child': join(root, 'bench', 'decode-child.ts')
       },
       output: { format: 'es', entryFileNames: '[name].js' }
     }
