@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startChild, type Child } from './lib/child'
 import { historyText, type Heavy } from './lib/sim-body'
+import { notDelivered } from '../src/shared/states'
 
 export interface WatchRig {
   pid: number
@@ -39,14 +40,18 @@ export function histogramCount(text: string, name: string): number {
   return n
 }
 
-/** Up to `count` transfers of the heaviest address that are not delivered (state ≠ 1): the watcher keeps polling those. */
+/**
+ * Up to `count` transfers of the heaviest address that are not delivered by the app's own rule (state ≠ 1 and
+ * no receive hash, src/shared/states.ts): the watcher keeps polling those. (State ≠ 1 alone also picked
+ * received transfers, which the watcher rightly counts as delivered: they had no pending_seconds series.)
+ */
 async function pendingTransfers(baseUrl: string, heavy: Heavy, count: number): Promise<string[]> {
   const found: string[] = []
   for (let pageNo = 1; pageNo <= 5 && found.length < count; pageNo++) {
     const body = JSON.parse(await historyText(baseUrl, { address: heavy.address, chainId: heavy.chainId, pageNo, pageSize: 100 })) as {
-      data: { list: { hash: string; state: number }[] }
+      data: { list: { hash: string; state: number; transferinHash: string | null }[] }
     }
-    for (const t of body.data.list) if (t.state !== 1 && found.length < count) found.push(t.hash)
+    for (const t of body.data.list) if (notDelivered(t.state, t.transferinHash) && found.length < count) found.push(t.hash)
   }
   if (found.length === 0) throw new Error('the simulator has no pending transfer to watch')
   return found
