@@ -7,6 +7,7 @@ import type { Bench } from './lib/suite'
 
 export const bundleSizeBench: Bench = {
   figures: [{ name: 'renderer_js_gzip_kb', unit: 'KB', budget: { op: '<=', target: 300 } }],
+  quiet: true,
   async run(ctx) {
     const dir = join(ctx.root, 'out', 'renderer', 'assets')
     const files = readdirSync(dir).filter((f) => f.endsWith('.js'))

@@ -52,6 +52,7 @@ async function filled(dir: string, count: number, page: HistoryPage, address: st
 
 export const cacheGrowthBench: Bench = {
   figures: [{ name: 'cache_write_growth', unit: 'x', budget: { op: '<=', target: 1.5 } }],
+  quiet: true,
   async run(ctx) {
     const bigCount = ctx.tiny ? 200 : 10_000
     const { written, filler, address, chainId } = await pages(ctx.tiny)

@@ -28,6 +28,7 @@ async function timed(child: Child<{ records: number }>): Promise<Timing> {
 
 export const decodeBench: Bench = {
   figures: [{ name: 'decode_vs_native', unit: 'x', budget: { op: '<=', target: 1.5 } }],
+  quiet: true,
   async run(ctx) {
     const records = ctx.tiny ? 1000 : 10_000
     const sim = await startSimulator({ seed: 2, transfers: ctx.tiny ? 20_000 : 200_000, rotateEveryMs: null })

@@ -92,8 +92,9 @@ export async function main(argv: readonly string[], root: string): Promise<numbe
     }
   }
   const selected = BENCHES.filter((b) => b.figures.some((f) => !opts.only || opts.only.has(f.name)))
+  for (const bench of selected.filter((b) => b.quiet)) report(await runBench(bench))
   const background = selected.filter((b) => b.background).map(runBench)
-  for (const bench of selected.filter((b) => !b.background)) report(await runBench(bench))
+  for (const bench of selected.filter((b) => !b.background && !b.quiet)) report(await runBench(bench))
   for (const r of await Promise.all(background)) report(r)
   writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`)
   const failed = results.filter((r) => !r.pass)

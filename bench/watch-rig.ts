@@ -116,7 +116,10 @@ export async function startWatchRig(root: string, opts: { tiny: boolean; interva
       cpuMs: () => procCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8')),
       scrape: async () => {
         const t0 = performance.now()
-        const res = await fetch(metricsUrl, { signal: AbortSignal.timeout(10_000) })
+        // A generous limit: watch_idle_cpu_pct scrapes from this process while the table figures load a million
+        // transfers in it, and an event loop held for seconds by that work let a 10 s timer fire before the
+        // answer, long since sent, was read.
+        const res = await fetch(metricsUrl, { signal: AbortSignal.timeout(120_000) })
         const text = await res.text()
         const ms = performance.now() - t0
         if (!res.ok) throw new Error(`/metrics answered HTTP ${res.status}`)

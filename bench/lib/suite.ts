@@ -29,6 +29,12 @@ export interface Bench {
    * time while it sits idle, which other load does not change (and which adds no load of its own)
    */
   background?: boolean
+  /**
+   * measured before the background figures start: a ratio of two CPU times that the start-up of their
+   * processes (a demo network, three simulators) skewed, one side more than the other (decode_vs_native
+   * read 1.51 beside them, 1.30 without)
+   */
+  quiet?: boolean
   /** measures the wanted figures (a subset of `figures`); a figure left out of the answer is reported as failed */
   run(ctx: BenchContext, wanted: ReadonlySet<string>): Promise<Record<string, Measured>>
 }

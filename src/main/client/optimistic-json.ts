@@ -128,7 +128,7 @@ function valueAfterKey(text: string, close: number): number {
 }
 
 /** The closing quotes of the amount, inAmount and `<x>Valume` keys spelled without \u escapes, ascending. */
-export function amountKeyEnds(text: string): Int32Array {
+function amountKeyEnds(text: string): Int32Array {
   const mounts: number[] = []
   for (let at = text.indexOf(MOUNT); at !== -1; at = text.indexOf(MOUNT, at + 1)) {
     // "amount" or "inAmount", with an opening quote that is a delimiter (an escaped one makes the key longer).
@@ -184,7 +184,7 @@ export function spanText(spans: AmountSpans, i: number): string {
 }
 
 /** The amount numbers, ascending; null when one is longer than the exact path reads. */
-export function amountSpans(text: string): AmountSpans | null {
+function amountSpans(text: string): AmountSpans | null {
   const closes = amountKeyEnds(text)
   const spans: AmountSpans = { text, count: 0, starts: new Int32Array(closes.length), ends: new Int32Array(closes.length), keyCloses: closes }
   for (let i = 0; i < closes.length; i++) {
@@ -224,7 +224,7 @@ function followsValueStart(text: string, s: number): boolean {
  * (fast-history.ts checks those on the parsed value). Most dots of a body are in URLs inside strings, and
  * fail the first character tests.
  */
-export function mayHoldInexactNumber(text: string, amounts: AmountSpans): boolean {
+function mayHoldInexactNumber(text: string, amounts: AmountSpans): boolean {
   let a = 0
   for (let at = text.indexOf('.'); at !== -1; at = text.indexOf('.', at + 1)) {
     if (!isDigit(text.charCodeAt(at - 1))) continue
