@@ -28,15 +28,11 @@ import {
   type TransferRecord
 } from '../../shared/schemas/wire'
 import type { JsonValue } from '../../shared/schemas/vault'
-import { parseLosslessSmall } from './lossless-json'
+import { isPlainObject, parseLosslessSmall } from './lossless-json'
 import { compileAcceptor } from './schema-accept'
 
 /** How much of a failing wire text an issue keeps: enough to recognise it, not a whole page. */
 export const RAW_LIMIT = 200
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 export function cutRaw(text: string): string {
   return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}…` : text

@@ -12,16 +12,12 @@
 import { STABLE_FIELD_PATTERN, transferRecordWireSchema, type HistoryPage, type TransferRecord } from '../../shared/schemas/wire'
 import { completeTransferRecord, historyDetailMemo, decodeHistoryPage, unwrapEnvelope, type WireTransferRecord } from './decode'
 import { parseBody } from './http'
-import { MAX_DEPTH, isAmountKey } from './lossless-json'
+import { MAX_DEPTH, isAmountKey, isPlainObject } from './lossless-json'
 import { findAmounts, quoteAmounts, spanKeyIs, spanText, type AmountSpans } from './optimistic-json'
 import { compileAcceptor } from './schema-accept'
 
 /** Nesting depth of a record in the envelope: {data: {list: [ {record} ]}}. */
 const RECORD_DEPTH = 4
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * Whether a value found at `depth` is one the exact path would have produced alike: no container nested

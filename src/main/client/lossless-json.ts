@@ -30,6 +30,11 @@ export const MAX_DEPTH = 64
  */
 export const MAX_NUMBER_CHARS = 1000
 
+/** A JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 function tooDeep(): AppError {
   return new AppError({ kind: 'protocol', message: `the body nests arrays or objects deeper than ${MAX_DEPTH} levels` })
 }

@@ -12,6 +12,7 @@
 // The equivalence (accept(v) ⇒ zod passes v and its output equals v) is property-tested in
 // test/unit/main/client/schema-accept.test.ts against zod itself.
 import type { z } from 'zod'
+import { isPlainObject } from './lossless-json'
 
 type Accept = (value: unknown) => boolean
 
@@ -37,10 +38,6 @@ interface CheckDef {
 }
 interface Inspectable {
   _zod: { def: Def; optin?: string; optout?: string }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** A check as a predicate, or null when it is not one understood here. */
