@@ -12,7 +12,7 @@ import { BridgeClient } from '../src/main/client/bridge-api'
 import { startSimulator } from '../src/main/sim/index'
 import { DiskCache } from '../src/main/store/cache'
 import { heaviest } from './lib/sim-body'
-import { median } from './lib/stats'
+import { alternating, median } from './lib/stats'
 import type { Bench } from './lib/suite'
 
 const PROFILE = 'bench'
@@ -71,23 +71,11 @@ export const cacheGrowthBench: Bench = {
       }
       const warmup = 3
       const runs = ctx.tiny ? 5 : 61
-      for (let i = 0; i < warmup; i++) {
-        await put(small)
-        await put(big)
-      }
-      const smallMs: number[] = []
-      const bigMs: number[] = []
-      const ratios: number[] = []
-      for (let i = 0; i < runs; i++) {
-        // Alternate the order, so neither cache always writes right after the other's fsync.
-        const first = i % 2 === 0 ? small : big
-        const a = await put(first)
-        const b = await put(first === small ? big : small)
-        const [s, g] = first === small ? [a, b] : [b, a]
-        smallMs.push(s)
-        bigMs.push(g)
-        ratios.push(g / s)
-      }
+      // Alternated, so neither cache always writes right after the other's fsync.
+      const pairs = await alternating(() => put(small), () => put(big), warmup, runs)
+      const smallMs = pairs.map(([s]) => s)
+      const bigMs = pairs.map(([, g]) => g)
+      const ratios = pairs.map(([s, g]) => g / s)
       const bytes = Buffer.byteLength(JSON.stringify(written))
       return {
         cache_write_growth: {

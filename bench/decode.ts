@@ -13,7 +13,7 @@ import { startSimulator } from '../src/main/sim/index'
 import { startChild, type Child } from './lib/child'
 import type { Side } from './lib/decode-sides'
 import { historyBody } from './lib/sim-body'
-import { median } from './lib/stats'
+import { alternating, median } from './lib/stats'
 import type { Bench } from './lib/suite'
 
 interface Timing {
@@ -52,22 +52,10 @@ export const decodeBench: Bench = {
       const native = children.native as Child<{ records: number }>
       const warmup = ctx.tiny ? 1 : 3
       const runs = ctx.tiny ? 3 : 11
-      for (let i = 0; i < warmup; i++) {
-        await timed(ours)
-        await timed(native)
-      }
-      const oursRuns: Timing[] = []
-      const nativeRuns: Timing[] = []
-      const ratios: number[] = []
-      for (let i = 0; i < runs; i++) {
-        // Alternate which goes first, so a spell of load on the machine falls on both alike.
-        const first = i % 2 === 0 ? await timed(ours) : await timed(native)
-        const second = i % 2 === 0 ? await timed(native) : await timed(ours)
-        const [o, n] = i % 2 === 0 ? [first, second] : [second, first]
-        oursRuns.push(o)
-        nativeRuns.push(n)
-        ratios.push(o.cpuMs / n.cpuMs)
-      }
+      const pairs = await alternating(() => timed(ours), () => timed(native), warmup, runs)
+      const oursRuns = pairs.map(([o]) => o)
+      const nativeRuns = pairs.map(([, n]) => n)
+      const ratios = pairs.map(([o, n]) => o.cpuMs / n.cpuMs)
       const mb = (Buffer.byteLength(body) / 1e6).toFixed(1)
       const m = (xs: Timing[], k: keyof Timing): string => median(xs.map((x) => x[k])).toFixed(0)
       return {

@@ -51,3 +51,26 @@ export function round(value: number, digits = 2): number {
   const f = 10 ** digits
   return Math.round(value * f) / f
 }
+
+/**
+ * Two measurements compared run by run: each `warmup` times unmeasured, then `runs` pairs, alternating which
+ * of the two goes first so that a spell of load on the machine, or one side's after-effects (an fsync still
+ * being written back), fall on both alike. Answers the pairs, [a, b] each, in run order.
+ */
+export async function alternating<T>(a: () => Promise<T>, b: () => Promise<T>, warmup: number, runs: number): Promise<[T, T][]> {
+  for (let i = 0; i < warmup; i++) {
+    await a()
+    await b()
+  }
+  const pairs: [T, T][] = []
+  for (let i = 0; i < runs; i++) {
+    if (i % 2 === 0) {
+      const x = await a()
+      pairs.push([x, await b()])
+    } else {
+      const y = await b()
+      pairs.push([await a(), y])
+    }
+  }
+  return pairs
+}
