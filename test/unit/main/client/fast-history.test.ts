@@ -7,19 +7,14 @@ import { parseBody } from '../../../../src/main/client/http'
 import { startSimulator, type Simulator } from '../../../../src/main/sim/index'
 import { AppError } from '../../../../src/shared/errors'
 import type { HistoryPage } from '../../../../src/shared/schemas/wire'
+import { busiestHistoryText } from './helpers'
 
 let sim: Simulator
 let page = ''
 
 beforeAll(async () => {
   sim = await startSimulator({ seed: 11, transfers: 3000, rotateEveryMs: null })
-  const { address, chainId } = sim.sample().addresses[0]!
-  const res = await fetch(`${sim.baseUrl}/api/queryHistory`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ address, chainId, pageNo: 1, pageSize: 5 })
-  })
-  page = await res.text()
+  page = await busiestHistoryText(sim, 5)
 })
 afterAll(async () => sim.close())
 

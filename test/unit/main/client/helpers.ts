@@ -1,6 +1,7 @@
 // Shared set-up for client tests: the simulator (the only fixture source) and a loopback path-prefix proxy.
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Simulator } from '../../../../src/main/sim/index'
 import { AppError, type ErrorKind } from '../../../../src/shared/errors'
 
 /** Awaits a rejection and checks it is an AppError of `kind`; returns it for more checks. */
@@ -73,4 +74,15 @@ export async function startPrefixProxy(
         server.closeAllConnections()
       })
   }
+}
+
+/** The wire text of page 1 (of `pageSize`) of the simulator's busiest address: numbers exactly as sent. */
+export async function busiestHistoryText(sim: Simulator, pageSize: number): Promise<string> {
+  const { address, chainId } = sim.sample().addresses[0]!
+  const res = await fetch(`${sim.baseUrl}/api/queryHistory`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address, chainId, pageNo: 1, pageSize })
+  })
+  return res.text()
 }

@@ -7,20 +7,15 @@ import { parseLossless } from '../../../../src/main/client/lossless-json'
 import { compileAcceptor } from '../../../../src/main/client/schema-accept'
 import { startSimulator, type Simulator } from '../../../../src/main/sim/index'
 import { transferRecordWireSchema, wireDecimal } from '../../../../src/shared/schemas/wire'
+import { busiestHistoryText } from './helpers'
 
 let sim: Simulator
 let records: Record<string, unknown>[] = []
 
 beforeAll(async () => {
   sim = await startSimulator({ seed: 5, transfers: 800, rotateEveryMs: null })
-  const { address, chainId } = sim.sample().addresses[0]!
-  const res = await fetch(`${sim.baseUrl}/api/queryHistory`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ address, chainId, pageNo: 1, pageSize: 20 })
-  })
   // Amounts as their wire text, as the decoder hands records to the schema.
-  records = (parseLossless(await res.text()) as { data: { list: Record<string, unknown>[] } }).data.list
+  records = (parseLossless(await busiestHistoryText(sim, 20)) as { data: { list: Record<string, unknown>[] } }).data.list
 })
 afterAll(async () => sim.close())
 
