@@ -1,8 +1,7 @@
 // Page-side instrumentation for the table figures, installed before the app's scripts. It times the two
 // harness calls that feed the Transfers table: history:loadAll ("data received" = its answer parsed) and
-// history:rows (a window of rows). For every rows answer it notes when the app has applied it (a macrotask
-// after the answer, so Svelte's microtask flush has run), the animation frame after that, and whether real
-// rows were on screen then. Everything is in performance.now() time, the timeline of event.timeStamp.
+// history:rows (a window of rows). For every rows answer it notes when the app has applied it to the DOM,
+// the animation frame after the answer (the one that paints it), and whether real rows were on screen then. Everything is in performance.now() time, the timeline of event.timeStamp.
 export const TABLE_PROBE = `(() => {
   const b = { loads: [], painted: [], keys: [] };
   Object.defineProperty(window, '__bench', { value: b });
@@ -13,25 +12,36 @@ export const TABLE_PROBE = `(() => {
   // The harness acknowledges a call at once and sends its result over the page's event stream, so a call
   // is noted when posted (its id from the body) and timed when its reply frame has been handed to the app.
   const tracked = new Map();
+  // The app applies an answer within the task that hands it over (its await and Svelte's flush are microtasks),
+  // and the first animation frame after that task is the frame that paints it. "applied" is the end of the
+  // answer's DOM changes: a MutationObserver's callback, the microtask after them, counted up to that frame.
+  // (It was a timer task after the answer: when a frame, or a queued key-up that forces layout, ran before the
+  // timer, "applied" included that whole frame, so the same DOM update read 5 to 20 ms later by chance.)
+  // An answer that changes nothing in the DOM counts as applied at that timer, or at the frame if sooner.
   const note = (t, at) => {
-    if (t.isLoad) b.loads.push(at);
-    else setTimeout(() => {
-      const applied = performance.now();
-      const real = realRow();
-      if (real) {
-        requestAnimationFrame(() => b.painted.push({ started: t.started, at, applied, painted: performance.now(), real }));
-        return;
+    if (t.isLoad) return b.loads.push(at);
+    let applied = NaN;
+    let timer = NaN;
+    let framed = false;
+    const changes = new MutationObserver(() => {
+      if (!framed) applied = performance.now();
+    });
+    changes.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    setTimeout(() => { timer = performance.now(); }, 0);
+    // Not on screen yet (a component still mounting, say): the first frame that shows real rows counts,
+    // so a late paint is measured as late rather than missed.
+    let frames = 0;
+    const look = () => {
+      if (!framed) {
+        framed = true;
+        changes.disconnect();
+        if (Number.isNaN(applied)) applied = Number.isNaN(timer) ? performance.now() : timer;
       }
-      // Not on screen yet (a component still mounting, say): the first frame that shows real rows counts,
-      // so a late paint is measured as late rather than missed.
-      let frames = 0;
-      const look = () => {
-        if (realRow()) return b.painted.push({ started: t.started, at, applied, painted: performance.now(), real: true });
-        if (++frames > 60) return b.painted.push({ started: t.started, at, applied, painted: performance.now(), real: false });
-        requestAnimationFrame(look);
-      };
+      const real = realRow();
+      if (real || ++frames > 60) return b.painted.push({ started: t.started, at, applied, painted: performance.now(), real });
       requestAnimationFrame(look);
-    }, 0);
+    };
+    requestAnimationFrame(look);
   };
   const orig = window.fetch;
   window.fetch = async function (input, init) {
@@ -76,8 +86,8 @@ export const TABLE_PROBE = `(() => {
 export interface Probe {
   loads: number[]
   /**
-   * per rows answer: posted (started), answer handed to the app (at), the app's update done and the DOM holding
-   * the rows (applied: a macrotask later, after Svelte's microtask flush), the next animation frame (painted)
+   * per rows answer: posted (started), answer handed to the app (at), the app's DOM changes for it done (applied:
+   * the last mutation before the next frame), the start of the animation frame that paints it (painted)
    */
   painted: { started: number; at: number; applied: number; painted: number; real: boolean }[]
   keys: number[]
