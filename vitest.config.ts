@@ -5,7 +5,14 @@ import { svelteTesting } from '@testing-library/svelte/vite'
 
 export default defineConfig({
   plugins: [svelte(), svelteTesting()],
-  resolve: { alias: { '@shared': resolve('src/shared') } },
+  resolve: {
+    alias: [
+      { find: '@shared', replacement: resolve('src/shared') },
+      // svelteTesting() resolves packages with the browser condition (for Svelte's client build), which gives
+      // ws its browser stub; the harness and its tests run in Node and need the real one
+      { find: /^ws$/, replacement: resolve('node_modules/ws/wrapper.mjs') }
+    ]
+  },
   test: {
     include: ['test/unit/**/*.test.ts'],
     environment: 'node',

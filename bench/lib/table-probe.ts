@@ -1,7 +1,8 @@
 // Page-side instrumentation for the table figures, installed before the app's scripts. It times the two
 // harness calls that feed the Transfers table: history:loadAll ("data received" = its answer parsed) and
 // history:rows (a window of rows). For every rows answer it notes when the app has applied it to the DOM,
-// the animation frame after the answer (the one that paints it), and whether real rows were on screen then. Everything is in performance.now() time, the timeline of event.timeStamp.
+// the animation frame after the answer (the one that paints it), and whether real rows were on screen then.
+// Everything is in performance.now() time, the timeline of event.timeStamp.
 export const TABLE_PROBE = `(() => {
   const b = { loads: [], painted: [], keys: [] };
   Object.defineProperty(window, '__bench', { value: b });
@@ -9,8 +10,8 @@ export const TABLE_PROBE = `(() => {
   document.addEventListener('keydown', (e) => {
     if (e.target && e.target.dataset && e.target.dataset.testid === 'transfers-filter') b.keys.push(e.timeStamp);
   }, true);
-  // The harness acknowledges a call at once and sends its result over the page's event stream, so a call
-  // is noted when posted (its id from the body) and timed when its reply frame has been handed to the app.
+  // A call goes out on the harness's WebSocket (or, with none open, as its own HTTP request): it is noted when
+  // sent (its id from the frame) and timed when its reply frame has been handed to the app.
   const tracked = new Map();
   // The app applies an answer within the task that hands it over (its await and Svelte's flush are microtasks),
   // and the first animation frame after that task is the frame that paints it. "applied" is the end of the
@@ -50,12 +51,7 @@ export const TABLE_PROBE = `(() => {
     const isRows = url.includes('history%3Arows');
     if (!isLoad && !isRows) return orig.call(this, input, init);
     const t = { isLoad, started: performance.now() };
-    try {
-      const body = JSON.parse(init && typeof init.body === 'string' ? init.body : '{}');
-      if (typeof body.id === 'number') tracked.set(body.id, t);
-    } catch {}
     const res = await orig.call(this, input, init);
-    if (res.status === 202) return res;
     const json = res.json.bind(res);
     res.json = async () => {
       const value = await json();
@@ -64,23 +60,35 @@ export const TABLE_PROBE = `(() => {
     };
     return res;
   };
-  const OrigEventSource = window.EventSource;
-  window.EventSource = function (url, options) {
-    const source = new OrigEventSource(url, options);
+  const OrigWebSocket = window.WebSocket;
+  const send = OrigWebSocket.prototype.send;
+  OrigWebSocket.prototype.send = function (data) {
+    if (typeof data === 'string' && data.includes('"channel":"history:')) {
+      try {
+        const call = JSON.parse(data);
+        if (call.channel === 'history:loadAll' || call.channel === 'history:rows') tracked.set(call.id, { isLoad: call.channel === 'history:loadAll', started: performance.now() });
+      } catch {}
+    }
+    return send.call(this, data);
+  };
+  window.WebSocket = function (url, protocols) {
+    const ws = protocols === undefined ? new OrigWebSocket(url) : new OrigWebSocket(url, protocols);
     let handler = null;
-    Object.defineProperty(source, 'onmessage', { get: () => handler, set: (fn) => { handler = fn; } });
-    source.addEventListener('message', (m) => {
-      if (handler) handler.call(source, m);
+    Object.defineProperty(ws, 'onmessage', { get: () => handler, set: (fn) => { handler = fn; } });
+    ws.addEventListener('message', (m) => {
+      if (handler) handler.call(ws, m);
       // the server writes {"reply":<id>,"result":…}; no backslashes here, this text is a template literal
-      const id = m.data.startsWith('{"reply":') ? Number(m.data.slice(9, m.data.indexOf(',', 9))) : NaN;
+      const id = typeof m.data === 'string' && m.data.startsWith('{"reply":') ? Number(m.data.slice(9, m.data.indexOf(',', 9))) : NaN;
       const t = tracked.get(id);
       if (t) {
         tracked.delete(id);
         note(t, performance.now());
       }
     });
-    return source;
+    return ws;
   };
+  window.WebSocket.prototype = OrigWebSocket.prototype;
+  for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) window.WebSocket[k] = OrigWebSocket[k];
 })();`
 
 export interface Probe {

@@ -1,11 +1,13 @@
 // The page side of the browser harness: installs window.bridgescope with the same shape preload exposes.
-// A call is posted to the harness server, which acknowledges it at once and sends the result back over this
-// page's server-sent-event stream, like push events. So a slow call holds no HTTP connection: the browser's
-// six connections per origin never queue the app's calls behind each other, as Electron's IPC would not.
-// Calls made before the stream is open (the first screen's data, while the page is still loading) are not
-// held until it opens, as Electron's IPC, ready from the start, would not hold them: they are answered on
-// their own request.
+// A call goes over the page's WebSocket to the harness server, which answers on the same socket and sends
+// push events there too. So a slow call holds nothing up: calls are answered in whatever order they finish,
+// as Electron's IPC answers them. Calls made while no socket is open (the first screen's data, while the page
+// is still loading; or while a dropped socket reconnects) are not held until it opens, as Electron's IPC,
+// ready from the start, would not hold them: they are answered on their own HTTP request.
 import { API_GLOBAL, CHANNELS, EVENTS, methodName } from '@shared/contract'
+
+/** Where the page opens its WebSocket; server.ts answers it there. */
+export const SOCKET_PATH = '/__harness/socket'
 
 export function bridgeScript(): string {
   const methods = Object.fromEntries(CHANNELS.map((c) => [methodName(c), c]))
@@ -13,41 +15,64 @@ export function bridgeScript(): string {
   const methods = ${JSON.stringify(methods)};
   const events = new Set(${JSON.stringify(EVENTS)});
   const api = {};
-  const client = (crypto.randomUUID && crypto.randomUUID()) || String(Math.random()).slice(2);
+  const listeners = new Map();
+  const unanswered = (why) => ({ ok: false, error: { kind: 'network', message: 'The harness server did not answer: ' + why } });
+  // id -> { ws, done }: the socket a call went out on, and how to hand its answer to the caller
   const pending = new Map();
   let nextId = 0;
-  const listeners = new Map();
-  const source = new EventSource('/__harness/events?client=' + encodeURIComponent(client));
-  let streamOpen = false;
-  source.addEventListener('open', () => { streamOpen = true; });
-  // a stream that broke is reopened by EventSource; meanwhile calls wait on their own request
-  source.addEventListener('error', () => { streamOpen = false; });
-  source.onmessage = (m) => {
-    let frame;
-    try { frame = JSON.parse(m.data); } catch { return; }
-    if (frame.reply !== undefined) {
-      const done = pending.get(frame.reply);
-      if (done) { pending.delete(frame.reply); done(frame.result); }
-      return;
-    }
-    for (const cb of listeners.get(frame.event) || []) cb(frame.payload);
+  let socket = null;
+  let retryMs = 250;
+  const connect = () => {
+    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + ${JSON.stringify(SOCKET_PATH)});
+    ws.onopen = () => { socket = ws; retryMs = 250; };
+    ws.onmessage = (m) => {
+      let frame;
+      try { frame = JSON.parse(m.data); } catch { return; }
+      if (frame.reply !== undefined) {
+        const call = pending.get(frame.reply);
+        if (call) { pending.delete(frame.reply); call.done(frame.result); }
+        return;
+      }
+      for (const cb of listeners.get(frame.event) || []) cb(frame.payload);
+    };
+    ws.onclose = (e) => {
+      if (socket === ws) socket = null;
+      // the calls sent on it will get no answer; say so rather than leave them waiting
+      for (const [id, call] of pending) {
+        if (call.ws !== ws) continue;
+        pending.delete(id);
+        call.done(unanswered('the connection closed before the answer came' + (e.reason ? ' (' + e.reason + ')' : '') + '.'));
+      }
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 5000);
+    };
   };
+  connect();
   for (const [name, channel] of Object.entries(methods)) {
     api[name] = async (input) => {
-      try {
-        const streamed = streamOpen;
+      const arg = input === undefined ? null : input;
+      const ws = socket;
+      if (ws && ws.readyState === 1) {
         const id = ++nextId;
-        const reply = streamed ? new Promise((ok) => pending.set(id, ok)) : null;
+        return new Promise((done) => {
+          pending.set(id, { ws, done });
+          try {
+            ws.send(JSON.stringify({ id, channel, input: arg }));
+          } catch (e) {
+            pending.delete(id);
+            done(unanswered(e && e.message));
+          }
+        });
+      }
+      try {
         const res = await fetch('/__harness/ipc/' + encodeURIComponent(channel), {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(streamed ? { input: input === undefined ? null : input, client, id } : { input: input === undefined ? null : input })
+          body: JSON.stringify({ input: arg })
         });
-        if (res.status === 202 && reply) return await reply;
-        pending.delete(id);
         return await res.json();
       } catch (e) {
-        return { ok: false, error: { kind: 'network', message: 'The harness server did not answer: ' + (e && e.message) } };
+        return unanswered(e && e.message);
       }
     };
   }

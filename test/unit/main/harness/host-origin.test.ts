@@ -23,31 +23,40 @@ function ask(method: string, path: string, headers: Record<string, string>, body
       resolve(res.statusCode ?? 0)
       res.destroy()
     })
+    // a WebSocket handshake the harness accepts: 101 Switching Protocols
+    req.on('upgrade', (res, socket) => {
+      resolve(res.statusCode ?? 0)
+      socket.destroy()
+    })
     req.on('error', reject)
     req.end(body)
   })
 }
 
+/** the page's WebSocket: a handshake as a browser sends it */
+const UPGRADE = { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' }
+
 const ROUTES: [string, string, string?][] = [
   ['GET', '/'],
   ['GET', '/index.html'],
   ['GET', '/__harness/bridge.js'],
-  ['GET', '/__harness/events?client=probe'],
+  ['GET', '/__harness/socket', undefined],
   ['POST', '/__harness/ipc/app:info', JSON.stringify({ input: null })],
   ['POST', '/__harness/ipc/settings:get', JSON.stringify({ input: null })]
 ]
 
 describe('12.9 harness Host and Origin checks', () => {
   for (const [method, path, body] of ROUTES) {
+    const extra = path === '/__harness/socket' ? UPGRADE : {}
     it(`12.9 ${method} ${path}: a foreign Host or Origin is refused, our own names are served`, async () => {
-      expect(await ask(method, path, { Host: `evil.example:${port}` }, body)).toBe(403)
-      expect(await ask(method, path, { Host: 'evil.example' }, body)).toBe(403)
-      expect(await ask(method, path, { Host: `127.0.0.1:${port + 1}` }, body)).toBe(403)
-      expect(await ask(method, path, { Host: `127.0.0.1:${port}`, Origin: 'http://evil.example' }, body)).toBe(403)
-      expect(await ask(method, path, { Host: `localhost:${port}`, Origin: `http://evil.example:${port}` }, body)).toBe(403)
+      expect(await ask(method, path, { ...extra, Host: `evil.example:${port}` }, body)).toBe(403)
+      expect(await ask(method, path, { ...extra, Host: 'evil.example' }, body)).toBe(403)
+      expect(await ask(method, path, { ...extra, Host: `127.0.0.1:${port + 1}` }, body)).toBe(403)
+      expect(await ask(method, path, { ...extra, Host: `127.0.0.1:${port}`, Origin: 'http://evil.example' }, body)).toBe(403)
+      expect(await ask(method, path, { ...extra, Host: `localhost:${port}`, Origin: `http://evil.example:${port}` }, body)).toBe(403)
       for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
-        expect(await ask(method, path, { Host: host }, body)).toBeLessThan(300)
-        expect(await ask(method, path, { Host: host, Origin: `http://${host}` }, body)).toBeLessThan(300)
+        expect(await ask(method, path, { ...extra, Host: host }, body)).toBeLessThan(300)
+        expect(await ask(method, path, { ...extra, Host: host, Origin: `http://${host}` }, body)).toBeLessThan(300)
       }
     })
   }

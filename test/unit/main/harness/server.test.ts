@@ -1,10 +1,12 @@
-// The browser harness's transport: same handler table over HTTP, push events over SSE, and calls from any
-// origin but its own page refused.
+// The browser harness's transport: same handler table over a WebSocket (and over HTTP while a page has no
+// socket open), push events on the socket, and calls from any origin but its own page refused.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../../../src/main/harness/server'
+import WebSocket from 'ws'
+import { SOCKET_PATH } from '../../../../src/main/harness/bridge-script'
+import { parseCall, startHarness, type Harness } from '../../../../src/main/harness/server'
 
 let harness: Harness
 
@@ -58,24 +60,79 @@ describe('browser harness', () => {
     expect(res.status).toBe(403)
   })
 
-  it('streams push events to the page', async () => {
-    const controller = new AbortController()
-    const res = await fetch(new URL('/__harness/events', harness.url), { signal: controller.signal })
-    const reader = (res.body as ReadableStream<Uint8Array>).getReader()
+  it("answers calls on the page's socket, each by its id, in the order they finish; pushes events there", async () => {
+    const ws = await openSocket()
+    const frames: { reply?: number; result?: { ok: boolean; value?: unknown; error?: { kind: string; field?: string } }; event?: string; payload?: { jobId?: string; done?: boolean } }[] = []
+    ws.on('message', (data) => frames.push(JSON.parse(String(data)) as (typeof frames)[number]))
     const sample = (await (await fetch(new URL('/__sim/sample', (await harness.context.endpoints.demoUrls()).baseUrl))).json()) as {
       addresses: { address: string; chainId: number }[]
     }
     const { address, chainId } = sample.addresses[0] as { address: string; chainId: number }
-    const loading = post('history:loadAll', { jobId: 'sse', address, chainId, pageSize: 20 })
-    let text = ''
-    while (!text.includes('"done":true')) {
-      const { value, done } = await reader.read()
-      if (done) break
-      text += new TextDecoder().decode(value)
+    ws.send(JSON.stringify({ id: 7, channel: 'history:loadAll', input: { jobId: 'socket', address, chainId, pageSize: 20 } }))
+    ws.send(JSON.stringify({ id: 8, channel: 'app:info', input: null }))
+    ws.send(JSON.stringify({ id: 9, channel: 'history:page', input: { address: 'x', chainId: 1 } }))
+    await until(() => frames.some((f) => f.reply === 7))
+    // the quick calls did not wait behind the long load
+    const order = frames.filter((f) => f.reply !== undefined).map((f) => f.reply)
+    expect(order.indexOf(8)).toBeLessThan(order.indexOf(7))
+    expect(frames.find((f) => f.reply === 8)?.result).toMatchObject({ ok: true, value: { shell: 'harness' } })
+    expect(frames.find((f) => f.reply === 9)?.result).toMatchObject({ ok: false, error: { kind: 'input', field: 'address' } })
+    expect(frames.find((f) => f.reply === 7)?.result).toMatchObject({ ok: true, value: { total: expect.any(Number) } })
+    const progress = frames.filter((f) => f.event === 'history:progress')
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress.every((f) => f.payload?.jobId === 'socket')).toBe(true)
+    expect(progress.at(-1)?.payload?.done).toBe(true)
+    ws.close()
+  })
+
+  it('drops a socket that sends anything but a call, saying why; the harness goes on answering', async () => {
+    for (const bad of ['not json', '[1,2]', '{"id":"1","channel":"app:info"}', '{"id":1}', '{"id":1.5,"channel":"app:info"}']) {
+      const ws = await openSocket()
+      const closed = new Promise<{ code: number; reason: string }>((ok) => ws.on('close', (code, reason) => ok({ code, reason: String(reason) })))
+      ws.send(bad)
+      expect(await closed).toEqual({ code: 1007, reason: expect.stringContaining('"channel"') })
     }
-    controller.abort()
-    await loading
-    expect(text).toContain('"event":"history:progress"')
-    expect(text).toContain('"jobId":"sse"')
+    const ws = await openSocket()
+    const reply = new Promise<string>((ok) => ws.once('message', (d) => ok(String(d))))
+    ws.send(JSON.stringify({ id: 1, channel: 'no:such', input: null }))
+    expect(JSON.parse(await reply)).toMatchObject({ reply: 1, result: { ok: false, error: { kind: 'input', message: 'Unknown channel: no:such' } } })
+    ws.close()
+  })
+
+  it('reads a call frame strictly: a safe-integer id and a channel text; null input is no input', () => {
+    expect(parseCall('{"id":3,"channel":"app:info","input":null}')).toEqual({ id: 3, channel: 'app:info', input: undefined })
+    expect(parseCall('{"id":3,"channel":"history:rows","input":{"offset":0}}')).toEqual({ id: 3, channel: 'history:rows', input: { offset: 0 } })
+    for (const bad of ['', 'null', '3', '"x"', '[]', '{"id":3}', '{"channel":"a"}', '{"id":9007199254740993,"channel":"a"}', '{"id":3,"channel":4}']) expect(parseCall(bad)).toBeNull()
+  })
+
+  it('turns away a socket from another origin or to another path before the handshake', async () => {
+    const refused = (origin: string, path = SOCKET_PATH) =>
+      new Promise<number>((ok, fail) => {
+        const ws = new WebSocket(new URL(path, harness.url.replace(/^http/, 'ws')), { origin })
+        ws.on('unexpected-response', (_req, res) => ok(res.statusCode ?? 0))
+        ws.on('open', () => fail(new Error(`a socket from ${origin} to ${path} was opened`)))
+        ws.on('error', () => undefined)
+      })
+    expect(await refused('https://evil.example')).toBe(403)
+    expect(await refused(`http://evil.example:${new URL(harness.url).port}`)).toBe(403)
+    expect(await refused(harness.url.replace(/\/$/, ''), '/__harness/other')).toBe(404)
+    // a plain request to the socket's address is told what it takes
+    expect((await fetch(new URL(SOCKET_PATH, harness.url))).status).toBe(426)
   })
 })
+
+function openSocket(): Promise<WebSocket> {
+  return new Promise((ok, fail) => {
+    const ws = new WebSocket(new URL(SOCKET_PATH, harness.url.replace(/^http/, 'ws')), { origin: harness.url.replace(/\/$/, '') })
+    ws.once('open', () => ok(ws))
+    ws.once('error', fail)
+  })
+}
+
+async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
