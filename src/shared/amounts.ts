@@ -9,7 +9,7 @@
 // decimals shows 99.5 USDT as 99,500,000,000,000. When the destination token cannot be found (token list not
 // loaded, no matching token) the wire value is shown exactly and marked raw — never a guessed scale.
 import { formatAmount, toScaledUnits } from './decimal'
-import type { TokenList, TransferRecord } from './schemas/wire'
+import type { TokenDetail, TokenList, TransferRecord } from './schemas/wire'
 
 /** The token a transfer's received amount is counted in: found in the token list, on the destination chain. */
 export interface ReceivedToken {
@@ -52,7 +52,7 @@ export function withReceivedTokens<T extends TransferRecord>(records: T[], list:
   return records
 }
 
-export function sentAmount(r: Pick<TransferRecord, 'amount' | 'tokenObject'>): ReadAmount {
+export function sentAmount(r: Pick<TransferRecord, 'amount'> & { tokenObject: Pick<TokenDetail, 'decimal' | 'symbol'> | null }): ReadAmount {
   return { wire: r.amount, decimals: r.tokenObject?.decimal ?? null, symbol: r.tokenObject?.symbol ?? null }
 }
 

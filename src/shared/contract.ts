@@ -3,8 +3,9 @@
 // type are all derived from this file: a new channel is one entry here.
 import { z } from 'zod'
 import type { AppErrorData, Result } from './errors'
-import type { ChainRecord, HistoryPage, TokenList, TransferDetail, TransferRecord } from './schemas/wire'
+import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from './schemas/wire'
 import type { VaultResult } from './schemas/vault'
+import type { TableRow } from './table-row'
 import type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus } from './updates'
 import type { WatchEvent, WatchStatus } from './watch'
 import type { AlertDelivery, AlertDeliveryNotice, AlertsView } from './alerts'
@@ -88,7 +89,8 @@ export const historySortSchema = z.object({ key: z.enum(historySortKeys), dir: z
 export type HistorySort = z.infer<typeof historySortSchema>
 
 export interface HistoryRows {
-  rows: TransferRecord[]
+  /** what the table shows of each transfer (table-row.ts), not the whole record */
+  rows: TableRow[]
   offset: number
   /** rows in the dataset */
   total: number

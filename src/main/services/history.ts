@@ -1,6 +1,7 @@
 // Transfer history: single pages (cached per profile), "load all" into an in-memory dataset with progress and
 // cancellation, and windows of a sorted, filtered dataset for the renderer's virtual table.
 import type { HistoryFilter, HistoryRows, HistorySort, Progress, Sourced } from '@shared/contract'
+import { tableRow } from '@shared/table-row'
 import { AppError, toErrorData } from '@shared/errors'
 import { historyPageSchema, transferRecordSchema } from '@shared/schemas/decoded'
 import type { HistoryPage, TokenList, TransferRecord } from '@shared/schemas/wire'
@@ -198,7 +199,7 @@ export class HistoryService {
       ? { view: await ds.views.whole(input.sort, input.filter), complete: true }
       : ds.views.window(input.sort, input.filter, input.offset + input.limit)
     const end = Math.min(view.length, input.offset + input.limit)
-    const rows = ds.views.table.records(view.subarray(Math.min(input.offset, end), end))
+    const rows = ds.views.table.records(view.subarray(Math.min(input.offset, end), end)).map(tableRow)
     return { rows, offset: input.offset, total: ds.views.table.length, matched: view.length, complete }
   }
 

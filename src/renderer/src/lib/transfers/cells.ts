@@ -13,7 +13,7 @@ export function stableText(r: Pick<TransferRecord, 'stable'>): string {
   }
 }
 
-export function chainLabel(detail: ChainDetail | null, chainId: number): string {
+export function chainLabel(detail: Pick<ChainDetail, 'chainName'> | null, chainId: number): string {
   return detail?.chainName || `Chain ${chainId}`
 }
 

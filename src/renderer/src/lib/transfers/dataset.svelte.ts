@@ -2,13 +2,13 @@
 // of rows around the viewport. Main sorts and filters; the renderer never holds more than the window.
 import type { HistoryFilter, HistorySort, Progress } from '@shared/contract'
 import type { AppErrorData } from '@shared/errors'
-import type { TransferRecord } from '@shared/schemas/wire'
+import type { TableRow } from '@shared/table-row'
 import { bridge, call, errorData } from '../api'
 import { covers, windowFor, type Range } from './virtual'
 
 export interface RowWindow {
   offset: number
-  rows: TransferRecord[]
+  rows: TableRow[]
 }
 
 let jobSeq = 0
@@ -40,7 +40,7 @@ export class LoadedHistory {
     return this.jobId !== null
   }
 
-  rowAt(i: number): TransferRecord | undefined {
+  rowAt(i: number): TableRow | undefined {
     const w = this.window
     return w && i >= w.offset ? w.rows[i - w.offset] : undefined
   }
