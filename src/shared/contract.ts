@@ -91,6 +91,7 @@ export type HistorySort = z.infer<typeof historySortSchema>
 export interface HistoryRows {
   /** what the table shows of each transfer (table-row.ts), not the whole record */
   rows: TableRow[]
+  /** where `rows` start in the view: the offset asked for, or, for one past the end of a counted view, the last rows' */
   offset: number
   /** rows in the dataset */
   total: number

@@ -198,9 +198,12 @@ export class HistoryService {
     const { view, complete } = input.complete
       ? { view: await ds.views.whole(input.sort, input.filter), complete: true }
       : ds.views.window(input.sort, input.filter, input.offset + input.limit)
-    const end = Math.min(view.length, input.offset + input.limit)
-    const rows = ds.views.table.records(view.subarray(Math.min(input.offset, end), end)).map(tableRow)
-    return { rows, offset: input.offset, total: ds.views.table.length, matched: view.length, complete }
+    // A filter that leaves fewer rows than the table was scrolled past: the last rows, at once, rather than an
+    // empty window the table would have to ask again for (one round trip per keystroke, not two).
+    const offset = complete && input.offset >= view.length ? Math.max(0, view.length - input.limit) : input.offset
+    const end = Math.min(view.length, offset + input.limit)
+    const rows = ds.views.table.records(view.subarray(Math.min(offset, end), end)).map(tableRow)
+    return { rows, offset, total: ds.views.table.length, matched: view.length, complete }
   }
 
   export(input: { datasetId: string; format: 'csv' | 'json'; sort?: HistorySort | undefined; filter?: HistoryFilter | undefined }): {

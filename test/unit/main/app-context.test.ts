@@ -158,6 +158,16 @@ describe('app context through the handler table', () => {
     const filtered = await value(ctx, 'history:rows', { datasetId: loaded.datasetId, offset: 0, limit: 500, filter: { token: symbol } })
     expect(filtered.matched).toBeGreaterThan(0)
     expect(filtered.rows.every((row) => row.tokenObject?.symbol === symbol)).toBe(true)
+    // scrolled far down, then a filter leaves fewer rows: the last rows come back at once, with their offset
+    const all = await value(ctx, 'history:rows', { datasetId: loaded.datasetId, offset: 0, limit: 500, filter: { token: symbol } })
+    const pastEnd = await value(ctx, 'history:rows', { datasetId: loaded.datasetId, offset: filtered.matched + 5000, limit: 30, filter: { token: symbol } })
+    expect(pastEnd.offset).toBe(Math.max(0, filtered.matched - 30))
+    expect(pastEnd.rows.map((r) => r.hash)).toEqual(all.rows.slice(pastEnd.offset, filtered.matched).map((r) => r.hash))
+    expect(pastEnd.matched).toBe(filtered.matched)
+    // an offset inside the view is answered as asked
+    const inside = await value(ctx, 'history:rows', { datasetId: loaded.datasetId, offset: 1, limit: 2, filter: { token: symbol } })
+    expect(inside.offset).toBe(1)
+    expect(inside.rows.map((r) => r.hash)).toEqual(all.rows.slice(1, 3).map((r) => r.hash))
     const csv = await value(ctx, 'history:export', { datasetId: loaded.datasetId, format: 'csv', filter: { token: symbol } })
     expect(csv.rows).toBe(filtered.matched)
     expect(csv.content.trim().split('\n')).toHaveLength(filtered.matched + 1)
