@@ -169,6 +169,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws)
       ws.on('close', () => sockets.delete(ws))
+      // a frame past MAX_BODY or broken framing: ws closes the socket itself (1009, 1002); without a listener
+      // the 'error' event would throw and take the harness down with it
+      ws.on('error', () => sockets.delete(ws))
       ws.on('message', (data, isBinary) => void answer(ws, data, isBinary))
     })
   })

@@ -92,6 +92,12 @@ describe('browser harness', () => {
       ws.send(bad)
       expect(await closed).toEqual({ code: 1007, reason: expect.stringContaining('"channel"') })
     }
+    // a frame past the size limit closes that socket (1009), and only that one
+    const big = await openSocket()
+    const bigClosed = new Promise<number>((ok) => big.on('close', (code) => ok(code)))
+    big.on('error', () => undefined)
+    big.send('x'.repeat(12 * 1024 * 1024 + 1))
+    expect(await bigClosed).toBe(1009)
     const ws = await openSocket()
     const reply = new Promise<string>((ok) => ws.once('message', (d) => ok(String(d))))
     ws.send(JSON.stringify({ id: 1, channel: 'no:such', input: null }))
