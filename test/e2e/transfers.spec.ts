@@ -93,6 +93,16 @@ test('a row click opens the transfer; the virtual table keeps the DOM small', as
   // scroll to the end: the last row is there, rows are fetched in windows
   await page.getByTestId('transfers-table').evaluate((el) => (el.scrollTop = el.scrollHeight))
   await expect(page.locator(`[data-testid=transfer-row][data-index="${heavy.count - 1}"]`)).toContainText(/\d{4}-\d{2}-\d{2}/)
+  // a new filter is a new list: the table starts again at its first match, and the scroll position is kept
+  // for the next one only from there
+  const bottom = await page.getByTestId('transfers-table').evaluate((el) => el.scrollTop)
+  expect(bottom).toBeGreaterThan(0)
+  await page.getByTestId('transfers-filter').fill('0')
+  await expect(page.locator('[data-testid=transfer-row][data-index="0"]')).toContainText(/\d{4}-\d{2}-\d{2}/)
+  expect(await page.getByTestId('transfers-table').evaluate((el) => el.scrollTop)).toBe(0)
+  await page.getByTestId('transfers-filter').fill('')
+  await page.getByTestId('transfers-table').evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await expect(page.locator(`[data-testid=transfer-row][data-index="${heavy.count - 1}"]`)).toContainText(/\d{4}-\d{2}-\d{2}/)
   await page.locator('[data-testid=transfer-row][data-index]').last().locator('[role=gridcell]').nth(2).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer')
   await expect(page.getByTestId('leg').first()).toBeVisible()

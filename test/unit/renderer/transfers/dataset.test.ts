@@ -8,7 +8,7 @@ import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import { LoadedHistory } from '../../../../src/renderer/src/lib/transfers/dataset.svelte'
 
 interface Asked {
-  input: { filter?: { text?: string }; complete?: boolean }
+  input: { filter?: { text?: string }; complete?: boolean; offset?: number; limit?: number; sort?: unknown }
   answer: (rows: HistoryRows) => void
   fail: (error: { kind: string; message: string }) => void
 }
@@ -82,5 +82,35 @@ describe('LoadedHistory while main is still counting', () => {
     await settle()
     expect(h.counting).toBe(false)
     expect(asked).toHaveLength(1)
+  })
+})
+
+describe('LoadedHistory on a new filter or sort', () => {
+  it('goes back to the first rows: asks main for the top of the new view and tells the table to scroll there', async () => {
+    const asked = fakeBridge()
+    const h = new LoadedHistory()
+    h.datasetId = 'ds'
+    h.total = 100_000
+    h.matched = 100_000
+    // the table was scrolled to row ~640 and holds the rows there
+    h.show({ start: 632, end: 656 })
+    await settle()
+    expect(asked[0]?.input).toMatchObject({ offset: expect.any(Number) })
+    expect((asked[0]!.input as { offset: number }).offset).toBeGreaterThanOrEqual(500)
+    asked[0]!.answer({ ...page(100_000, true), offset: (asked[0]!.input as { offset: number }).offset })
+    await settle()
+    const before = h.toTop
+    h.setFilter({ text: '07' })
+    await settle()
+    expect(h.toTop).toBe(before + 1)
+    // the screen's worth of rows from the top, not from row 640
+    expect(asked[1]?.input).toMatchObject({ offset: 0, filter: { text: '07' } })
+    expect((asked[1]!.input as { limit: number }).limit).toBeGreaterThanOrEqual(24)
+    asked[1]!.answer(page(45_000, true))
+    await settle()
+    h.setSort({ key: 'amount', dir: 'desc' })
+    await settle()
+    expect(h.toTop).toBe(before + 2)
+    expect(asked[2]?.input).toMatchObject({ offset: 0, sort: { key: 'amount', dir: 'desc' } })
   })
 })

@@ -28,6 +28,12 @@ export class LoadedHistory {
   error = $state<AppErrorData | null>(null)
   /** main is still counting the rows that pass the filter: `matched` is those found so far */
   counting = $state(false)
+  /**
+   * Counts sort and filter changes: the table goes back to its first row on each. A new view is a new list, and
+   * the place the table had in the old one means nothing in it; where the new view was shorter than that
+   * place, the table jumped to its end a moment later and drew every row anew (issue 16, filter_p95_ms).
+   */
+  toTop = $state(0)
   /** a failed window fetch (the dataset stays; Retry asks again) */
   rowsError = $state<AppErrorData | null>(null)
   private jobId = $state<string | null>(null)
@@ -103,11 +109,17 @@ export class LoadedHistory {
 
   setSort(sort: HistorySort): void {
     this.sort = sort
-    void this.refresh()
+    this.backToTop()
   }
 
   setFilter(filter: HistoryFilter): void {
     this.filter = filter
+    this.backToTop()
+  }
+
+  private backToTop(): void {
+    this.need = { start: 0, end: Math.max(0, this.need.end - this.need.start) }
+    this.toTop++
     void this.refresh()
   }
 
