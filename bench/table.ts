@@ -124,7 +124,7 @@ async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Sc
       out[names.filter] = {
         value: median(filterP95),
         runs: filterP95,
-        detail: `each round types a fresh 10-digit part of a real hash, then deletes it (20 keystrokes, one at a time; texts ${texts.slice(0, rounds).join(', ')}); keydown timeStamp → the filtered rows in the DOM; value = median of per-round p95, ${spread(filterP95)}; all keystrokes: median ${median(applied).toFixed(1)} ms, max ${Math.max(...applied).toFixed(1)} ms; to the next animation frame (adds the wait for vsync): median ${median(painted).toFixed(1)} ms, p95 ${percentile(painted, 95).toFixed(1)} ms`
+        detail: `each round types a fresh 10-digit part of a real hash, then deletes it (20 keystrokes, one at a time, each held down 90 ms; texts ${texts.slice(0, rounds).join(', ')}); keydown timeStamp → the filtered rows in the DOM; value = median of per-round p95, ${spread(filterP95)}; all keystrokes: median ${median(applied).toFixed(1)} ms, max ${Math.max(...applied).toFixed(1)} ms; to the next animation frame (adds the wait for vsync): median ${median(painted).toFixed(1)} ms, p95 ${percentile(painted, 95).toFixed(1)} ms`
       }
     }
     if (names.scroll && dropped.length) {
