@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // history:rows sends the table's row, not the whole record (table-row.ts). What must not change: every field
 // the table reads is the record's own, and the table draws exactly the same rows from either.
-import { render } from '@testing-library/svelte'
+import { fireEvent, render } from '@testing-library/svelte'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import TransfersTable from '../../../src/renderer/src/components/transfers/TransfersTable.svelte'
 import { BridgeClient } from '../../../src/main/client/bridge-api'
@@ -61,5 +61,25 @@ describe('the table row history:rows sends', () => {
     expect(whole).toContain('data-testid="transfer-row"')
     expect(whole.match(/data-testid="transfer-row"/g)?.length).toBe(records.length)
     expect(draw((i) => (records[i] ? tableRow(records[i]) : undefined))).toBe(whole)
+  })
+
+  it('a hash with no explorer for its chain is text, not a link: a click on it opens the row', async () => {
+    const r = records[0]!
+    const bare = tableRow({ ...r, fromChainObject: r.fromChainObject && { ...r.fromChainObject, scanUrl: '' } })
+    const opened: string[] = []
+    const { container, unmount } = render(TransfersTable, { count: 1, rowAt: (i: number) => (i === 0 ? bare : undefined), onopen: (row: TableRow) => opened.push(row.hash), settings: null, now: 0, height: 200 })
+    const hash = container.querySelector(`a[title="${r.hash}"]`)!
+    expect(hash.hasAttribute('href')).toBe(false)
+    await fireEvent.click(hash)
+    expect(opened).toEqual([r.hash])
+    // with an explorer it is a link, and a click on it is the link's, not the row's
+    const linked = render(TransfersTable, { count: 1, rowAt: (i: number) => (i === 0 ? tableRow(r) : undefined), onopen: (row: TableRow) => opened.push(row.hash), settings: null, now: 0, height: 200 })
+    const link = linked.container.querySelector(`a[title="${r.hash}"]`)!
+    expect(link.getAttribute('href')).toMatch(/^https:\/\//)
+    link.addEventListener('click', (e: { preventDefault(): void }) => e.preventDefault())
+    await fireEvent.click(link)
+    expect(opened).toEqual([r.hash])
+    linked.unmount()
+    unmount()
   })
 })
