@@ -49,12 +49,24 @@ test('navigation and other calls keep working while a service request hangs; the
 })
 
 test('when the main process does not answer, the app says so with Retry, and Retry recovers', async ({ page, harness }) => {
-  // Hold app:info for 1.5 s and then fail it, as a wedged or crashed main process would.
+  // Hold app:info for 1.5 s and then fail it, as a wedged or crashed main process would: on its own HTTP
+  // request (a call made before the page's socket is open) the request is reset; on the socket, the socket
+  // drops, which fails the calls it carried (the bridge reconnects by itself).
   let fail = true
   await page.route(/__harness\/ipc\/app(%3A|:)info$/, async (route) => {
     if (!fail) return route.continue()
     await new Promise((r) => setTimeout(r, 1500))
     await route.abort('connectionreset')
+  })
+  await page.routeWebSocket(/__harness\/socket$/, (ws) => {
+    const server = ws.connectToServer()
+    ws.onMessage((message) => {
+      if (fail && typeof message === 'string' && message.includes('"channel":"app:info"')) {
+        setTimeout(() => void ws.close({ code: 1011, reason: 'main process gone' }), 1500)
+        return
+      }
+      server.send(message)
+    })
   })
   await page.goto(harness.url)
   // Still navigable while app:info is pending.
@@ -66,4 +78,41 @@ test('when the main process does not answer, the app says so with Retry, and Ret
   await banner.getByRole('button', { name: 'Retry' }).click()
   await expect(banner).toBeHidden()
   await expect(page.getByTestId('demo-banner')).toContainText('Demo network')
+})
+
+test('a call whose socket drops gets a network error at once, and the next call goes over a new socket', async ({ page, harness }) => {
+  let drop = false
+  let sockets = 0
+  let carried = 0
+  await page.routeWebSocket(/__harness\/socket$/, (ws) => {
+    sockets++
+    const server = ws.connectToServer()
+    ws.onMessage((message) => {
+      carried++
+      if (drop && typeof message === 'string' && message.includes('"channel":"app:info"')) {
+        drop = false
+        void ws.close({ code: 1011, reason: 'main process gone' })
+        return
+      }
+      server.send(message)
+    })
+  })
+  await page.goto(harness.url)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  type Bridge = { bridgescope: { appInfo: () => Promise<{ ok: boolean }> } }
+  // until the page's socket carries calls (the bridge uses HTTP only before it is open)
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => (globalThis as unknown as Bridge).bridgescope.appInfo())
+      return carried
+    })
+    .toBeGreaterThan(0)
+  expect(sockets).toBe(1)
+  drop = true
+  const dropped = await page.evaluate(() => (globalThis as unknown as Bridge).bridgescope.appInfo())
+  expect(dropped).toMatchObject({ ok: false, error: { kind: 'network', message: expect.stringContaining('the connection closed before the answer came (main process gone)') } })
+  await expect.poll(() => sockets).toBe(2)
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as unknown as Bridge).bridgescope.appInfo().then((r) => r.ok)))
+    .toBe(true)
 })
