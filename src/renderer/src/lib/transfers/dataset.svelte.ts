@@ -165,11 +165,6 @@ export class LoadedHistory {
       this.rowsError = null
       this.counting = !res.complete
       if (!res.complete) void this.count(datasetId, sort, filter)
-      // a reset at a scroll position past the new end: ask for the end instead
-      if (reset && res.rows.length === 0 && res.matched > 0) {
-        this.need = { start: Math.max(0, res.matched - 50), end: res.matched }
-        this.again = true
-      }
     } catch (e) {
       if (seq !== this.fetchSeq) return
       const err = errorData(e)
