@@ -162,7 +162,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const own = isOwnRequest(req.headers.host, req.headers.origin, port)
-    if (!own || pathOf(req.url) !== SOCKET_PATH) {
+    if (!own || new URL(req.url ?? '/', origin).pathname !== SOCKET_PATH) {
       socket.end(`HTTP/1.1 ${own ? '404 Not Found' : '403 Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
       return
     }
@@ -228,10 +228,6 @@ function readVersion(): string {
   } catch {
     return '0.0.0'
   }
-}
-
-function pathOf(url: string | undefined): string {
-  return (url ?? '/').split('?')[0] ?? '/'
 }
 
 function rawText(data: RawData): string {
