@@ -5,6 +5,7 @@
 // image content types only, keeps what it got in the offline cache, and answers from there when offline.
 import { z } from 'zod'
 import { ICON_PATH } from '@shared/icons'
+import { within } from './deadline'
 import type { DiskCache } from './store/cache'
 
 export { ICON_PATH }
@@ -27,6 +28,8 @@ export interface IconDeps {
   demoOrigin(): string | null
   now(): number
   fetch?: typeof fetch
+  /** per icon, headers and body together; ICON_TIMEOUT_MS unless a test needs it shorter */
+  timeoutMs?: number
 }
 
 /** May main fetch this icon URL? https anywhere (no credentials), or exactly the demo simulator's origin. */
@@ -58,11 +61,14 @@ function refused(status: number, why: string): Response {
 }
 
 /** Reads at most maxBytes of the body; more is an error (the stream is cancelled). */
-async function readImage(res: Response, maxBytes: number): Promise<Uint8Array> {
+async function readImage(res: Response, maxBytes: number, signal: AbortSignal): Promise<Uint8Array> {
   const declared = Number(res.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) throw new Error('icon too large')
   const reader = res.body?.getReader()
   if (!reader) return new Uint8Array()
+  // Cancelled here, not left to fetch: the abort may never reach a body (see ./deadline.ts), and a dripping
+  // one would then hold its connection open.
+  signal.addEventListener('abort', () => void reader.cancel().catch(() => undefined), { once: true })
   const parts: Uint8Array[] = []
   let total = 0
   for (;;) {
@@ -91,15 +97,19 @@ export function createIconService(deps: IconDeps): IconService {
     const cached = await deps.cache.get(CACHE_BUCKET, src, cachedIcon)
     if (cached) return cached.data
     try {
-      // No redirects: a redirect could lead from an allowed origin to a loopback one.
-      const res = await doFetch(src, { redirect: 'error', signal: AbortSignal.timeout(ICON_TIMEOUT_MS), headers: { Accept: [...IMAGE_TYPES].join(', ') }, referrerPolicy: 'no-referrer' })
-      const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
-      if (!res.ok || !IMAGE_TYPES.has(type)) {
-        await res.body?.cancel().catch(() => undefined)
-        return null
-      }
-      const bytes = await readImage(res, ICON_MAX_BYTES)
-      const icon = { type, base64: Buffer.from(bytes).toString('base64') }
+      // The limit covers the body too: an icon that drips is given up like one that never starts.
+      const icon = await within(deps.timeoutMs ?? ICON_TIMEOUT_MS, async (signal) => {
+        // No redirects: a redirect could lead from an allowed origin to a loopback one.
+        const res = await doFetch(src, { redirect: 'error', signal, headers: { Accept: [...IMAGE_TYPES].join(', ') }, referrerPolicy: 'no-referrer' })
+        const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+        if (!res.ok || !IMAGE_TYPES.has(type)) {
+          await res.body?.cancel().catch(() => undefined)
+          return null
+        }
+        const bytes = await readImage(res, ICON_MAX_BYTES, signal)
+        return { type, base64: Buffer.from(bytes).toString('base64') }
+      })
+      if (!icon) return null
       await deps.cache.put(CACHE_BUCKET, src, icon, cachedIcon, deps.now()).catch(() => undefined)
       return icon
     } catch {

@@ -5,14 +5,14 @@
 // memory) and nothing but an AppError ever leaves this module.
 //
 // The deadline covers the whole attempt (connect, headers, every body read) by construction: each
-// `reader.read()` races a timer of our own, and on expiry we cancel the reader ourselves. An AbortSignal
-// alone is not enough: undici stops delivering it to a body once the AbortController has been garbage
-// collected, and a body that drips one byte at a time then keeps a read pending far past any timeout.
+// `reader.read()` races a timer of our own (../deadline.ts says why a signal alone is not enough), and on
+// expiry we cancel the reader ourselves.
 import ky, { HTTPError, TimeoutError } from 'ky'
 import { AppError } from '../../shared/errors'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactUrl } from '../../shared/redact'
 import type { JsonValue } from '../../shared/schemas/vault'
 import { parseLossless } from './lossless-json'
+import { stopAt, type Stop } from '../deadline'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 export const DEFAULT_RETRIES = 2
@@ -65,36 +65,8 @@ function tooLarge(operation: string, maxBytes: number): AppError {
   return new AppError({ kind: 'protocol', operation, message: `response larger than ${megabytes(maxBytes)}` })
 }
 
-/**
- * Settles when the attempt must stop: its deadline passed, or the user cancelled. The timer holds the
- * promise, so nothing here depends on an object the garbage collector may take.
- */
-export interface Stop {
-  readonly stopped: Promise<AppError>
-  dispose(): void
-}
-
-function stopAt(deadlineAt: number, timedOut: () => AppError, userSignal: AbortSignal | undefined, cancelled: () => AppError): Stop {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let onAbort: (() => void) | undefined
-  const stopped = new Promise<AppError>((resolve) => {
-    timer = setTimeout(() => resolve(timedOut()), Math.max(0, deadlineAt - Date.now()))
-    if (userSignal) {
-      onAbort = () => resolve(cancelled())
-      userSignal.addEventListener('abort', onAbort, { once: true })
-    }
-  })
-  return {
-    stopped,
-    dispose() {
-      clearTimeout(timer)
-      if (onAbort) userSignal?.removeEventListener('abort', onAbort)
-    }
-  }
-}
-
 /** Reads a body to text, refusing to hold more than maxBytes; every read races `stop`. */
-async function readCapped(response: Response, operation: string, maxBytes: number, stop: Stop): Promise<string> {
+async function readCapped(response: Response, operation: string, maxBytes: number, stop: Stop<AppError>): Promise<string> {
   const declared = Number(response.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined)
@@ -163,7 +135,7 @@ function networkReason(error: unknown): string {
  * The error for a non-2xx answer. A JSON body adds the service's own words to an 'http' error; an HTML
  * page (a proxy's "502 Bad Gateway") is a 'protocol' error naming the status, as for any non-JSON body.
  */
-async function httpStatusError(response: Response, operation: string, stop: Stop): Promise<AppError> {
+async function httpStatusError(response: Response, operation: string, stop: Stop<AppError>): Promise<AppError> {
   const status = response.status
   const statusText = `${status} ${response.statusText}`.trim()
   let text = ''

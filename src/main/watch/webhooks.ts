@@ -5,6 +5,7 @@
 import { webhookUrlHint } from '@shared/redact'
 import type { WebhookFormat } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
+import { within } from '../deadline'
 
 export type { WebhookFormat }
 
@@ -126,15 +127,17 @@ export class WebhookSink {
 
   private async attempt(url: string, body: unknown): Promise<string | null> {
     const timeoutMs = this.o.timeoutMs ?? 5000
+    const doFetch = this.o.fetch ?? fetch
     try {
-      const res = await (this.o.fetch ?? fetch)(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeoutMs)])
-      })
-      await res.body?.cancel()
-      return res.ok ? null : `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`
+      return await within(
+        timeoutMs,
+        async (signal) => {
+          const res = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal })
+          await res.body?.cancel()
+          return res.ok ? null : `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`
+        },
+        this.abort.signal
+      )
     } catch (error) {
       // The URL is the secret: whatever fetch put in its message, only the hint of it is kept.
       return failureReason(error, timeoutMs).split(url).join(webhookUrlHint(url))

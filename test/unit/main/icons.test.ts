@@ -5,7 +5,9 @@ import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { appProtocolResponse, handleAppProtocol } from '../../../src/main/app-protocol'
 import { ICON_MAX_BYTES, createIconService, isIconSourceAllowed } from '../../../src/main/icons'
 import { DiskCache } from '../../../src/main/store/cache'
@@ -16,6 +18,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 let server: Server
 let origin: string
 const hits: string[] = []
+/** sockets of the never-ending answers the server saw closed: the client let go of them */
+let letGo = 0
 beforeAll(async () => {
   server = createServer((req, res) => {
     hits.push(req.url ?? '')
@@ -23,6 +27,12 @@ beforeAll(async () => {
     else if (req.url === '/page.html') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>alert(1)</script>')
     else if (req.url === '/huge.png') res.writeHead(200, { 'Content-Type': 'image/png' }).end(Buffer.alloc(ICON_MAX_BYTES + 1))
     else if (req.url === '/redirect.png') res.writeHead(302, { Location: 'http://127.0.0.1:1/x.png' }).end()
+    else if (req.url === '/silent.png') req.socket.on('close', () => letGo++)
+    else if (req.url === '/drip.png') {
+      res.writeHead(200, { 'Content-Type': 'image/png' })
+      const drip = setInterval(() => res.write(PNG.subarray(0, 1)), 100)
+      req.socket.on('close', () => (clearInterval(drip), letGo++))
+    }
     else res.writeHead(404).end()
   })
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok))
@@ -31,9 +41,9 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise<void>((ok) => server.close(() => ok())))
 
-async function service(demo: () => string | null = () => origin) {
+async function service(demo: () => string | null = () => origin, timeoutMs?: number) {
   const cache = await DiskCache.open(mkdtempSync(join(tmpdir(), 'bs-icons-')), 10 * 1024 * 1024, Date.now)
-  return createIconService({ cache, now: Date.now, demoOrigin: demo })
+  return createIconService({ cache, now: Date.now, demoOrigin: demo, ...(timeoutMs ? { timeoutMs } : {}) })
 }
 const ask = (src: string) => `app://bridgescope/__icon?src=${encodeURIComponent(src)}`
 
@@ -82,6 +92,27 @@ describe('12.10 main-side icons', () => {
     for (const path of ['/page.html', '/huge.png', '/redirect.png', '/missing.png']) {
       const res = await icons.respond(ask(`${origin}${path}`))
       expect([path, res.status]).toEqual([path, 404])
+    }
+  })
+
+  it('12.2 an icon source that never answers, or drips, is given up at the limit with GC forced; the next icon still loads', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const collector = setInterval(() => gc(), 20)
+    try {
+      const icons = await service(() => origin, 400)
+      letGo = 0
+      for (const path of ['/silent.png', '/drip.png']) {
+        const started = Date.now()
+        const res = await icons.respond(ask(`${origin}${path}`))
+        expect([path, res.status]).toEqual([path, 404])
+        expect(Date.now() - started).toBeLessThan(2_000)
+      }
+      expect((await icons.respond(ask(`${origin}/icon.png`))).status).toBe(200)
+      // Given up means let go: the client closed both connections rather than leaving them open.
+      await vi.waitFor(() => expect(letGo).toBe(2), { timeout: 2_000 })
+    } finally {
+      clearInterval(collector)
     }
   })
 

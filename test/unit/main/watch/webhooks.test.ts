@@ -1,6 +1,8 @@
 // Webhook sink against receivers on 127.0.0.1: order, retry after a 500, formats, and a hanging receiver
 // that must not delay polls.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { WatchEvent } from '../../../../src/shared/watch'
 import { startSimulator, type Simulator } from '../../../../src/main/sim'
@@ -114,5 +116,32 @@ describe('15.3 failure reasons say what a person acts on', () => {
     hang.server.closeAllConnections()
     hang.server.close()
     fail.server.close()
+  })
+})
+
+describe('12.2 a webhook timeout holds whatever the garbage collector does', () => {
+  it('12.2 a receiver that never answers is a timeout at the limit on every try, GC forced throughout; its connection is let go', async () => {
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    let letGo = 0
+    const server = createServer((req) => req.socket.on('close', () => letGo++))
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook/tok3n123`
+    const collector = setInterval(() => gc(), 20)
+    try {
+      for (let i = 0; i < 5; i++) {
+        const sink = new WebhookSink({ urls: [url], format: 'json', timeoutMs: 300 })
+        const started = Date.now()
+        const [r] = await sink.probe(ev(i))
+        expect([i, r?.reason]).toEqual([i, 'no answer within 0.3 s (timeout)'])
+        expect(Date.now() - started).toBeLessThan(2_000)
+        await sink.close(0)
+      }
+      await vi.waitFor(() => expect(letGo).toBe(5), { timeout: 2_000 })
+    } finally {
+      clearInterval(collector)
+      server.closeAllConnections()
+      server.close()
+    }
   })
 })
