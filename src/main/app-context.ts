@@ -204,6 +204,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       await watch.stop()
       await alerts.close()
       if (simulator) await simulator.close()
+      await cache.close()
     }
   }
 }

@@ -36,8 +36,8 @@ export const test = base.extend<Fixtures>({
   dataDir: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'bridgescope-e2e-'))
     await use(dir)
-    // a write the closed harness had already started (an icon or cache entry) may land while the folder goes:
-    // Node retries ENOTEMPTY and the like
+    // harness.close() has let calls under way finish and the cache's writes land, so nothing is still being
+    // created in the folder (a CI run once failed here with ENOTEMPTY before it did)
     rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })
   },
   harness: async ({ dataDir }, use) => {

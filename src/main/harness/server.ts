@@ -26,6 +26,8 @@ import { CONTENT_SECURITY_POLICY } from '../security'
 import { bridgeScript, SOCKET_PATH } from './bridge-script'
 
 const MAX_BODY = 12 * 1024 * 1024
+/** How long close() lets calls under way finish before the context shuts down. */
+const CLOSE_WAIT_MS = 5_000
 
 export interface HarnessOptions {
   port?: number
@@ -69,6 +71,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.demo ? { demo: options.demo } : {}),
     ...(options.iconFetch ? { iconFetch: options.iconFetch } : {})
   })
+  // Calls under way, for close() to let finish before the context goes: a call that writes settings or the
+  // cache must not do so into a folder its owner is already removing.
+  const calls = new Set<Promise<unknown>>()
+  function tracked(channel: string, input: unknown): ReturnType<typeof dispatch> {
+    const pending = dispatch(context.handlers, channel, input, { emit: broadcast })
+    calls.add(pending)
+    void pending.finally(() => calls.delete(pending))
+    return pending
+  }
   const script = bridgeScript()
   // defer: it still runs before the app's module scripts (deferred and module scripts run in document order
   // once the page is parsed), but no longer holds the parser while it is fetched, so the app's own chunks and
@@ -109,7 +120,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'The call body is not JSON.' } }))
         return
       }
-      const result = await dispatch(context.handlers, channel, input, { emit: broadcast })
+      const result = await tracked(channel, input)
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
       res.end(replyText(null, result, channel))
       return
@@ -184,7 +195,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ws.close(1007, 'A call is a JSON text {"id":<number>,"channel":<text>,"input":…}.')
       return
     }
-    const result = await dispatch(context.handlers, call.channel, call.input, { emit: broadcast })
+    const result = await tracked(call.channel, call.input)
     if (ws.readyState === ws.OPEN) ws.send(replyText(call.id, result, call.channel))
   }
 
@@ -200,6 +211,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       wss.close()
       server.closeAllConnections()
       await new Promise<void>((ok) => server.close(() => ok()))
+      // Bounded: a long call (loading every page of a big address) is left to the context's own shutdown.
+      let timer: ReturnType<typeof setTimeout> | undefined
+      await Promise.race([Promise.all(calls), new Promise<void>((ok) => (timer = setTimeout(ok, CLOSE_WAIT_MS)))])
+      clearTimeout(timer)
       await context.dispose()
     }
   }

@@ -26,6 +26,9 @@ function safeSegment(profileId: string): string {
 export class DiskCache {
   private readonly index = new Map<string, IndexEntry>()
   private total = 0
+  private closed = false
+  /** writes under way, for close() to wait for */
+  private readonly writing = new Set<Promise<void>>()
 
   private constructor(
     readonly dir: string,
@@ -134,14 +137,33 @@ export class DiskCache {
     const text = JSON.stringify({ key, fetchedAt, data })
     const bytes = Buffer.byteLength(text)
     if (bytes > this.limitBytes) return
+    if (this.closed) return
     const path = this.pathFor(profileId, key)
-    try {
-      await writeFileAtomic(path, text)
-    } catch (error) {
-      throw new AppError({ kind: 'storage', message: `Could not write the cache: ${(error as Error).message}` })
-    }
-    this.track(path, bytes, this.now())
-    await this.evict(path)
+    const write = (async () => {
+      try {
+        await writeFileAtomic(path, text)
+      } catch (error) {
+        throw new AppError({ kind: 'storage', message: `Could not write the cache: ${(error as Error).message}` })
+      }
+      this.track(path, bytes, this.now())
+      await this.evict(path)
+    })()
+    const settled = write.then(
+      () => undefined,
+      () => undefined
+    )
+    this.writing.add(settled)
+    void settled.finally(() => this.writing.delete(settled))
+    await write
+  }
+
+  /**
+   * Waits for the writes under way; later puts write nothing. Whoever removes or moves the folder after
+   * shutting down (a test's teardown, an uninstaller) then finds no file still being created in it.
+   */
+  async close(): Promise<void> {
+    this.closed = true
+    while (this.writing.size > 0) await Promise.all(this.writing)
   }
 
   private async drop(path: string): Promise<void> {

@@ -1,6 +1,6 @@
 // The browser harness's transport: same handler table over a WebSocket (and over HTTP while a page has no
 // socket open), push events on the socket, and calls from any origin but its own page refused.
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -142,3 +142,22 @@ async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 10))
   }
 }
+
+describe('closing the harness', () => {
+  it('lets calls under way finish and their cache writes land before it returns: the data folder can go at once', async () => {
+    for (let round = 0; round < 6; round++) {
+      const dir = mkdtempSync(join(tmpdir(), 'bs-harness-close-'))
+      const h = await startHarness({ dataDir: dir, rendererDir: 'out/renderer', demo: { transfers: 50, rotateEveryMs: null } })
+      const calls = ['chains:list', 'tokens:list'].map((channel) =>
+        fetch(new URL(`/__harness/ipc/${channel}`, h.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"input":{"prefer":"network"}}' }).catch(() => null)
+      )
+      // close while the calls are anywhere between arriving and writing the cache
+      await new Promise((r) => setTimeout(r, round * 3))
+      await h.close()
+      rmSync(dir, { recursive: true }) // no retries: nothing may still be creating files in it
+      await Promise.all(calls)
+      await new Promise((r) => setTimeout(r, 50))
+      expect([round, existsSync(dir)]).toEqual([round, false])
+    }
+  })
+})

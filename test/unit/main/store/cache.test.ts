@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import * as fsp from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -81,5 +81,32 @@ describe('DiskCache', () => {
     await cache.clear()
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 })
     expect(await cache.get('a', 'k', schema)).toBeNull()
+  })
+
+  it('close waits for a write under way, and writes nothing after: the folder can go at once', async () => {
+    const d = dir()
+    const cache = await DiskCache.open(d, 1_000_000)
+    await cache.put('a', 'old', value(0), schema, 1)
+    let release!: () => void
+    const gate = new Promise<void>((r) => (release = r))
+    const real = vi.mocked(fsp.rename).getMockImplementation() as typeof fsp.rename
+    vi.mocked(fsp.rename).mockImplementationOnce(async (from, to) => {
+      await gate
+      return real(from, to)
+    })
+    const writing = cache.put('a', 'k', value(1), schema, 2)
+    let closed = false
+    const closing = cache.close().then(() => (closed = true))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(closed).toBe(false)
+    release()
+    await writing
+    await closing
+    // What was written before close is whole; nothing is created after it.
+    expect((await cache.get('a', 'k', schema))?.data).toEqual(value(1))
+    expect((await cache.get('a', 'old', schema))?.data).toEqual(value(0))
+    rmSync(d, { recursive: true })
+    await cache.put('a', 'late', value(2), schema, 3)
+    expect(existsSync(d)).toBe(false)
   })
 })
