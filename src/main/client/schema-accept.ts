@@ -246,3 +246,19 @@ function acceptorOf(schema: Inspectable): Accept | null {
 export function compileAcceptor(schema: z.ZodType): Accept | null {
   return acceptorOf(schema as unknown as Inspectable)
 }
+
+/**
+ * The fields of an object schema whose every passing value is a string, a safe integer or null, given back
+ * as it is: required fields of those kinds (kindOf). A caller that lets this schema (or its acceptor) pass a
+ * value need not look at these members itself: whatever they hold, the schema has checked all of it.
+ */
+export function scalarFields(schema: z.ZodType): ReadonlySet<string> {
+  const def = (schema as unknown as Inspectable)._zod.def
+  const out = new Set<string>()
+  if (def.type !== 'object' || def.shape === undefined) return out
+  for (const [key, field] of Object.entries(def.shape)) {
+    if (field._zod.optin === undefined && kindOf(field) !== Kind.Other) out.add(key)
+  }
+  return out
+}
+

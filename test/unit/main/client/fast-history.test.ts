@@ -92,7 +92,14 @@ describe('the optimistic queryHistory decode', () => {
       ['an escaped quote inside a stable-looking key', withFirstRecord((r) => r.replace('{"id":', '{"a\\"bValume":1.5,"id":'))],
       ['an amount key with whitespace', withFirstRecord((r) => r.replace('"amount":', '"amount" :\n '))],
       ['sending as a number in a history record', withFirstRecord((r) => r.replace('{"id":', '{"sending":12.5,"id":'))],
-      ['an amount where a record should be', page.replace('"list":[', '"list":[1.5,')]
+      ['an amount where a record should be', page.replace('"list":[', '"list":[1.5,')],
+      // Members the schema checks whole (strings, safe integers, null) are not read before it: whatever
+      // they hold instead, the schema refuses and the exact path decides.
+      ['an object nested past the limit in a string field', withFirstRecord((r) => r.replace('"chain":', `"chain":${'['.repeat(70)}${']'.repeat(70)},"x":`))],
+      ['an unsafe integer in an integer field', withFirstRecord((r) => r.replace(/"height":\d+/, '"height":12345678901234567890'))],
+      ['a __proto__ object in a string field', withFirstRecord((r) => r.replace('"chain":', '"chain":{"__proto__":{"polluted":2}},"x":'))],
+      ['an amount-keyed number inside a string field', withFirstRecord((r) => r.replace('"chain":', '"chain":{"amount":1.5},"x":'))],
+      ['a number in a detail string field', withFirstRecord((r) => r.replace(/"tokenObject":"(?:[^"\\]|\\.)*"/, '"tokenObject":12'))]
     ]
     for (const [name, text] of cases) {
       expect(text, name).not.toBe(page)

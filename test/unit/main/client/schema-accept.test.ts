@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { z } from 'zod'
 import { parseLossless } from '../../../../src/main/client/lossless-json'
-import { compileAcceptor } from '../../../../src/main/client/schema-accept'
+import { compileAcceptor, scalarFields } from '../../../../src/main/client/schema-accept'
 import { startSimulator, type Simulator } from '../../../../src/main/sim/index'
 import { transferRecordWireSchema, wireDecimal } from '../../../../src/shared/schemas/wire'
 import { busiestHistoryText } from './helpers'
@@ -116,5 +116,22 @@ describe('an acceptor compiled from a zod schema', () => {
       z.int32()
     ]
     for (const schema of unsupported) expect(compileAcceptor(schema)).toBeNull()
+  })
+
+  it('scalar fields: wherever zod passes a record, each of them holds a string, a safe integer or null', () => {
+    const scalars = [...scalarFields(transferRecordWireSchema)]
+    // the amounts (texts with a pattern) and nothing optional are outside; the plain fields inside
+    expect(scalars).toEqual(expect.arrayContaining(['id', 'chain', 'height', 'relayerSendHash', 'relayerChainid', 'fromChainObject']))
+    expect(scalars).not.toContain('amount')
+    expect(scalars).not.toContain('inAmount')
+    expect(scalarFields(wireDecimal).size).toBe(0)
+    const plain = (v: unknown): boolean => v === null || typeof v === 'string' || Number.isSafeInteger(v)
+    fc.assert(
+      fc.property(fc.nat(), fc.constantFrom(...scalars), oddValue, (pick, field, value) => {
+        const record = { ...records[pick % records.length]!, [field]: value }
+        if (transferRecordWireSchema.safeParse(record).success) expect(plain(value), `${field}: ${JSON.stringify(value)}`).toBe(true)
+      }),
+      { numRuns: 2000 }
+    )
   })
 })
