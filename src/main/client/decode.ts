@@ -247,13 +247,15 @@ export type WireTransferRecord = z.infer<typeof transferRecordWireSchema>
 export function completeTransferRecord(data: WireTransferRecord, memo: DetailMemo, stableKey?: string | null): TransferRecord {
   const issues: DecodeIssue[] = []
   // zod's output is already a fresh object: fill it in place rather than copying 40 fields per record.
-  // Straight into the record, not through a Details object: a temporary built property by property has a
-  // map that dies with it at the next full collection, and the optimised decode loop that embeds that map
+  // Straight into the record, not through decodeDetails' object: a temporary built property by property has
+  // a map that dies with it at the next full collection, and the optimised decode loop that embeds that map
   // is thrown away each time (measured: once per page in the decode bench, which collects between pages).
   const from = memo.decode('fromChainObject', data.fromChainObject, chainDetailSchema, false)
   const to = memo.decode('toChainObject', data.toChainObject, chainDetailSchema, false)
   const token = memo.decode('tokenObject', data.tokenObject, tokenDetailSchema, false)
-  for (const r of [from, to, token]) if (r.issue) issues.push({ ...r.issue })
+  if (from.issue) issues.push({ ...from.issue })
+  if (to.issue) issues.push({ ...to.issue })
+  if (token.issue) issues.push({ ...token.issue })
   const found =
     stableKey === undefined ? findStable(data, issues) : stableKey === null ? null : (stableField(stableKey, data[stableKey], issues) ?? null)
   const out = data as unknown as TransferRecord
