@@ -40,13 +40,10 @@ export function stopAt<E>(deadlineAt: number, timedOut: () => E, userSignal: Abo
  * 'TimeoutError', and when `outer` aborts with one named 'AbortError' — the names fetch itself uses.
  */
 export async function within<T>(timeoutMs: number, work: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
+  const cancelled = (): DOMException => new DOMException('the request was cancelled', 'AbortError')
+  if (outer?.aborted) throw cancelled() // nothing is started for a caller that has already given up
   const controller = new AbortController()
-  const stop = stopAt(
-    Date.now() + timeoutMs,
-    () => new DOMException(`no answer within ${timeoutMs / 1000} s`, 'TimeoutError'),
-    outer,
-    () => new DOMException('the request was cancelled', 'AbortError')
-  )
+  const stop = stopAt(Date.now() + timeoutMs, () => new DOMException(`no answer within ${timeoutMs / 1000} s`, 'TimeoutError'), outer, cancelled)
   const halted = stop.stopped.then((reason) => {
     controller.abort(reason)
     throw reason
