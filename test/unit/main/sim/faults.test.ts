@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { within } from '../../../../src/main/deadline'
 import { startSimulator, type Simulator } from '../../../../src/main/sim'
 import { post, rpcBody } from './helpers'
 
@@ -62,10 +63,8 @@ describe('fault injection', () => {
       () => 'answered',
       () => 'failed'
     )
-    const aborted = fetch(`${local.baseUrl}/api/queryChainList`, {
-      method: 'POST',
-      signal: AbortSignal.timeout(200)
-    }).then(
+    // within(): a deadline that holds under GC (AbortSignal.timeout alone may never fire once collected)
+    const aborted = within(200, (signal) => fetch(`${local.baseUrl}/api/queryChainList`, { method: 'POST', signal })).then(
       () => 'answered',
       () => 'timed out'
     )
