@@ -54,3 +54,13 @@ export async function within<T>(timeoutMs: number, work: (signal: AbortSignal) =
     stop.dispose()
   }
 }
+
+/** Waits for `work`, at most `ms`: a shutdown that must not hang on what is still running (left to run). */
+export async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  try {
+    await Promise.race([work, new Promise<void>((ok) => (timer = setTimeout(ok, ms)))])
+  } finally {
+    clearTimeout(timer)
+  }
+}

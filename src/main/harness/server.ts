@@ -23,6 +23,8 @@ import { harnessDataDir } from '../paths'
 import { contentType } from '../mime'
 import { ICON_PATH } from '../icons'
 import { CONTENT_SECURITY_POLICY } from '../security'
+import { isPlainObject } from '../client/lossless-json'
+import { waitAtMost } from '../deadline'
 import { bridgeScript, SOCKET_PATH } from './bridge-script'
 
 const MAX_BODY = 12 * 1024 * 1024
@@ -212,9 +214,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       server.closeAllConnections()
       await new Promise<void>((ok) => server.close(() => ok()))
       // Bounded: a long call (loading every page of a big address) is left to the context's own shutdown.
-      let timer: ReturnType<typeof setTimeout> | undefined
-      await Promise.race([Promise.all(calls), new Promise<void>((ok) => (timer = setTimeout(ok, CLOSE_WAIT_MS)))])
-      clearTimeout(timer)
+      await waitAtMost(Promise.all(calls), CLOSE_WAIT_MS)
       await context.dispose()
     }
   }
@@ -258,8 +258,8 @@ export function parseCall(text: string): { id: number; channel: string; input: u
   } catch {
     return null
   }
-  if (typeof frame !== 'object' || frame === null || Array.isArray(frame)) return null
-  const { id, channel, input } = frame as { id?: unknown; channel?: unknown; input?: unknown }
+  if (!isPlainObject(frame)) return null
+  const { id, channel, input } = frame
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || typeof channel !== 'string') return null
   return { id, channel, input: input === null ? undefined : input }
 }

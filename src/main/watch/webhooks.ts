@@ -5,7 +5,7 @@
 import { webhookUrlHint } from '@shared/redact'
 import type { WebhookFormat } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
-import { within } from '../deadline'
+import { waitAtMost, within } from '../deadline'
 
 export type { WebhookFormat }
 
@@ -93,12 +93,7 @@ export class WebhookSink {
 
   /** Waits for the queues to empty, at most `boundMs`; what is left then is abandoned. */
   async close(boundMs = 5000): Promise<void> {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    await Promise.race([
-      Promise.all(this.running.values()),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, boundMs)))
-    ])
-    clearTimeout(timer)
+    await waitAtMost(Promise.all(this.running.values()), boundMs)
     this.abort.abort()
   }
 

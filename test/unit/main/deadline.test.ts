@@ -1,7 +1,7 @@
 // A deadline that holds whatever the work does: `within` settles at its limit even when the work never
 // heeds its signal, and the work's signal is aborted then, so a fetch there lets its connection go.
 import { describe, expect, it } from 'vitest'
-import { within } from '../../../src/main/deadline'
+import { waitAtMost, within } from '../../../src/main/deadline'
 
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined)
 
@@ -60,3 +60,15 @@ describe('within', () => {
     await expect(within(1_000, () => Promise.reject(new Error('refused')))).rejects.toThrow('refused')
   })
 })
+
+describe('waitAtMost', () => {
+  it('returns as soon as the work settles, and at the bound when it never does', async () => {
+    let started = Date.now()
+    await waitAtMost(new Promise((r) => setTimeout(r, 30)), 5_000)
+    expect(Date.now() - started).toBeLessThan(1_000)
+    started = Date.now()
+    await waitAtMost(never(), 150)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
+  })
+})
+
