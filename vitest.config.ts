@@ -19,8 +19,8 @@ export default defineConfig({
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` line.
     setupFiles: ['test/unit/setup.ts'],
     globalSetup: ['test/unit/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // electron-store imports electron; inlining it lets tests replace electron with a stub.
     server: { deps: { inline: ['electron-store'] } },
     reporters: ['default']

@@ -117,7 +117,9 @@ test('defence in depth: even raw HTML from the service could not run script unde
     // What a careless {@html} would do; the app never does this (lint rule and source scan).
     box.innerHTML = payloads.join('')
     doc.body.append(box)
-    await new Promise((r) => setTimeout(r, 300))
+    // the violations are reported as the browser gets to them: wait for the first, however long that takes
+    while (seen.length === 0) await new Promise((r) => setTimeout(r, 50))
+    await new Promise((r) => setTimeout(r, 100))
     box.remove()
     return seen
   }, Object.values(HOSTILE))

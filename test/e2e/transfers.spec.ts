@@ -28,7 +28,7 @@ test('a heavy address: page, load all with progress, sort, filter, export, open 
   await page.getByTestId('load-all').click()
   await expect(page.getByTestId('load-progress')).toBeVisible()
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuemax', String(heavy.count))
-  await expect(page.getByTestId('history-summary')).toHaveText(`${heavy.count} of ${heavy.count} transfers loaded`, { timeout: 20_000 })
+  await expect(page.getByTestId('history-summary')).toHaveText(`${heavy.count} of ${heavy.count} transfers loaded`, { timeout: 60_000 })
   await setFault(sample.baseUrl, 'queryHistory', null)
   await page.screenshot({ path: test.info().outputPath('transfers.png') })
 

@@ -52,18 +52,21 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
   const faults = new FaultTable(seed)
   const counts = Object.fromEntries(SIM_OPERATIONS.map((op) => [op, 0])) as Record<SimOperation, number>
 
+  let handler: ReturnType<typeof createSimHandler> | null = null
   const control = {
     setFaults: (op: SimOperation | '*', spec: FaultSpec | null): void => faults.set(op, spec),
     clearFaults: (): void => faults.clear(),
+    releaseHeld: (): number => handler?.release() ?? 0,
     rotateVault: (): { epoch: number; publicKey: string } => {
       const e = core.vault.rotate()
       return { epoch: e.epoch, publicKey: e.publicKey }
     },
     sample: () => core.sample(),
-    stats: () => ({ requests: { ...counts } })
+    stats: () => ({ requests: { ...counts }, held: handler?.held() ?? 0 })
   }
 
-  const { handle, abandon } = createSimHandler(core, faults, control, counts, now)
+  handler = createSimHandler(core, faults, control, counts, now)
+  const { handle, abandon } = handler
   server.on('request', handle)
 
   const every = opts.rotateEveryMs === undefined ? 600_000 : opts.rotateEveryMs

@@ -30,6 +30,8 @@ const API_OPS: readonly ApiOperation[] = [
 export interface Control {
   setFaults(op: SimOperation | '*', spec: FaultSpec | null): void
   clearFaults(): void
+  /** answers every request a hang fault is holding with its normal answer */
+  releaseHeld(): number
   rotateVault(): { epoch: number; publicKey: string }
   sample(): SimSample
   stats(): SimStats
@@ -40,6 +42,10 @@ export interface SimServerHandle {
   handle(req: IncomingMessage, res: ServerResponse): void
   /** ends pending latency timers and hanging requests */
   abandon(): void
+  /** answers every held (hang fault) request as if it had no fault; returns how many */
+  release(): number
+  /** requests a hang fault is holding right now */
+  held(): number
 }
 
 export function createSimHandler(
@@ -51,6 +57,8 @@ export function createSimHandler(
 ): SimServerHandle {
   const timers = new Set<NodeJS.Timeout>()
   const hanging = new Set<ServerResponse>()
+  /** hang-fault requests and how to answer each normally: a test holds a request pending, then lets it go */
+  const held = new Map<ServerResponse, () => void>()
 
   const sleep = (ms: number): Promise<void> =>
     new Promise((resolve) => {
@@ -79,9 +87,13 @@ export function createSimHandler(
     if (fault?.latencyMs) await sleep(Math.max(0, fault.latencyMs - (performance.now() - started)))
     if (res.destroyed) return
     if (fault?.hang) {
-      // Never answered; close() destroys the socket.
+      // Not answered until released (release()) or closed (close() destroys the socket).
       hanging.add(res)
-      res.on('close', () => hanging.delete(res))
+      held.set(res, () => send(res, 200, isRpc ? core.rpc(body) : core.api(op as ApiOperation, body)))
+      res.on('close', () => {
+        hanging.delete(res)
+        held.delete(res)
+      })
       return
     }
     if (fault?.status !== undefined) return sendStatus(res, fault.status, path, now())
@@ -149,7 +161,7 @@ export function createSimHandler(
   ): Promise<void> {
     const route = path.slice('/__sim/'.length)
     const wants = route === 'sample' || route === 'stats' ? 'GET' : 'POST'
-    if (!['faults', 'clear', 'rotate', 'sample', 'stats'].includes(route)) {
+    if (!['faults', 'clear', 'release', 'rotate', 'sample', 'stats'].includes(route)) {
       return send(res, 404, writeJson({ error: `no control route ${route}` }))
     }
     if (method !== wants) return methodNotAllowed(res, wants)
@@ -169,6 +181,8 @@ export function createSimHandler(
       case 'clear':
         control.clearFaults()
         return send(res, 200, writeJson({ ok: true }))
+      case 'release':
+        return send(res, 200, writeJson({ ok: true, released: control.releaseHeld() }))
       case 'rotate':
         return send(res, 200, JSON.stringify(control.rotateVault()))
       case 'sample':
@@ -237,6 +251,17 @@ export function createSimHandler(
       timers.clear()
       for (const res of hanging) res.destroy()
       hanging.clear()
-    }
+      held.clear()
+    },
+    release() {
+      const answers = [...held.entries()]
+      held.clear()
+      for (const [res, answer] of answers) {
+        hanging.delete(res)
+        if (!res.destroyed) answer()
+      }
+      return answers.length
+    },
+    held: () => held.size
   }
 }

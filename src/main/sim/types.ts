@@ -31,7 +31,7 @@ export interface FaultSpec {
   html?: boolean
   /** valid response cut in half */
   truncate?: boolean
-  /** never answers (until close) */
+  /** held unanswered until released (Simulator.releaseHeld, POST /__sim/release) or closed */
   hang?: boolean
   /** headers at once, then the valid body one byte every N ms (a reply that has started, then crawls) */
   dripMs?: number
@@ -59,6 +59,8 @@ export interface SimSample {
 
 export interface SimStats {
   requests: Record<SimOperation, number>
+  /** requests a hang fault is holding now */
+  held: number
 }
 
 export interface Simulator {
@@ -71,6 +73,8 @@ export interface Simulator {
   close(): Promise<void>
   setFaults(op: SimOperation | '*', spec: FaultSpec | null): void
   clearFaults(): void
+  /** answers every request a hang fault holds with its normal answer; returns how many */
+  releaseHeld(): number
   /** new epoch now */
   rotateVault(): { epoch: number; publicKey: string }
   sample(): SimSample

@@ -1,9 +1,15 @@
 // A deadline that holds whatever the work does: `within` settles at its limit even when the work never
 // heeds its signal, and the work's signal is aborted then, so a fetch there lets its connection go.
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { waitAtMost, within } from '../../../src/main/deadline'
 
 const never = <T>(): Promise<T> => new Promise<T>(() => undefined)
+
+// The limits are proven on a controlled clock: time moves only when a test moves it, so what is checked is
+// what happens before and at the limit, never how fast the machine is.
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('within', () => {
   it('gives the work its value when it finishes in time, and leaves its signal alone', async () => {
@@ -17,17 +23,22 @@ describe('within', () => {
     expect(given?.aborted).toBe(false)
   })
 
-  it('a work that never settles and ignores its signal is a TimeoutError at the limit; its signal is aborted', async () => {
+  it('a work that never settles and ignores its signal is a TimeoutError at the limit, not before; its signal is aborted', async () => {
+    vi.useFakeTimers()
     let given: AbortSignal | undefined
-    const started = Date.now()
-    const error = await within(150, (signal) => {
+    let outcome: unknown = 'pending'
+    const done = within(150, (signal) => {
       given = signal
       return never()
-    }).catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(DOMException)
-    expect((error as DOMException).name).toBe('TimeoutError')
-    expect((error as DOMException).message).toBe('no answer within 0.15 s')
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
+    }).catch((e: unknown) => (outcome = e))
+    await vi.advanceTimersByTimeAsync(149)
+    expect(outcome).toBe('pending')
+    expect(given?.aborted).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await done
+    expect(outcome).toBeInstanceOf(DOMException)
+    expect((outcome as DOMException).name).toBe('TimeoutError')
+    expect((outcome as DOMException).message).toBe('no answer within 0.15 s')
     expect(given?.aborted).toBe(true)
   })
 
@@ -62,13 +73,26 @@ describe('within', () => {
 })
 
 describe('waitAtMost', () => {
-  it('returns as soon as the work settles, and at the bound when it never does', async () => {
-    let started = Date.now()
-    await waitAtMost(new Promise((r) => setTimeout(r, 30)), 5_000)
-    expect(Date.now() - started).toBeLessThan(1_000)
-    started = Date.now()
-    await waitAtMost(never(), 150)
-    expect(Date.now() - started).toBeGreaterThanOrEqual(140)
+  it('returns as soon as the work settles, long before its bound', async () => {
+    vi.useFakeTimers()
+    let settle = (): void => undefined
+    let returned = false
+    const waiting = waitAtMost(new Promise<void>((r) => (settle = r)), 60_000).then(() => (returned = true))
+    await vi.advanceTimersByTimeAsync(10)
+    expect(returned).toBe(false)
+    settle()
+    await waiting
+    expect(returned).toBe(true)
+  })
+
+  it('returns at the bound when the work never settles, not before', async () => {
+    vi.useFakeTimers()
+    let returned = false
+    const waiting = waitAtMost(never(), 150).then(() => (returned = true))
+    await vi.advanceTimersByTimeAsync(149)
+    expect(returned).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await waiting
+    expect(returned).toBe(true)
   })
 })
-

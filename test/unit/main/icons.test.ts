@@ -106,11 +106,12 @@ describe('12.10 main-side icons', () => {
         const started = Date.now()
         const res = await icons.respond(ask(`${origin}${path}`))
         expect([path, res.status]).toEqual([path, 404])
-        expect(Date.now() - started).toBeLessThan(2_000)
+        // a backstop only, ten times the 0.4 s limit: neither source ever finishes on its own
+        expect(Date.now() - started).toBeLessThan(10 * 400)
       }
       expect((await icons.respond(ask(`${origin}/icon.png`))).status).toBe(200)
       // Given up means let go: the client closed both connections rather than leaving them open.
-      await vi.waitFor(() => expect(letGo).toBe(2), { timeout: 2_000 })
+      await vi.waitFor(() => expect(letGo).toBe(2), { timeout: 20_000 })
     } finally {
       clearInterval(collector)
     }

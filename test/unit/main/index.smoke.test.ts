@@ -14,7 +14,7 @@ describe('main bundle with a stubbed electron', () => {
   beforeAll(async () => {
     process.env.BRIDGESCOPE_DATA_DIR = mkdtempSync(join(tmpdir(), 'bridgescope-smoke-'))
     await import(pathToFileURL(resolve('out/main/index.js')).href)
-    await vi.waitFor(() => expect(recorded.windows.length).toBeGreaterThan(0), { timeout: 10_000 })
+    await vi.waitFor(() => expect(recorded.windows.length).toBeGreaterThan(0), { timeout: 60_000 })
   })
 
   it('opens exactly one window, isolated and sandboxed, with a preload file that exists', () => {
@@ -48,7 +48,7 @@ describe('main bundle with a stubbed electron', () => {
 
   it('shows a tray icon for background watching (on by default) with the watch state in its tooltip', async () => {
     expect(recorded.trays).toHaveLength(1)
-    await vi.waitFor(() => expect(recorded.trays[0]?.tooltip).toMatch(/^Bridgescope — watching, vault epoch \d+/), { timeout: 10_000 })
+    await vi.waitFor(() => expect(recorded.trays[0]?.tooltip).toMatch(/^Bridgescope — watching, vault epoch \d+/), { timeout: 60_000 })
   })
 
   it('denies permissions and window.open from the start', () => {

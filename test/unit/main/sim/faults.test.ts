@@ -73,6 +73,28 @@ describe('fault injection', () => {
     expect(await pending).toBe('failed')
   })
 
+  it('holds hung requests until released, then gives each its normal answer; nothing else is answered twice', async () => {
+    const local = await startSimulator({ transfers: 10, rotateEveryMs: null })
+    try {
+      const normal = (await post(`${local.baseUrl}/api/queryChainList`)).text
+      local.setFaults('queryChainList', { hang: true })
+      const held = [post(`${local.baseUrl}/api/queryChainList`), post(`${local.baseUrl}/api/queryChainList`)]
+      let settled = 0
+      for (const h of held) void h.then(() => settled++)
+      // the service says how many it holds, so a test waits for the hold, not for a clock
+      while (local.stats().held < 2) await new Promise((r) => setTimeout(r, 10))
+      expect(settled).toBe(0)
+      // the control route does the same for a test in another process
+      const released = await post(`${local.baseUrl}/__sim/release`)
+      expect(JSON.parse(released.text)).toEqual({ ok: true, released: 2 })
+      for (const r of await Promise.all(held)) expect(r).toEqual({ status: 200, text: normal })
+      expect(local.stats().held).toBe(0)
+      expect(local.releaseHeld()).toBe(0)
+    } finally {
+      await local.close()
+    }
+  })
+
   it('sends an error envelope with HTTP 200', async () => {
     sim.setFaults('queryHistory', { envelope: { code: 500, message: 'system busy' } })
     const r = await post(`${sim.baseUrl}/api/queryHistory`, { address: '0x' + '0'.repeat(40), chainId: 1 })

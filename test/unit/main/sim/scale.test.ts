@@ -4,13 +4,9 @@ import { transferRecordWireSchema } from '../../../../src/shared/schemas/wire'
 import { parseLossless, post, rawAmounts, rpcBody } from './helpers'
 
 describe('a million transfers', () => {
-  it('starts quickly, keeps a heavy address of ~100,000 transfers on one chain, and pages it', async () => {
-    const started = performance.now()
+  it('keeps a heavy address of ~100,000 transfers on one chain, and pages it to its oldest record', async () => {
     const sim = await startSimulator({ transfers: 1_000_000, rotateEveryMs: null })
-    const startup = performance.now() - started
     try {
-      // Generous: this is not a timing test, only proof that nothing is generated eagerly.
-      expect(startup).toBeLessThan(5000)
       const top = sim.sample().addresses[0]
       expect(top?.count).toBeGreaterThan(90_000)
       expect(top?.count).toBeLessThan(110_000)

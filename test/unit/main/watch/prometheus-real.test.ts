@@ -49,7 +49,7 @@ describe.skipIf(missing !== null)('15.5 a real Prometheus scraping a real bridge
     children.push(watch)
     let stderr = ''
     watch.stderr?.on('data', (c: Buffer) => (stderr += c.toString()))
-    await vi.waitFor(() => expect(stderr).toContain('metrics at'), { timeout: 10_000 })
+    await vi.waitFor(() => expect(stderr).toContain('metrics at'), { timeout: 60_000 })
 
     const rules = readFileSync('docs/prometheus/bridgescope.rules.yml', 'utf8').replace(/for: \d+m/g, 'for: 1s')
     writeFileSync(join(dir, 'rules.yml'), rules)

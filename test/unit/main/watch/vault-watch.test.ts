@@ -158,13 +158,14 @@ describe('vault watch', () => {
     const r = await rig({ dir: tempDir(), client, rpcUrls: urls, settings: (s) => ({ ...s, unreachableAfterFailures: 2 }) })
     const started = Date.now()
     for (let i = 0; i < 3; i++) await r.watcher.recheck()
-    // three polls, each bounded by the 1 s limit (not by the minutes the drip would take)
-    expect(Date.now() - started).toBeLessThan(3 * 1000 + 2000)
+    // A backstop only (ten times the 1 s limit a poll): the drip would take minutes to finish. The timeout
+    // itself is proven by the error the slow node is left with below.
+    expect(Date.now() - started).toBeLessThan(3 * 10 * 1000)
     const status = r.watcher.status()
     expect(status.nodes.find((n) => n.url === good.rpcUrl)?.ok).toBe(true)
     const down = status.nodes.find((n) => n.url === slow.rpcUrl)
     expect(down?.ok).toBe(false)
     expect(down?.error?.kind).toBe('timeout')
     expect(r.events.map((e) => e.kind)).toEqual(['node-unreachable'])
-  })
+  }, 120_000)
 })

@@ -82,12 +82,12 @@ describe('webhooks', () => {
     const out = { stdout: { text: '', write(t: string) { this.text += t } }, stderr: { text: '', write(t: string) { this.text += t } }, env: { BRIDGESCOPE_DATA_DIR: tempDir() } }
     const stop = new AbortController()
     const done = runWatchCommand(['vault', '--interval', '1', '--webhook', r.url], out, { client: simClient(sim.baseUrl, [sim.rpcUrl]), signal: stop.signal })
-    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(0), { timeout: 5000 })
+    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(0), { timeout: 60_000 })
     sim.rotateVault()
-    await vi.waitFor(() => expect(out.stdout.text).toContain('vault-change'), { timeout: 5000 })
+    await vi.waitFor(() => expect(out.stdout.text).toContain('vault-change'), { timeout: 60_000 })
     const after = sim.stats().requests.tss_getVault
     // the hook is hanging on the rotation's POST; polls go on regardless
-    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(after + 1), { timeout: 6000 })
+    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(after + 1), { timeout: 60_000 })
     stop.abort()
     expect(await done).toBe(0)
     r.server.closeAllConnections()
@@ -134,10 +134,12 @@ describe('12.2 a webhook timeout holds whatever the garbage collector does', () 
         const started = Date.now()
         const [r] = await sink.probe(ev(i))
         expect([i, r?.reason]).toEqual([i, 'no answer within 0.3 s (timeout)'])
-        expect(Date.now() - started).toBeLessThan(2_000)
+        // a backstop only, ten times the limit: the receiver never answers, so a probe that outlived the
+        // collection of its signal would wait here for ever
+        expect(Date.now() - started).toBeLessThan(10 * 300)
         await sink.close(0)
       }
-      await vi.waitFor(() => expect(letGo).toBe(5), { timeout: 2_000 })
+      await vi.waitFor(() => expect(letGo).toBe(5), { timeout: 20_000 })
     } finally {
       clearInterval(collector)
       server.closeAllConnections()
