@@ -121,7 +121,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
         { address: input.address, chainId: input.chainId },
         { pageSize: input.pageSize, signal: opts.signal, onProgress: opts.onProgress }
       )
-      return { records: all.list, total: all.total }
+      return { records: all.list, total: all.startTotal + all.arrived, completeness: { startTotal: all.startTotal, arrived: all.arrived, doubts: all.doubts } }
     }
   })
 

@@ -10,6 +10,7 @@ import { BridgeClient, checkInput } from './client/bridge-api'
 import { canonicalEpoch } from './client/rpc'
 import { addressSchema, txHashSchema } from '../shared/schemas/settings'
 import { fetchAllHistory } from './client/history-all'
+import { describeArrivals, describeDoubt } from '../shared/history-load'
 import { resolveEndpoints, type EndpointNeeds, type Endpoints } from './cli/endpoints'
 import {
   chainsTable,
@@ -186,7 +187,9 @@ async function history(ctx: Context): Promise<void> {
         }
       })
       if (ctx.io.stderr.isTTY) ctx.io.stderr.write('\n')
-      if (result.totalChanged) ctx.warn('warning: the total changed while loading; the list may be incomplete')
+      const arrivals = describeArrivals(result.arrived)
+      if (arrivals) ctx.warn(`note: ${arrivals}`)
+      for (const doubt of result.doubts) ctx.warn(`warning: ${describeDoubt(doubt)}`)
       if (result.truncated) ctx.warn('warning: stopped at the page limit; the list is incomplete')
       page = { list: result.list, total: result.total }
       footer = `${result.list.length} transfers (total ${result.total})`

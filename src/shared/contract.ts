@@ -6,6 +6,7 @@ import type { AppErrorData, Result } from './errors'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from './schemas/wire'
 import type { VaultResult } from './schemas/vault'
 import type { TableRow } from './table-row'
+import type { LoadCompleteness } from './history-load'
 import type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus } from './updates'
 import type { WatchEvent, WatchStatus } from './watch'
 import type { AlertDelivery, AlertDeliveryNotice, AlertsView } from './alerts'
@@ -158,7 +159,7 @@ export const channels = {
       prefer
     })
   ),
-  'history:loadAll': channel<{ datasetId: string; total: number; loaded: number }>()(
+  'history:loadAll': channel<{ datasetId: string; total: number; loaded: number; completeness: LoadCompleteness | null }>()(
     z.object({ jobId, address: addressSchema, chainId: chainIdSchema, pageSize: z.int().min(1).optional() })
   ),
   'history:cancel': channel<void>()(z.object({ jobId })),

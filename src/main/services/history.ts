@@ -2,6 +2,7 @@
 // cancellation, and windows of a sorted, filtered dataset for the renderer's virtual table.
 import type { HistoryFilter, HistoryRows, HistorySort, Progress, Sourced } from '@shared/contract'
 import { tableRow } from '@shared/table-row'
+import type { LoadCompleteness } from '@shared/history-load'
 import { AppError, toErrorData } from '@shared/errors'
 import { historyPageSchema, transferRecordSchema } from '@shared/schemas/decoded'
 import type { HistoryPage, TokenList, TransferRecord } from '@shared/schemas/wire'
@@ -23,7 +24,7 @@ export type FetchAllHistory = (
   client: BridgeApi,
   input: { address: string; chainId: number; pageSize: number },
   options: { signal: AbortSignal; onProgress: (p: AllPagesProgress) => void }
-) => Promise<{ records: TransferRecord[]; total: number }>
+) => Promise<{ records: TransferRecord[]; total: number; completeness: LoadCompleteness }>
 
 export interface HistoryDeps {
   cache: DiskCache
@@ -95,7 +96,7 @@ export class HistoryService {
   async loadAll(
     input: { jobId: string; address: string; chainId: number; pageSize?: number | undefined },
     emit: (p: Progress) => void
-  ): Promise<{ datasetId: string; total: number; loaded: number }> {
+  ): Promise<{ datasetId: string; total: number; loaded: number; completeness: LoadCompleteness | null }> {
     const { profileId, client, maxPageSize } = await this.deps.endpoint()
     const id = this.datasetKey(profileId, input.address, input.chainId)
     const pageSize = Math.min(input.pageSize ?? maxPageSize, maxPageSize)
@@ -105,7 +106,7 @@ export class HistoryService {
     const base = { jobId: input.jobId }
     let last = { pagesDone: 0, pagesTotal: 0 }
     try {
-      const { records, total } = await this.deps.fetchAll(
+      const { records, total, completeness } = await this.deps.fetchAll(
         client,
         { address: input.address, chainId: input.chainId, pageSize },
         {
@@ -119,7 +120,7 @@ export class HistoryService {
       this.keep(id, withReceivedTokens(records, await this.deps.tokens()))
       await this.saveDataset(profileId, id, records, total)
       emit({ ...base, loaded: records.length, total, ...last, done: true })
-      return { datasetId: id, total, loaded: records.length }
+      return { datasetId: id, total, loaded: records.length, completeness }
     } catch (error) {
       const cached = controller.signal.aborted ? null : await this.loadDataset(profileId, id)
       const err = toErrorData(error)
@@ -127,7 +128,7 @@ export class HistoryService {
       if (!cached) throw error
       // Offline: the last complete load of this history, with the error alongside in the progress event.
       this.keep(id, withReceivedTokens(cached.rows, await this.deps.tokens()))
-      return { datasetId: id, total: cached.total, loaded: cached.rows.length }
+      return { datasetId: id, total: cached.total, loaded: cached.rows.length, completeness: null }
     } finally {
       this.jobs.delete(input.jobId)
     }

@@ -1,6 +1,7 @@
 // A loaded ("load all") history as the renderer sees it: an id in main, a sort and a filter, and one window
 // of rows around the viewport. Main sorts and filters; the renderer never holds more than the window.
 import type { HistoryFilter, HistorySort, Progress } from '@shared/contract'
+import type { LoadCompleteness } from '@shared/history-load'
 import type { AppErrorData } from '@shared/errors'
 import type { TableRow } from '@shared/table-row'
 import { bridge, call, errorData } from '../api'
@@ -24,6 +25,8 @@ export class LoadedHistory {
   /** the rows held: raw, never proxied — they are replaced, not mutated */
   window = $state.raw<RowWindow | null>(null)
   progress = $state.raw<Progress | null>(null)
+  /** what the last load vouches for (null: shown from the cache, or nothing loaded) */
+  completeness = $state.raw<LoadCompleteness | null>(null)
   loading = $state(false)
   error = $state<AppErrorData | null>(null)
   /** main is still counting the rows that pass the filter: `matched` is those found so far */
@@ -67,6 +70,7 @@ export class LoadedHistory {
       if (this.jobId !== jobId) return false
       this.datasetId = res.datasetId
       this.total = res.total
+      this.completeness = res.completeness
       this.window = null
       await this.refresh()
       return true
@@ -101,6 +105,7 @@ export class LoadedHistory {
     this.total = 0
     this.matched = 0
     this.progress = null
+    this.completeness = null
     this.error = null
     this.rowsError = null
     this.counting = false
