@@ -27,6 +27,9 @@ export type WatchEvent = EventBase &
     | { kind: 'node-unreachable'; url: string; failures: number; error?: AppErrorData }
     | { kind: 'node-recovered'; url: string; downSince: number | null }
     | { kind: 'nodes-disagree'; epoch: string | null; fields: string[]; nodes: string[] }
+    /** a node reports an older epoch than another: news about the node, never a change of the vault */
+    | { kind: 'node-behind'; url: string; epoch: string; highest: string; ahead: string[] }
+    | { kind: 'node-caught-up'; url: string; epoch: string; behindSince: number | null }
     | { kind: 'transfer-change'; txHash: string; stateBefore: number | null; stateAfter: number; legsFilled: TransferLeg[] }
     | { kind: 'new-transfers'; address: string; chainId: number; hashes: string[] }
     | { kind: 'stuck'; txHash: string; route: string; pendingMinutes: number }
@@ -43,6 +46,12 @@ export interface WatchNodeStatus {
   lastAnswerAt: number | null
   ok: boolean
   error?: AppErrorData
+  /** the node's own latest epoch, public key and status: the last it reported (kept while it is down) */
+  epoch?: string | null
+  publicKey?: string | null
+  vaultStatus?: string | null
+  /** it reports an older epoch than the vault's highest (announced after a few polls; see node-behind) */
+  behind?: boolean
 }
 
 export interface WatchStatus {

@@ -43,17 +43,27 @@ export class WatchMetrics {
     const registers = [this.registry]
     this.epoch = new Gauge({
       name: 'bridgescope_vault_epoch',
-      help: 'The latest vault epoch each node reports',
+      help: "Each node's own latest vault epoch (while a node is down: the last one it reported)",
       labelNames: ['node'],
       registers,
       collect: () => {
         this.epoch.reset()
-        const s = this.source.status()
-        // The core keeps one vault (the first answering node's); a node that told another one raises
-        // nodes-disagree, so each reachable node is shown with the epoch the core settled on.
-        const epoch = s.vault?.epoch
-        if (epoch === null || epoch === undefined || !Number.isFinite(Number(epoch))) return
-        for (const n of s.nodes) if (n.ok) this.epoch.set({ node: labelUrl(n.url) }, Number(epoch))
+        // Each node its own truth: a node that lags a rotation reads its own older epoch here, so
+        // max(bridgescope_vault_epoch) is the vault's and a node below it is behind (BridgescopeNodeBehind).
+        for (const n of this.source.status().nodes) {
+          const epoch = n.epoch === null || n.epoch === undefined ? NaN : Number(n.epoch)
+          if (Number.isFinite(epoch)) this.epoch.set({ node: labelUrl(n.url) }, epoch)
+        }
+      }
+    })
+    const behind: Gauge<'node'> = new Gauge({
+      name: 'bridgescope_node_behind',
+      help: '1 when the node has been announced behind: its epoch below the highest any node reported',
+      labelNames: ['node'],
+      registers,
+      collect: (): void => {
+        behind.reset()
+        for (const n of this.source.status().nodes) behind.set({ node: labelUrl(n.url) }, n.behind ? 1 : 0)
       }
     })
     this.up = new Gauge({

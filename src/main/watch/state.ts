@@ -21,6 +21,7 @@ const snapshotSchema = z.object({
   hash: z.string(),
   epoch: z.string().nullable(),
   status: z.string().nullable(),
+  publicKey: z.string().nullable().default(null),
   raw: jsonValueSchema,
   at: z.number()
 })
@@ -30,7 +31,15 @@ const nodeSchema = z.object({
   unreachable: z.boolean().default(false),
   downSince: z.number().nullable().default(null),
   lastAnswerAt: z.number().nullable().default(null),
-  latencyMs: z.number().nullable().default(null)
+  latencyMs: z.number().nullable().default(null),
+  /** the node's own latest answer: each node its own truth, kept across restarts */
+  epoch: z.string().nullable().default(null),
+  publicKey: z.string().nullable().default(null),
+  status: z.string().nullable().default(null),
+  /** consecutive answers below the highest epoch, and whether "behind" was announced */
+  behindPolls: z.int().default(0),
+  behind: z.boolean().default(false),
+  behindSince: z.number().nullable().default(null)
 })
 
 const transferSchema = z.object({

@@ -11,6 +11,7 @@ export interface VaultSnapshot {
   hash: string
   epoch: string | null
   status: string | null
+  publicKey: string | null
   raw: JsonValue
   at: number
 }
@@ -27,6 +28,7 @@ export function snapshotOf(raw: JsonValue, at: number): VaultSnapshot {
     hash: createHash('sha256').update(stableStringify(raw)).digest('hex'),
     epoch: scalarText(main?.epoch),
     status: scalarText(main?.status),
+    publicKey: scalarText(main?.public_key),
     raw,
     at
   }

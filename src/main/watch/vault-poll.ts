@@ -1,6 +1,12 @@
-// One vault poll: ask every node of the profile for the latest vault, keep each node's health (one
-// "unreachable" after N consecutive failures, one "recovered" when it answers again), check that the nodes
-// agree on that epoch, and compare the answer with the last snapshot. Returns false when no node answered.
+// One vault poll: ask every node of the profile for the latest vault and keep each node's own truth — its
+// epoch, key, status, last answer and error, and its health (one "unreachable" after N consecutive failures,
+// one "recovered" when it answers again).
+//
+// Epochs only go forward, and nodes do not move in step: one rotates, another lags a few blocks, a third is
+// down and comes back with what it knew then. So the vault is what the highest epoch any node has reported
+// says, and it never goes back. A node below that epoch is *behind* — news about the node (one event when it
+// has been behind for a few answers, one when it catches up), never a change of the vault. "Nodes disagree"
+// is for nodes that tell the same epoch differently. Returns false when no node answered.
 import { createHash } from 'node:crypto'
 import { toErrorData } from '@shared/errors'
 import type { AppErrorData } from '@shared/errors'
@@ -8,10 +14,10 @@ import type { VaultResult } from '@shared/schemas/vault'
 import type { WatchNodeStatus } from '@shared/watch'
 import type { DiskCache } from '../store/cache'
 import { keepSnapshot } from './snapshots'
-import { newNodeState, type ProfileWatchState } from './state'
+import { newNodeState, type NodeState, type ProfileWatchState } from './state'
 import type { Announce, WatchClient } from './types'
 import { describeVaultChange, summariseVault, toJsonChanges } from '@shared/vault-summary'
-import { diffVault, snapshotOf } from './vault-diff'
+import { diffVault, snapshotOf, type VaultSnapshot } from './vault-diff'
 
 export interface VaultPollDeps {
   profileId: string
@@ -21,6 +27,8 @@ export interface VaultPollDeps {
   announce: Announce
   now: () => number
   unreachableAfter: number
+  /** answers below the highest epoch before a node is announced as behind (default: unreachableAfter) */
+  behindAfter?: number
   cache: DiskCache | null
   signal: AbortSignal
   /** in-memory per-node detail for watch:status (errors are not persisted) */
@@ -30,11 +38,12 @@ export interface VaultPollDeps {
 }
 
 type Answer = { url: string; ok: true; result: VaultResult; latencyMs: number } | { url: string; ok: false; error: AppErrorData }
+type Told = { url: string; result: VaultResult; snap: VaultSnapshot }
 
-async function ask(d: VaultPollDeps, url: string, epoch: string): Promise<Answer> {
+async function ask(d: VaultPollDeps, url: string): Promise<Answer> {
   const start = performance.now()
   try {
-    const result = await d.client.getVault(epoch, { rpcUrl: url, signal: d.signal })
+    const result = await d.client.getVault('latest', { rpcUrl: url, signal: d.signal })
     return { url, ok: true, result, latencyMs: Math.round(performance.now() - start) }
   } catch (error) {
     return { url, ok: false, error: toErrorData(error) }
@@ -45,7 +54,27 @@ function shortHash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16)
 }
 
-function recordHealth(d: VaultPollDeps, a: Answer): void {
+/** An epoch as a number to compare, or null when it is not one (an unrecognised vault shape). */
+function epochValue(e: string | null): bigint | null {
+  if (e === null || !/^(0x[0-9a-fA-F]+|\d+)$/.test(e)) return null
+  return BigInt(e)
+}
+
+function liveStatus(url: string, node: NodeState, extra: Partial<WatchNodeStatus>): WatchNodeStatus {
+  return {
+    url,
+    ok: extra.ok ?? true,
+    latencyMs: null,
+    lastAnswerAt: node.lastAnswerAt,
+    epoch: node.epoch,
+    publicKey: node.publicKey,
+    vaultStatus: node.status,
+    behind: node.behind,
+    ...extra
+  }
+}
+
+function recordHealth(d: VaultPollDeps, a: Answer, snap: VaultSnapshot | null): void {
   const node = (d.state.nodes[a.url] ??= newNodeState())
   const at = d.now()
   if (a.ok) {
@@ -60,12 +89,13 @@ function recordHealth(d: VaultPollDeps, a: Answer): void {
       })
     }
     Object.assign(node, { failures: 0, unreachable: false, downSince: null, lastAnswerAt: at, latencyMs: a.latencyMs })
-    d.live.set(a.url, { url: a.url, ok: true, latencyMs: a.latencyMs, lastAnswerAt: at })
+    if (snap) Object.assign(node, { epoch: snap.epoch, publicKey: snap.publicKey, status: snap.status })
+    d.live.set(a.url, liveStatus(a.url, node, { ok: true, latencyMs: a.latencyMs, lastAnswerAt: at }))
     return
   }
   node.failures += 1
   if (node.failures === 1) node.downSince = at
-  d.live.set(a.url, { url: a.url, ok: false, latencyMs: null, lastAnswerAt: node.lastAnswerAt, error: a.error })
+  d.live.set(a.url, liveStatus(a.url, node, { ok: false, latencyMs: null, error: a.error }))
   if (!node.unreachable && node.failures >= d.unreachableAfter) {
     node.unreachable = true
     d.announce({
@@ -80,31 +110,70 @@ function recordHealth(d: VaultPollDeps, a: Answer): void {
   }
 }
 
+/**
+ * Behind and caught up, for the nodes that answered this poll: a node whose own epoch is below the highest
+ * for `behindAfter` answers in a row is announced behind (with its epoch and the others'); once announced,
+ * the answer that reaches the highest again is announced as caught up. A node that does not answer keeps
+ * its standing: being down is told by unreachable/recovered.
+ */
+function trackBehind(d: VaultPollDeps, told: Told[], highest: bigint, highestText: string): void {
+  const after = Math.max(1, d.behindAfter ?? d.unreachableAfter)
+  for (const t of told) {
+    const node = d.state.nodes[t.url]
+    const own = epochValue(t.snap.epoch)
+    if (!node || own === null || t.snap.epoch === null) continue
+    if (own < highest) {
+      node.behindPolls += 1
+      node.behindSince ??= d.now()
+      if (!node.behind && node.behindPolls >= after) {
+        node.behind = true
+        const ahead = Object.entries(d.state.nodes)
+          .filter(([url, n]) => url !== t.url && d.rpcUrls.includes(url) && epochValue(n.epoch) !== null && epochValue(n.epoch)! > own)
+          .map(([url, n]) => `${url} (epoch ${n.epoch})`)
+        d.announce({
+          kind: 'node-behind',
+          id: `node-behind:${t.url}:${highestText}`,
+          url: t.url,
+          epoch: t.snap.epoch,
+          highest: highestText,
+          ahead,
+          title: `Vault node behind: epoch ${t.snap.epoch} of ${highestText}`,
+          body: `${t.url} reports epoch ${t.snap.epoch}; ${ahead.length ? ahead.join(', ') : 'the vault'} ${ahead.length === 1 ? 'is' : 'are'} at ${highestText}.`
+        })
+      }
+    } else {
+      if (node.behind) {
+        d.announce({
+          kind: 'node-caught-up',
+          id: `node-caught-up:${t.url}:${t.snap.epoch}:${node.behindSince ?? 0}`,
+          url: t.url,
+          epoch: t.snap.epoch,
+          behindSince: node.behindSince,
+          title: `Vault node caught up: epoch ${t.snap.epoch}`,
+          body: `${t.url} reports epoch ${t.snap.epoch} again, the vault's highest.`
+        })
+      }
+      Object.assign(node, { behind: false, behindPolls: 0, behindSince: null })
+    }
+    const live = d.live.get(t.url)
+    if (live) live.behind = node.behind
+  }
+}
+
 /** The top-level field names two vault answers differ in ("public_key", "addresses", …). */
 function differingFields(a: VaultResult, b: VaultResult): string[] {
   const fields = diffVault(a.raw, b.raw).map((c) => /^\$(?:\[\d+\])?\.?([A-Za-z0-9_$]*)/.exec(c.path)?.[1] || '(whole result)')
   return [...new Set(fields)]
 }
 
-async function checkAgreement(d: VaultPollDeps, ref: Answer & { ok: true }, others: Answer[]): Promise<void> {
-  const epoch = snapshotOf(ref.result.raw, 0).epoch
+/** Nodes that tell the reference's epoch differently. Nodes at another epoch are behind, not in disagreement. */
+function checkAgreement(d: VaultPollDeps, ref: Told, others: Told[]): void {
+  const epoch = ref.snap.epoch
   const fields = new Set<string>()
   const nodes: string[] = []
   for (const other of others) {
-    if (!other.ok) continue
-    let theirs: VaultResult = other.result
-    const theirEpoch = snapshotOf(theirs.raw, 0).epoch
-    // Nodes are compared on the same epoch: a node a block behind on rotation is asked for ours.
-    if (epoch !== null && theirEpoch !== epoch) {
-      const again = await ask(d, other.url, `0x${BigInt(epoch).toString(16)}`).catch(() => null)
-      if (!again?.ok) {
-        fields.add('epoch')
-        nodes.push(other.url)
-        continue
-      }
-      theirs = again.result
-    }
-    const diff = differingFields(ref.result, theirs)
+    if (epoch !== null && other.snap.epoch !== epoch) continue
+    const diff = differingFields(ref.result, other.result)
     if (diff.length > 0) {
       diff.forEach((f) => fields.add(f))
       nodes.push(other.url)
@@ -124,29 +193,47 @@ async function checkAgreement(d: VaultPollDeps, ref: Answer & { ok: true }, othe
   })
 }
 
-function isEpochText(e: string | null): e is string {
-  return e !== null && /^(0x[0-9a-fA-F]+|\d+)$/.test(e)
+/** The answer that speaks for the vault: the highest epoch told, the first node (in profile order) at it. */
+function reference(told: Told[]): Told {
+  let best = told[0]!
+  for (const t of told.slice(1)) {
+    const a = epochValue(t.snap.epoch)
+    const b = epochValue(best.snap.epoch)
+    if (a !== null && (b === null || a > b)) best = t
+  }
+  return best
 }
 
 export async function pollVault(d: VaultPollDeps): Promise<boolean> {
-  const answers = await Promise.all(d.rpcUrls.map((url) => ask(d, url, 'latest')))
+  const answers = await Promise.all(d.rpcUrls.map((url) => ask(d, url)))
   if (d.signal.aborted) return false
-  answers.forEach((a) => recordHealth(d, a))
-  const ref = answers.find((a): a is Answer & { ok: true } => a.ok)
-  if (!ref) return false
-  const snap = snapshotOf(ref.result.raw, d.now())
-  if (answers.length > 1 && (isEpochText(snap.epoch) || snap.epoch === null)) {
-    await checkAgreement(d, ref, answers.filter((a) => a !== ref))
+  const told: Told[] = []
+  for (const a of answers) {
+    const snap = a.ok ? snapshotOf(a.result.raw, d.now()) : null
+    recordHealth(d, a, snap)
+    if (a.ok && snap) told.push({ url: a.url, result: a.result, snap })
   }
+  if (told.length === 0) return false
+  const ref = reference(told)
   const last = d.state.last
+  const refEpoch = epochValue(ref.snap.epoch)
+  const lastEpoch = last ? epochValue(last.epoch) : null
+  // The highest epoch ever reported: the vault never goes back below it.
+  const highest = refEpoch !== null && (lastEpoch === null || refEpoch >= lastEpoch) ? refEpoch : lastEpoch
+  if (highest !== null) trackBehind(d, told, highest, highest === refEpoch ? (ref.snap.epoch ?? String(highest)) : (last?.epoch ?? String(highest)))
+  if (told.length > 1) checkAgreement(d, ref, told.filter((t) => t !== ref))
+
   if (!last) {
-    d.state.last = snap
-    if (d.cache) await keepSnapshot(d.cache, d.profileId, snap)
+    d.state.last = ref.snap
+    if (d.cache) await keepSnapshot(d.cache, d.profileId, ref.snap)
     return true
   }
-  if (last.hash === snap.hash) return true
+  if (last.hash === ref.snap.hash) return true
+  // An older epoch never changes the vault: every node that answered is behind what was seen before.
+  if (refEpoch !== null && lastEpoch !== null && refEpoch < lastEpoch) return true
   // The same epoch told differently by a fallback node is a disagreement, not a change of the vault.
-  if (ref.url !== d.rpcUrls[0] && snap.epoch !== null && snap.epoch === last.epoch) return true
+  if (ref.url !== d.rpcUrls[0] && ref.snap.epoch !== null && ref.snap.epoch === last.epoch) return true
+  const snap = ref.snap
   const lines = summariseVault(last.raw, snap.raw)
   const changes = toJsonChanges(lines)
   const title =

@@ -123,7 +123,16 @@ export class Watcher {
       const live = this.live.get(url)
       if (live) return live
       const n = p.nodes[url]
-      return { url, ok: n ? !n.unreachable && n.failures === 0 : true, latencyMs: n?.latencyMs ?? null, lastAnswerAt: n?.lastAnswerAt ?? null }
+      return {
+        url,
+        ok: n ? !n.unreachable && n.failures === 0 : true,
+        latencyMs: n?.latencyMs ?? null,
+        lastAnswerAt: n?.lastAnswerAt ?? null,
+        epoch: n?.epoch ?? null,
+        publicKey: n?.publicKey ?? null,
+        vaultStatus: n?.status ?? null,
+        behind: n?.behind ?? false
+      }
     })
     return {
       running: this.running,

@@ -8,6 +8,8 @@ export const KIND_LABELS: Record<WatchEventKind, string> = {
   'node-unreachable': 'Node unreachable',
   'node-recovered': 'Node recovered',
   'nodes-disagree': 'Nodes disagree',
+  'node-behind': 'Node behind',
+  'node-caught-up': 'Node caught up',
   'transfer-change': 'Transfer update',
   'new-transfers': 'New transfers',
   stuck: 'Stuck transfer',

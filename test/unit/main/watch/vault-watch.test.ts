@@ -133,20 +133,28 @@ describe('vault watch', () => {
       expect(n.latencyMs).toBeGreaterThanOrEqual(0)
       expect(n.lastAnswerAt).toBeGreaterThan(0)
     }
-    // one node rotating ahead of the other: still compared on the reference's epoch, where it now says "retired"
-    b.rotateVault()
-    await r.watcher.recheck()
-    await r.watcher.recheck()
-    expect(r.events).toHaveLength(2)
-    const ahead = r.events[1]!
-    if (ahead.kind !== 'nodes-disagree') throw new Error(ahead.kind)
-    expect(ahead.epoch).toBe(e.epoch)
-    expect(ahead.fields).toContain('status')
-    expect(ahead.fields).not.toContain('epoch')
+    // one node rotating ahead of the other: the vault is the highest epoch (one change), the other node is
+    // behind (after a few answers below it), and the two are not said to disagree across epochs
+    const { epoch } = b.rotateVault()
+    for (let i = 0; i < 3; i++) await r.watcher.recheck()
+    expect(r.events.slice(1).map((x) => x.kind)).toEqual(['vault-change', 'node-behind'])
+    const change = r.events[1]!
+    if (change.kind !== 'vault-change') throw new Error(change.kind)
+    expect(change.epochAfter).toBe(String(epoch))
+    const behind = r.events[2]!
+    if (behind.kind !== 'node-behind') throw new Error(behind.kind)
+    expect(behind).toMatchObject({ url: a.rpcUrl, epoch: String(epoch - 1), highest: String(epoch), ahead: [`${b.rpcUrl} (epoch ${epoch})`] })
+    expect(r.watcher.status().nodes.map((n) => [n.epoch, n.behind])).toEqual([
+      [String(epoch - 1), true],
+      [String(epoch), false]
+    ])
+    r.events.splice(0, 1)
     // the second node failing is a health event, not a vault change nor a disagreement
     b.setFaults('tss_getVault', { status: 503 })
     for (let i = 0; i < 3; i++) await r.watcher.recheck()
     expect(r.events.slice(2).map((x) => x.kind)).toEqual(['node-unreachable'])
+    // and while the node ahead is down, the vault stays at its epoch: the lagging node is no vault change
+    expect(r.watcher.status().vault?.epoch).toBe(String(epoch))
   })
 
   it('12.2 one node that starts a reply and then drips never stalls the watch: the other node is polled, the slow one times out', async () => {
