@@ -42,6 +42,8 @@ export interface AppContextOptions {
     /** share of all transfers sent by the busiest address (benchmarks: one address with 1,000,000) */
     heavyShare?: number
     rotateEveryMs?: number | null
+    /** a network that moves (default on: the demo a user runs is not a still world) */
+    motion?: boolean
     /** on a first run on the demo profile, watch its busiest address (14.2): the app and `npm run web`
      * turn it on; off by default so tests start from an empty watchlist */
     watchOnFirstRun?: boolean
@@ -99,9 +101,11 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
         seed: options.demo?.seed ?? 1,
         transfers: options.demo?.transfers ?? 5000,
         ...(options.demo?.heavyShare === undefined ? {} : { heavyShare: options.demo.heavyShare }),
-        rotateEveryMs: options.demo?.rotateEveryMs === undefined ? 600_000 : options.demo.rotateEveryMs
+        rotateEveryMs: options.demo?.rotateEveryMs === undefined ? 600_000 : options.demo.rotateEveryMs,
+        // the demo a user runs moves as a live network does (arrivals, settling transfers, a lagging node)
+        motion: options.demo?.motion ?? true
       })
-      return { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl }
+      return simulator.motion ? { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl, laggingRpcUrl: simulator.laggingRpcUrl } : { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl }
     },
     createClient: (e) => new BridgeClient({ baseUrl: e.baseUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize })
   })

@@ -21,3 +21,12 @@ export async function setFault(baseUrl: string, op: string, spec: Record<string,
   })
   if (!res.ok) throw new Error(`fault switch: ${res.status} ${await res.text()}`)
 }
+
+/**
+ * The number in a "N transfers" or "N of M transfers loaded" text. The demo network moves: its busiest address
+ * gains a transfer with every request for its history, so a count read before is a lower bound, not the count.
+ */
+export function countIn(text: string | null, which: 'first' | 'last' = 'first'): number {
+  const numbers = [...(text ?? '').matchAll(/(\d[\d,]*)/g)].map((m) => Number(m[1]!.replace(/,/g, '')))
+  return (which === 'first' ? numbers[0] : numbers.at(-1)) ?? NaN
+}

@@ -12,19 +12,26 @@ export interface ResolvedEndpoint {
   maxPageSize: number
 }
 
+/** Where the demo network answers; its second node lags each rotation and sometimes fails, as live ones do. */
+export interface DemoUrls {
+  baseUrl: string
+  rpcUrl: string
+  laggingRpcUrl?: string
+}
+
 export interface EndpointDeps {
   activeProfile: () => Profile
-  startDemo: () => Promise<{ baseUrl: string; rpcUrl: string }>
+  startDemo: () => Promise<DemoUrls>
   createClient: (endpoint: ResolvedEndpoint) => BridgeApi
 }
 
 export class Endpoints {
-  private demo: Promise<{ baseUrl: string; rpcUrl: string }> | null = null
+  private demo: Promise<DemoUrls> | null = null
   private current: { signature: string; endpoint: ResolvedEndpoint; client: BridgeApi } | null = null
 
   constructor(private readonly deps: EndpointDeps) {}
 
-  demoUrls(): Promise<{ baseUrl: string; rpcUrl: string }> {
+  demoUrls(): Promise<DemoUrls> {
     this.demo ??= this.deps.startDemo().catch((error: unknown) => {
       this.demo = null
       throw new AppError({ kind: 'network', message: `The demo network could not start: ${(error as Error).message}` })
@@ -36,7 +43,7 @@ export class Endpoints {
     const common = { profileId: profile.id, timeoutMs: profile.timeoutMs, maxPageSize: profile.maxPageSize }
     if (profile.kind === 'demo') {
       const demo = await this.demoUrls()
-      return { ...common, baseUrl: demo.baseUrl, rpcUrls: [demo.rpcUrl] }
+      return { ...common, baseUrl: demo.baseUrl, rpcUrls: demo.laggingRpcUrl ? [demo.rpcUrl, demo.laggingRpcUrl] : [demo.rpcUrl] }
     }
     if (!profile.baseUrl) {
       throw new AppError({ kind: 'input', message: `The profile "${profile.name}" has no base URL.`, field: 'baseUrl' })

@@ -19,7 +19,8 @@
 import { Catalog } from './catalog'
 import { Dataset } from './dataset'
 import { writeJson, type WireValue } from './json'
-import { buildTransfer } from './transfer'
+import { Motion, type MotionOptions } from './motion'
+import { buildTransfer, type Transfer } from './transfer'
 import { VaultState, type VaultShape } from './vault'
 import { historyRecord, transferDetail } from './wire'
 import type { SimOperation, SimSample } from './types'
@@ -38,6 +39,8 @@ export interface CoreOptions {
   /** the simulator's own origin, where the catalog's icons are served */
   iconOrigin?: string
   heavyShare?: number
+  /** a network that moves (arrivals, settling transfers, a lagging node); none: it stands still */
+  motion?: MotionOptions
 }
 
 export type RpcId = string | number | null
@@ -67,6 +70,7 @@ export class SimCore {
   readonly dataset: Dataset
   readonly vault: VaultState
   readonly stableField: string
+  readonly motion: Motion | null
   private readonly chainListText: string
   private readonly tokenListText: string
 
@@ -80,6 +84,7 @@ export class SimCore {
       ...(opts.heavyShare === undefined ? {} : { heavyShare: opts.heavyShare })
     })
     this.vault = new VaultState(opts.seed, this.catalog, opts.now)
+    this.motion = opts.motion ? new Motion(this.dataset, this.vault, opts.motion, opts.now) : null
     this.stableField = `${opts.stableSymbol.toLowerCase()}Valume`
     this.chainListText = envelope(this.catalog.chainListData())
     this.tokenListText = envelope(this.catalog.tokenListData())
@@ -119,8 +124,9 @@ export class SimCore {
     const user = this.dataset.userIndexOf(address)
     const chain = this.catalog.byChainId.get(chainId)
     if (user < 0 || !chain) return envelope({ list: [], total: 0 })
+    this.motion?.historyRequested(user, chain.index)
     const { total, items } = this.dataset.page(user, chain.index, pageNo, Math.min(pageSize, MAX_PAGE_SIZE))
-    const list = items.map((i) => historyRecord(buildTransfer(this.dataset, i), this.stableField))
+    const list = items.map((i) => historyRecord(this.transfer(i), this.stableField))
     return envelope({ list, total })
   }
 
@@ -131,8 +137,13 @@ export class SimCore {
     if (typeof txHash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(txHash))
       return apiError(400, 'invalid parameter: txHash')
     const i = this.dataset.indexOfHash(txHash)
-    if (i < 0) return apiError(404, 'transaction not found')
-    return envelope(transferDetail(buildTransfer(this.dataset, i)))
+    if (i < 0 || this.motion?.unknown(i)) return apiError(404, 'transaction not found')
+    return envelope(transferDetail(this.transfer(i)))
+  }
+
+  /** transfer i as the service tells it now */
+  transfer(i: number): Transfer {
+    return this.motion ? this.motion.transfer(i) : buildTransfer(this.dataset, i)
   }
 
   /** one history record as wire text (a chain record when there are no transfers at all) */
@@ -153,7 +164,17 @@ export class SimCore {
     return null
   }
 
-  rpc(body: string): string {
+  /**
+   * The lagging node's answer: it fails now and then (null: answer 503) and otherwise tells the vault as it
+   * knows it, a few of its polls behind each rotation.
+   */
+  rpcLagging(body: string): string | null {
+    if (!this.motion) return this.rpc(body)
+    const { fails, latest } = this.motion.lagging.poll()
+    return fails ? null : this.rpc(body, latest)
+  }
+
+  rpc(body: string, known = this.vault.latest()): string {
     let req: unknown
     try {
       req = JSON.parse(body)
@@ -168,12 +189,12 @@ export class SimCore {
     const params = req.params
     const arg: unknown = Array.isArray(params) && params.length === 1 ? params[0] : undefined
     let epoch
-    if (arg === 'latest') epoch = this.vault.latest()
+    if (arg === 'latest') epoch = known
     else if (typeof arg === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(arg)) {
       epoch = this.vault.get(parseInt(arg.slice(2), 16))
-      if (!epoch) return rpcError(id, -32000, 'epoch not found')
+      if (!epoch || epoch.epoch > known.epoch) return rpcError(id, -32000, 'epoch not found')
     } else return rpcError(id, -32602, 'invalid params: expected ["latest"] or ["0x<hex epoch>"]')
-    return writeJson({ jsonrpc: '2.0', id, result: this.vault.result(epoch, this.opts.vaultShape) })
+    return writeJson({ jsonrpc: '2.0', id, result: this.vault.result(epoch, this.opts.vaultShape, known) })
   }
 
   sample(): SimSample {
@@ -196,6 +217,7 @@ export class SimCore {
     // chain (USDT Ethereum → BNB Chain and back), where inAmount's scale is the destination token's.
     const wanted = new Set(['relayer', 'state0', 'state2', 'state3', 'type1', 'decimal6', 'decimals6to18', 'decimals18to6'])
     for (let i = 1; i < Math.min(ds.count, 5000) && wanted.size > 0; i++) {
+      if (this.motion?.unknown(i)) continue
       const t = buildTransfer(ds, i)
       const kinds = [
         t.relayer ? 'relayer' : '',
@@ -211,7 +233,9 @@ export class SimCore {
       }
     }
     // and the newest transfers
-    for (let i = Math.max(1, ds.count - 3); i < ds.count; i++) txHashes.push(ds.txHash(i))
+    const newest: string[] = []
+    for (let i = ds.count - 1; i >= 1 && newest.length < 3; i--) if (!this.motion?.unknown(i)) newest.unshift(ds.txHash(i))
+    txHashes.push(...newest)
     return { addresses, txHashes: [...new Set(txHashes)], epochs: this.vault.epochNumbers() }
   }
 }

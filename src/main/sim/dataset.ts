@@ -47,6 +47,8 @@ export class Dataset {
   private readonly heavyChain: number[]
   private readonly heavy: { share: number; chain: string; loyalty: number }[]
   private readonly heavyShare: number
+  /** group key → how many of its newest transfers are held back (not yet arrived) */
+  private readonly held = new Map<number, number>()
 
   constructor(
     readonly catalog: Catalog,
@@ -159,10 +161,45 @@ export class Dataset {
     return this.userIndex.get(address.toLowerCase()) ?? -1
   }
 
-  /** number of transfers sent by a user from a chain */
+  /** number of transfers sent by a user from a chain (those that have arrived) */
   groupSize(user: number, chainIndex: number): number {
     const key = user * this.chainCount + chainIndex
-    return this.groupOffsets[key + 1]! - this.groupOffsets[key]!
+    return this.groupOffsets[key + 1]! - this.groupOffsets[key]! - (this.held.get(key) ?? 0)
+  }
+
+  /** Holds back the newest `count` transfers of a group: they arrive later, one per reveal(). */
+  hold(user: number, chainIndex: number, count: number): void {
+    const key = user * this.chainCount + chainIndex
+    const size = this.groupOffsets[key + 1]! - this.groupOffsets[key]!
+    this.held.set(key, Math.max(0, Math.min(count, size)))
+  }
+
+  /** The oldest transfer still held back in the group arrives; its index, or null when none is left. */
+  reveal(user: number, chainIndex: number): number | null {
+    const key = user * this.chainCount + chainIndex
+    const hidden = this.held.get(key) ?? 0
+    if (hidden === 0) return null
+    this.held.set(key, hidden - 1)
+    return this.groupItems[this.groupOffsets[key + 1]! - hidden]!
+  }
+
+  /** true while transfer i is held back (it has not arrived yet) */
+  isHeld(i: number): boolean {
+    if (i < 0 || i >= this.count) return false
+    const key = this.keyOf(i)
+    const hidden = this.held.get(key) ?? 0
+    if (hidden === 0) return false
+    const lo = this.groupOffsets[key]!
+    const hi = this.groupOffsets[key + 1]!
+    // group items ascend by index: binary search for i's place
+    let a = lo
+    let b = hi
+    while (a < b) {
+      const m = (a + b) >>> 1
+      if (this.groupItems[m]! < i) a = m + 1
+      else b = m
+    }
+    return a >= hi - hidden
   }
 
   /** transfer indexes of one page, newest first */
@@ -174,7 +211,7 @@ export class Dataset {
   ): { total: number; items: number[] } {
     const key = user * this.chainCount + chainIndex
     const lo = this.groupOffsets[key]!
-    const hi = this.groupOffsets[key + 1]!
+    const hi = this.groupOffsets[key + 1]! - (this.held.get(key) ?? 0)
     const total = hi - lo
     const items: number[] = []
     const skip = (pageNo - 1) * pageSize

@@ -4,7 +4,8 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SimCore } from './core'
 import { FaultTable, SIM_OPERATIONS } from './faults'
-import { createSimHandler } from './server'
+import { DEMO_MOTION } from './motion'
+import { createSimHandler, LAGGING_RPC_PATH } from './server'
 import type { FaultSpec, SimOperation, SimOptions, Simulator } from './types'
 
 export type { FaultSpec, SimOperation, SimOptions, SimSample, SimStats, Simulator } from './types'
@@ -12,6 +13,7 @@ export { SIM_OPERATIONS, faultSpecSchema, faultRequestSchema } from './faults'
 export { MAX_PAGE_SIZE } from './core'
 export { NAMED_AMOUNT } from './transfer'
 export { MAP_CHAIN_ID } from './catalog'
+export { DEMO_MOTION, type MotionOptions } from './motion'
 
 const MAX_TRANSFERS = 2_000_000
 
@@ -43,7 +45,8 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
       ...(opts.heavyShare === undefined ? {} : { heavyShare: opts.heavyShare }),
       stableSymbol: opts.stableSymbol ?? 'usdt',
       vaultShape: opts.vaultShape ?? 'array',
-      now
+      now,
+      ...(opts.motion ? { motion: opts.motion === true ? DEMO_MOTION : opts.motion } : {})
     })
   } catch (error) {
     server.close()
@@ -78,6 +81,8 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
   return {
     baseUrl,
     rpcUrl: `${baseUrl}/rpc`,
+    laggingRpcUrl: `${baseUrl}${LAGGING_RPC_PATH}`,
+    motion: Boolean(opts.motion),
     port,
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -32,7 +32,8 @@ export const SALT = {
   user: 6,
   vault: 7,
   faults: 8,
-  catalog: 9
+  catalog: 9,
+  motion: 10
 } as const
 
 const HEX = '0123456789abcdef'

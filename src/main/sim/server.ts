@@ -17,6 +17,9 @@ import { iconSvg } from './icons'
 import { writeJson } from './json'
 import type { FaultSpec, SimOperation, SimSample, SimStats } from './types'
 
+/** the demo network's second node, which lags each rotation (motion.ts) */
+export const LAGGING_RPC_PATH = '/rpc/lagging'
+
 /** Request bodies beyond this are refused: the real service's limit is unknown, a megabyte is plenty. */
 const MAX_REQUEST_BYTES = 1024 * 1024
 
@@ -78,6 +81,10 @@ export function createSimHandler(
     counts[op] += 1
     const fault = faults.take(op)
     const isRpc = op === 'tss_getVault'
+    if (path === LAGGING_RPC_PATH && !fault) {
+      const text = core.rpcLagging(body)
+      return text === null ? sendStatus(res, 503, path, now()) : send(res, 200, text)
+    }
     // An answer is built during the latency, not after it: a service's time to answer includes building
     // the answer. Built after the wait, the simulator's own CPU time (2–3 ms for a history page of 100)
     // was added to the latency of every request and counted against the client in the "load all" bench.
@@ -210,7 +217,7 @@ export function createSimHandler(
       return icon(path, method, res)
     }
     let op: SimOperation | null = null
-    if (path === '/rpc') op = 'tss_getVault'
+    if (path === '/rpc' || path === LAGGING_RPC_PATH) op = 'tss_getVault'
     else if (path.startsWith('/api/')) {
       const name = path.slice('/api/'.length) as ApiOperation
       if (API_OPS.includes(name)) op = name

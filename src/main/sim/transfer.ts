@@ -75,12 +75,26 @@ function rescale(units: bigint, fromDecimal: number, toDecimal: number): bigint 
     : units / 10n ** BigInt(fromDecimal - toDecimal)
 }
 
-export function buildTransfer(ds: Dataset, i: number): Transfer {
+/**
+ * What the demo network's motion changes of a transfer (src/main/sim/motion.ts): a transfer that arrived
+ * while the network ran was sent when it arrived, and is in flight until it settles. None of the draws below
+ * depend on these, so the rest of the record is the same with or without them.
+ */
+export interface TransferMotion {
+  /** when it was sent (epoch seconds) */
+  timeSec: number
+  /** 0 while in flight; otherwise the state it settles in */
+  state: number
+  /** the network's clock (epoch seconds): legs are not dated after it */
+  nowSec: number
+}
+
+export function buildTransfer(ds: Dataset, i: number, motion?: TransferMotion): Transfer {
   const cat = ds.catalog
   const rng = Rng.of(ds.seed, SALT.record, i)
   const user = ds.userOf(i)
   const fromChain = cat.chain(ds.chainOf(i))
-  const timeSec = ds.timeOf(i)
+  const timeSec = motion?.timeSec ?? ds.timeOf(i)
   const named = i === 0
 
   // Token first, then a destination chain that also lists it.
@@ -113,6 +127,7 @@ export function buildTransfer(ds: Dataset, i: number): Transfer {
     else if (stateRoll < 0.025) state = 2
     else if (stateRoll < 0.035) state = 3
   }
+  if (motion) state = motion.state
   const typeRoll = rng.float()
   const type = named || typeRoll >= 0.06 ? 4 : typeRoll < 0.02 ? 1 : typeRoll < 0.04 ? 2 : 3
 
@@ -137,8 +152,9 @@ export function buildTransfer(ds: Dataset, i: number): Transfer {
     : null
 
   const done = state !== 0
+  const clockSec = motion?.nowSec ?? ds.anchorSec
   const inSec = (relayer ? relaySec : timeSec) + rng.range(30, 600)
-  const inHeight = done ? heightAt(toChain, ds.anchorSec, Math.min(inSec, ds.anchorSec)) : 0
+  const inHeight = done ? heightAt(toChain, ds.anchorSec, Math.min(inSec, clockSec)) : 0
   // What arrives, in the DESTINATION token's smallest units, as the real service sends it: MAP's own front-end
   // (butter-swap-ui, src/views/Home.vue) divides history's inAmount by the decimals of the same-symbol token on
   // toChainid, and queryBridgeInfo's `receiving` comes with `receiveDecimal`. (An earlier reading kept inAmount
@@ -170,7 +186,7 @@ export function buildTransfer(ds: Dataset, i: number): Transfer {
     state,
     type,
     timeSec,
-    updatedSec: done ? Math.min(ds.anchorSec, inSec) : timeSec,
+    updatedSec: done ? Math.max(timeSec, Math.min(clockSec, inSec)) : timeSec,
     transferinHash: done ? inHashes : '',
     transferinHeight: inHeight,
     transferinSendHash: done ? inSendHash : '',

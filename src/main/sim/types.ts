@@ -1,3 +1,4 @@
+import type { MotionOptions } from './motion'
 // Public types of the demo network, re-exported by index.ts.
 export type SimOperation =
   'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList' | 'tss_getVault'
@@ -21,6 +22,12 @@ export interface SimOptions {
   vaultShape?: 'array' | 'object' | 'unknown'
   /** clock, default Date.now */
   now?: () => number
+  /**
+   * a network that moves: the busiest address gains transfers while it is read, arrivals settle over time, and
+   * a second node (laggingRpcUrl) lags each rotation and sometimes fails. true: the demo's own settings.
+   * Default off: a still world, for tests that count exactly.
+   */
+  motion?: boolean | MotionOptions
 }
 
 export interface FaultSpec {
@@ -68,6 +75,10 @@ export interface Simulator {
   baseUrl: string
   /** http://127.0.0.1:PORT/rpc — the {rpc_url} */
   rpcUrl: string
+  /** a second node that lags each rotation by a few polls and sometimes fails (with motion; else it is like rpcUrl) */
+  laggingRpcUrl: string
+  /** whether this network moves */
+  motion: boolean
   port: number
   /** also ends hanging requests */
   close(): Promise<void>

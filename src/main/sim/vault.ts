@@ -79,19 +79,20 @@ export class VaultState {
     return this.epochs.map((e) => e.epoch)
   }
 
-  record(e: VaultEpoch): WireObject {
+  /** `active`: the epoch the answering node holds for current (a node lagging a rotation still holds an older one) */
+  record(e: VaultEpoch, active: VaultEpoch = this.latest()): WireObject {
     return {
       epoch: e.epoch,
       public_key: e.publicKey,
-      status: e === this.latest() ? 'active' : 'retired',
+      status: e === active ? 'active' : 'retired',
       chains: e.chains,
       addresses: e.addresses
     }
   }
 
   /** the JSON-RPC result for one epoch, in the configured shape */
-  result(e: VaultEpoch, shape: VaultShape): WireValue {
-    const record = this.record(e)
+  result(e: VaultEpoch, shape: VaultShape, active: VaultEpoch = this.latest()): WireValue {
+    const record = this.record(e, active)
     if (shape === 'array') return [record]
     if (shape === 'object') return record
     // A shape the client does not recognise: it must keep it whole rather than fail.
