@@ -37,7 +37,8 @@ export interface HarnessOptions {
   rendererDir?: string
   demo?: AppContextOptions['demo']
   version?: string
-  iconFetch?: AppContextOptions['iconFetch']
+  /** how main reaches the network (tests answer hosts this sandbox cannot reach); Node's fetch when absent */
+  fetch?: AppContextOptions['fetch']
 }
 
 export interface Harness {
@@ -71,7 +72,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     version: options.version ?? readVersion(),
     broadcast,
     ...(options.demo ? { demo: options.demo } : {}),
-    ...(options.iconFetch ? { iconFetch: options.iconFetch } : {})
+    ...(options.fetch ? { fetch: options.fetch } : {})
   })
   // Calls under way, for close() to let finish before the context goes: a call that writes settings or the
   // cache must not do so into a folder its owner is already removing.
