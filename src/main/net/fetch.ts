@@ -3,6 +3,8 @@
 // road:
 //   - the Electron app (index.ts): Electron's `net.fetch`, i.e. Chromium's network stack, so the system proxy
 //     settings, PAC scripts and the OS certificate store apply as they do in the user's browser;
+//   - the CLI, the headless watcher and the browser harness: `networkFromEnv` (./env-proxy.ts), which honours
+//     HTTP_PROXY, HTTPS_PROXY and NO_PROXY as command-line tools do;
 //   - tests may pass their own. A module given none uses Node's fetch, direct.
 // No module-level default is ever set: a global would let one process's choice leak into another's code.
 
