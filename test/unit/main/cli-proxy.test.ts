@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https'
-import { request, type IncomingMessage } from 'node:http'
+import { createServer, request, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -187,6 +187,40 @@ describe('the CLI honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY', () => {
       expect(silent.seen.map((s) => s.kind)).toEqual(['absolute', 'connect'])
     } finally {
       await silent.close()
+    }
+  })
+})
+
+describe('the headless watcher behind a proxy', () => {
+  it('polls the node and posts its webhooks through HTTP_PROXY, and stops cleanly', async () => {
+    const posts: string[] = []
+    const hooks: Server = createServer((req, res) => {
+      posts.push(req.url ?? '')
+      req.resume().on('end', () => res.writeHead(204).end())
+    })
+    await new Promise<void>((ok) => hooks.listen(0, '127.0.0.1', ok))
+    const hook = `http://hooks.test:${(hooks.address() as AddressInfo).port}/hook/tok3n123`
+    const stop = new AbortController()
+    let out = ''
+    let err = ''
+    try {
+      const running = main(['watch', 'vault', '--rpc-url', `${viaName}/rpc`, '--interval', '1', '--webhook', hook], {
+        stdout: { write: (s: string) => (out += s) },
+        stderr: { write: (s: string) => (err += s) },
+        env: { BRIDGESCOPE_DATA_DIR: mkdtempSync(join(tmpdir(), 'bs-cli-proxy-watch-')), HTTP_PROXY: proxy.url },
+        signal: stop.signal
+      })
+      await vi.waitFor(() => expect(targets()).toContain(`absolute ${viaName}/rpc`), { timeout: 60_000 })
+      sim.rotateVault()
+      await vi.waitFor(() => expect(posts).toEqual(['/hook/tok3n123']), { timeout: 60_000 })
+      expect(out).toContain('vault-change')
+      expect(targets()).toContain(`absolute ${hook}`)
+      stop.abort()
+      expect(await running).toBe(0)
+      expect(err).not.toMatch(/failed/)
+    } finally {
+      stop.abort()
+      hooks.close()
     }
   })
 })
