@@ -13,6 +13,7 @@ import { createHandlers } from './ipc/handlers'
 import type { HandlerTable } from './ipc/handler-table'
 import { CACHE_DIR } from './paths'
 import { createIconService, type IconService } from './icons'
+import type { Fetch } from './net/fetch'
 import { Endpoints } from './services/endpoints'
 import { HistoryService } from './services/history'
 import { QueryService } from './services/queries'
@@ -51,14 +52,18 @@ export interface AppContextOptions {
   openExternal?: (url: string) => Promise<void>
   /** packaged Electron builds pass the update checker (created on first use) */
   updater?: (settings: SettingsRepo, broadcast: AppContextOptions['broadcast']) => Promise<Updater>
-  /** how main fetches remote icons (tests answer the unreachable https icon hosts locally) */
-  iconFetch?: typeof fetch
+  /**
+   * How main reaches the network, for every request it makes: the service, the nodes, icon hosts and webhooks.
+   * The entry point chooses (./net/fetch.ts): Electron's net.fetch in the app, the proxy variables in the
+   * harness; tests may answer hosts this sandbox cannot reach. Node's fetch, direct, when absent.
+   */
+  fetch?: Fetch
   /** the vault and transfer watch: on unless `enabled` is false; notifications ignored without `notify` */
   watch?: { enabled?: boolean; notify?: Notify; open?: (href: string) => void; timers?: Partial<Timers> }
   /** encrypts webhook URLs: Electron's safeStorage in the app; none in the harness and tests (stored 0600) */
   secretBox?: SecretBox
-  /** webhook timeouts and retries (tests shorten them) */
-  alertSink?: AlertServiceDeps['sink']
+  /** webhook timeouts and retries (tests shorten them); the way to the network is `fetch` above */
+  alertSink?: Omit<NonNullable<AlertServiceDeps['sink']>, 'fetch'>
 }
 
 export interface AppContext {
@@ -76,6 +81,7 @@ export interface AppContext {
 
 export async function createAppContext(options: AppContextOptions): Promise<AppContext> {
   const now = options.now ?? Date.now
+  const net = options.fetch ? { fetch: options.fetch } : {}
   const notices: Notice[] = []
   // A first run is a data folder without watchlists yet (checked before the store creates the file).
   const firstRun = !existsSync(join(options.dataDir, 'watchlists.json'))
@@ -107,7 +113,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       })
       return simulator.motion ? { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl, laggingRpcUrl: simulator.laggingRpcUrl } : { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl }
     },
-    createClient: (e) => new BridgeClient({ baseUrl: e.baseUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize })
+    createClient: (e) => new BridgeClient({ baseUrl: e.baseUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize, ...net })
   })
   const queries = new QueryService({ cache, now, endpoint: () => endpoints.active(), canonicalEpoch })
   const history = new HistoryService({
@@ -135,7 +141,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     now,
     failed: (e) => watch.note(e),
     delivered: (n) => options.broadcast('alerts:delivery', n),
-    ...(options.alertSink ? { sink: options.alertSink } : {})
+    sink: { ...options.alertSink, ...net }
   })
   const watch = await WatchService.open({
     dataDir: options.dataDir,
@@ -163,7 +169,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   })
   if (watchEnabled) void watch.restart()
 
-  const icons = createIconService({ cache, now, ...(options.iconFetch ? { fetch: options.iconFetch } : {}), demoOrigin: () => (simulator ? new URL(simulator.baseUrl).origin : null) })
+  const icons = createIconService({ cache, now, ...net, demoOrigin: () => (simulator ? new URL(simulator.baseUrl).origin : null) })
   const demoStarters = () => (simulator ? starterAddresses(simulator.sample()) : [])
   if (firstRun && options.demo?.watchOnFirstRun === true && settings.activeProfile().kind === 'demo') {
     try {

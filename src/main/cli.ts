@@ -26,6 +26,8 @@ import { terminalSafe } from '../shared/terminal-text'
 import { withReceivedTokens } from '../shared/amounts'
 import { redactText } from '../shared/redact'
 import { runWatchCommand, WATCH_USAGE } from './watch/cli-watch'
+import { networkFromEnv } from './net/env-proxy'
+import type { Fetch } from './net/fetch'
 
 export interface Writer {
   write(chunk: string): unknown
@@ -125,7 +127,7 @@ interface Context {
 
 async function withClient<T>(
   ctx: Context,
-  run: (client: BridgeClient, ep: Endpoints) => Promise<T>,
+  run: (client: BridgeClient, ep: Endpoints, fetch: Fetch) => Promise<T>,
   rpcUrls: string[] = [],
   needs: EndpointNeeds = 'api'
 ): Promise<T> {
@@ -138,13 +140,21 @@ async function withClient<T>(
   )
   const ep = rpcUrls.length > 1 ? { ...resolved, rpcUrls } : resolved
   try {
-    const client = new BridgeClient({
-      baseUrl: ep.baseUrl,
-      rpcUrls: ep.rpcUrls,
-      ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}),
-      ...(ep.maxPageSize ? { maxPageSize: ep.maxPageSize } : {})
-    })
-    return await run(client, ep)
+    // HTTP_PROXY, HTTPS_PROXY and NO_PROXY, as other command-line tools honour them (./net/env-proxy.ts).
+    const network = networkFromEnv(ctx.io.env)
+    try {
+      const client = new BridgeClient({
+        baseUrl: ep.baseUrl,
+        rpcUrls: ep.rpcUrls,
+        ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}),
+        ...(ep.maxPageSize ? { maxPageSize: ep.maxPageSize } : {}),
+        fetch: network.fetch
+      })
+      return await run(client, ep, network.fetch)
+    } finally {
+      // Also ends a connection a timed-out request left open (a proxy that never answers), so the process exits.
+      await network.close()
+    }
   } finally {
     await ep.close?.()
   }
@@ -274,7 +284,7 @@ async function watch(argv: string[], io: CliIo, warn: (line: string) => void): P
   }
   const signal = io.signal ?? new AbortController().signal
   const ctx: Context = { io, values, positionals: [], json: false, warn, print: (t) => void io.stdout.write(t) }
-  return withClient(ctx, (client) => runWatchCommand(rest, io, { client, signal }), rpcUrls, 'both')
+  return withClient(ctx, (client, _ep, fetch) => runWatchCommand(rest, io, { client, signal, fetch }), rpcUrls, 'both')
 }
 
 /** Every byte the CLI writes passes terminalSafe: remote text can never drive the terminal. */

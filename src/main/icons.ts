@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { ICON_PATH } from '@shared/icons'
 import { within } from './deadline'
+import type { Fetch } from './net/fetch'
 import type { DiskCache } from './store/cache'
 
 export { ICON_PATH }
@@ -27,7 +28,8 @@ export interface IconDeps {
   /** The demo simulator's own origin, the one http origin allowed; null while the demo network is off. */
   demoOrigin(): string | null
   now(): number
-  fetch?: typeof fetch
+  /** the process's way to the network (./net/fetch.ts); Node's fetch, direct, when absent */
+  fetch?: Fetch
   /** per icon, headers and body together; ICON_TIMEOUT_MS unless a test needs it shorter */
   timeoutMs?: number
 }

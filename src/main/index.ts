@@ -1,7 +1,7 @@
 // The Electron main process: one window, hardened; the IPC handler table from the shared app context.
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, ipcMain, protocol, session, shell } from 'electron'
+import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron'
 import Store from 'electron-store'
 import type { EventName, EventPayload } from '@shared/contract'
 import { createAppContext, type AppContext } from './app-context'
@@ -94,6 +94,10 @@ async function start(): Promise<void> {
     demo: { watchOnFirstRun: true },
     broadcast,
     openExternal,
+    // Chromium's network stack for every request main makes: the system proxy settings, PAC scripts and the
+    // OS certificate store apply, as in the user's browser (Node's fetch would ignore all three).
+    // electron-updater already goes through Electron's net module.
+    fetch: (input, init) => net.fetch(input, init),
     // electron-updater is loaded only in an installed build, on the first update request the user makes.
     ...(app.isPackaged
       ? {

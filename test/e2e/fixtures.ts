@@ -10,7 +10,7 @@ import type { Harness, HarnessOptions } from '../../src/main/harness/server'
 type HarnessModule = { startHarness: (o: HarnessOptions) => Promise<Harness> }
 
 // Chain and token icons point at an https host this sandbox cannot resolve. Main fetches icons (the page
-// never does, 12.10), so main's icon fetch answers those hosts with a 1×1 PNG; loopback goes to the network.
+// never does, 12.10), so main's fetch answers those hosts with a 1×1 PNG; everything else goes to the network.
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64')
 export const iconFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input))
@@ -22,7 +22,7 @@ export const iconFetch: typeof fetch = async (input, init) => {
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const mod = (await import(pathToFileURL(resolve('out/main/harness.js')).href)) as HarnessModule
-  return mod.startHarness({ demo: { transfers: 2000, rotateEveryMs: null }, iconFetch, ...options })
+  return mod.startHarness({ demo: { transfers: 2000, rotateEveryMs: null }, fetch: iconFetch, ...options })
 }
 
 export interface Fixtures {

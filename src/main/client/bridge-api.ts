@@ -9,6 +9,7 @@ import { decodeChainList, decodeTokenList, decodeTransferDetail, unwrapEnvelope 
 import { decodeHistoryBody } from './fast-history'
 import { apiUrl, httpUrl, postForText, postJson, type HttpOptions } from './http'
 import { canonicalEpoch, getVault } from './rpc'
+import type { Fetch } from '../net/fetch'
 
 export const DEFAULT_PAGE_SIZE = 10
 export const DEFAULT_MAX_PAGE_SIZE = 100
@@ -23,6 +24,8 @@ export interface BridgeClientOptions {
   maxPageSize?: number
   /** retry back-off; tests shorten it */
   retryDelayMs?: (attempt: number) => number
+  /** how requests reach the network (../net/fetch.ts): the service and the nodes alike */
+  fetch?: Fetch
 }
 
 export interface CallOptions {
@@ -81,7 +84,8 @@ export class BridgeClient {
       ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
       ...(opts.retries === undefined ? {} : { retries: opts.retries }),
       ...(opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes }),
-      ...(opts.retryDelayMs === undefined ? {} : { retryDelayMs: opts.retryDelayMs })
+      ...(opts.retryDelayMs === undefined ? {} : { retryDelayMs: opts.retryDelayMs }),
+      ...(opts.fetch === undefined ? {} : { fetch: opts.fetch })
     }
   }
 

@@ -9,10 +9,11 @@
 // expiry we cancel the reader ourselves.
 import ky, { HTTPError, TimeoutError } from 'ky'
 import { AppError } from '../../shared/errors'
-import { CREDENTIALS_MESSAGE, hasCredentials, redactUrl } from '../../shared/redact'
+import { CREDENTIALS_MESSAGE, hasCredentials, redactText, redactUrl } from '../../shared/redact'
 import type { JsonValue } from '../../shared/schemas/vault'
 import { parseLossless } from './lossless-json'
 import { stopAt, type Stop } from '../deadline'
+import { rootCause, type Fetch } from '../net/fetch'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 export const DEFAULT_RETRIES = 2
@@ -28,6 +29,8 @@ export interface HttpOptions {
   signal?: AbortSignal
   /** delay before retry n (1-based); default 300 ms doubling, capped at 5 s */
   retryDelayMs?: (attempt: number) => number
+  /** the process's way to the network (../net/fetch.ts); Node's fetch, direct, when absent */
+  fetch?: Fetch
 }
 
 /** Parses an http(s) URL or throws AppError('input') naming `field`. */
@@ -122,13 +125,11 @@ export function parseBody(text: string, operation: string, status: number, conte
 }
 
 function networkReason(error: unknown): string {
-  if (!(error instanceof Error)) return String(error)
-  const cause = (error as { cause?: unknown }).cause
-  if (cause instanceof Error) {
-    const code = (cause as { code?: unknown }).code
-    return typeof code === 'string' ? `${code} (${cause.message})` : cause.message
-  }
-  return error.message
+  const cause = rootCause(error)
+  if (!(cause instanceof Error)) return redactText(String(cause))
+  const code = (cause as { code?: unknown }).code
+  // A proxy's URL may hold its password: whatever the network stack quotes is redacted.
+  return redactText(typeof code === 'string' ? `${code} (${cause.message})` : cause.message)
 }
 
 /**
@@ -191,6 +192,9 @@ export async function postForText(url: string, operation: string, body: unknown,
   const timedOut = (): AppError =>
     new AppError({ kind: 'timeout', operation, message: `no complete answer within ${timeoutMs / 1000} s` })
   if (userSignal?.aborted) throw cancelled()
+  const viaFetch = opts.fetch
+  // ky may hand its fetch a URL object by its types; it sends a Request, which every Fetch takes.
+  const kyFetch = viaFetch ? (input: string | URL | Request, init?: RequestInit) => viaFetch(input instanceof URL ? input.href : input, init) : undefined
 
   // Each attempt gets the whole limit from its start; the body read below keeps to the same deadline.
   let attemptStart = Date.now()
@@ -201,6 +205,7 @@ export async function postForText(url: string, operation: string, body: unknown,
       headers: { accept: 'application/json' },
       timeout: timeoutMs,
       ...(userSignal ? { signal: userSignal } : {}),
+      ...(kyFetch ? { fetch: kyFetch } : {}),
       hooks: {
         beforeRequest: [
           () => {

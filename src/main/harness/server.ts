@@ -25,6 +25,8 @@ import { ICON_PATH } from '../icons'
 import { CONTENT_SECURITY_POLICY } from '../security'
 import { isPlainObject } from '../client/lossless-json'
 import { waitAtMost } from '../deadline'
+import { networkFromEnv, type Env } from '../net/env-proxy'
+import type { Network } from '../net/fetch'
 import { bridgeScript, SOCKET_PATH } from './bridge-script'
 
 const MAX_BODY = 12 * 1024 * 1024
@@ -37,7 +39,10 @@ export interface HarnessOptions {
   rendererDir?: string
   demo?: AppContextOptions['demo']
   version?: string
-  iconFetch?: AppContextOptions['iconFetch']
+  /** how main reaches the network; by default the proxy variables of `env` (../net/env-proxy.ts) */
+  fetch?: AppContextOptions['fetch']
+  /** where the proxy variables are read when no `fetch` is given: process.env unless a test passes its own */
+  env?: Env
 }
 
 export interface Harness {
@@ -64,6 +69,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const data = JSON.stringify(frame)
     for (const s of sockets) if (s.readyState === s.OPEN) s.send(data)
   }
+  // In a browser the page would use the browser's proxy; main's own requests honour the environment's.
+  const network: Network = options.fetch ? { fetch: options.fetch, close: () => Promise.resolve() } : networkFromEnv(options.env ?? process.env)
   const context = await createAppContext({
     dataDir: options.dataDir ?? harnessDataDir(),
     storeFactory: ({ cwd, name }) => new Conf<Record<string, unknown>>({ cwd, configName: name, clearInvalidConfig: false }),
@@ -71,7 +78,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     version: options.version ?? readVersion(),
     broadcast,
     ...(options.demo ? { demo: options.demo } : {}),
-    ...(options.iconFetch ? { iconFetch: options.iconFetch } : {})
+    fetch: network.fetch
   })
   // Calls under way, for close() to let finish before the context goes: a call that writes settings or the
   // cache must not do so into a folder its owner is already removing.
@@ -216,6 +223,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // Bounded: a long call (loading every page of a big address) is left to the context's own shutdown.
       await waitAtMost(Promise.all(calls), CLOSE_WAIT_MS)
       await context.dispose()
+      await network.close()
     }
   }
 }

@@ -14,6 +14,7 @@ import { WebhookSink, type WebhookFormat } from './webhooks'
 import { WatchState } from './state'
 import type { WatchClient, WatchSettings, WatchTargets } from './types'
 import { Watcher } from './watcher'
+import type { Fetch } from '../net/fetch'
 
 export interface WatchWriter {
   write(text: string): unknown
@@ -26,6 +27,8 @@ export interface WatchCliIo {
 export interface WatchCliDeps {
   client: WatchClient & { rpcUrls?: readonly string[] }
   signal: AbortSignal
+  /** the CLI's way to the network (the proxy variables), for webhooks as for the client's own requests */
+  fetch?: Fetch
 }
 
 export const WATCH_USAGE = `usage: bridgescope watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
@@ -135,6 +138,7 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
       : new WebhookSink({
           urls: parsed.webhooks,
           format: parsed.format,
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
           onFailure: (url, reason) => {
             metrics?.webhookFailed()
             io.stderr.write(`webhook ${webhookUrlHint(url)} failed: ${reason}\n`)

@@ -2,10 +2,11 @@
 // delivered in the background with their own timeout and retries, so a slow or broken receiver never delays
 // a poll; when the queue is full the oldest undelivered event is dropped (and counted as a failure).
 // The CLI (`--webhook`) and the app (Settings → Alerts) both deliver through this class.
-import { webhookUrlHint } from '@shared/redact'
+import { redactText, webhookUrlHint } from '@shared/redact'
 import type { WebhookFormat } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
 import { waitAtMost, within } from '../deadline'
+import { rootCause, type Fetch } from '../net/fetch'
 
 export type { WebhookFormat }
 
@@ -23,7 +24,8 @@ export interface WebhookOptions {
   attempts?: number
   timeoutMs?: number
   baseDelayMs?: number
-  fetch?: typeof fetch
+  /** the process's way to the network (../net/fetch.ts); Node's fetch, direct, when absent */
+  fetch?: Fetch
 }
 
 /** The body for one event; `message` is the notification's own wording (title and body from the core). */
@@ -37,20 +39,23 @@ export function webhookBody(e: AlertEvent, format: WebhookFormat): unknown {
 
 /**
  * Why a POST failed, in the words a person acts on: the status, a timeout, a refused connection. Node's fetch
- * says only "fetch failed" and keeps the reason in `cause`.
+ * says only "fetch failed" and keeps the reason in `cause` (../net/fetch.ts, rootCause).
  */
 export function failureReason(error: unknown, timeoutMs: number): string {
   if (!(error instanceof Error)) return String(error)
   if (error.name === 'TimeoutError') return `no answer within ${timeoutMs / 1000} s (timeout)`
   if (error.name === 'AbortError') return 'cancelled'
-  const cause = error.cause as { code?: unknown; message?: unknown } | undefined
+  const root = rootCause(error)
+  const cause = root === error ? undefined : (root as { code?: unknown; message?: unknown })
   const code = cause?.code
   if (code === 'ECONNREFUSED') return 'connection refused'
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found'
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection closed by the receiver'
-  if (typeof code === 'string') return `${error.message} (${code})`
+  const words = typeof cause?.message === 'string' ? cause.message : ''
+  // e.g. a proxy's "Proxy response (407) !== 200 when HTTP Tunneling (UND_ERR_ABORTED)"
+  if (typeof code === 'string') return `${words || error.message} (${code})`
   // e.g. "bad port": fetch refuses ports such as 1, 9 or 6000 before connecting
-  if (typeof cause?.message === 'string' && cause.message) return `${error.message}: ${cause.message}`
+  if (words) return `${error.message}: ${words}`
   return error.message
 }
 
@@ -134,8 +139,9 @@ export class WebhookSink {
         this.abort.signal
       )
     } catch (error) {
-      // The URL is the secret: whatever fetch put in its message, only the hint of it is kept.
-      return failureReason(error, timeoutMs).split(url).join(webhookUrlHint(url))
+      // The URL is the secret: whatever fetch put in its message, only the hint of it is kept (and any other
+      // URL, a proxy's with its password say, is redacted).
+      return redactText(failureReason(error, timeoutMs).split(url).join(webhookUrlHint(url)))
     }
   }
 }

@@ -1,6 +1,8 @@
 // A recording stand-in for the `electron` module, so the built main bundle can be loaded in plain Node.
 import { EventEmitter } from 'node:events'
 
+export type IpcHandler = (event: { senderFrame: { url: string; parent: unknown } }, input: unknown) => unknown
+
 export interface Recorded {
   windows: { options: Record<string, unknown>; url: string | null }[]
   handled: string[]
@@ -10,6 +12,10 @@ export interface Recorded {
   notifications: { title: string; body: string }[]
   privilegedSchemes: string[]
   protocolHandlers: Map<string, (request: { url: string }) => Promise<Response>>
+  /** what ipcMain.handle was given, so a test can call a channel as the page would */
+  handlers: Map<string, IpcHandler>
+  /** every request made through net.fetch (Chromium's network stack in the real app) */
+  netFetches: { url: string; method: string }[]
 }
 
 export const recorded: Recorded = {
@@ -20,8 +26,14 @@ export const recorded: Recorded = {
   trays: [],
   notifications: [],
   privilegedSchemes: [],
-  protocolHandlers: new Map()
+  protocolHandlers: new Map(),
+  handlers: new Map(),
+  netFetches: []
 }
+
+// Taken before any test can spy on the global: net.fetch's own requests are not the main process calling
+// Node's fetch directly.
+const nodeFetch = globalThis.fetch.bind(globalThis)
 
 class WebContentsStub extends EventEmitter {
   setWindowOpenHandler(): void {
@@ -78,8 +90,9 @@ export const app = Object.assign(appEvents, {
 })
 
 export const ipcMain = {
-  handle: (channel: string) => {
+  handle: (channel: string, handler: IpcHandler) => {
     recorded.handled.push(channel)
+    recorded.handlers.set(channel, handler)
   },
   on: () => undefined,
   removeHandler: () => undefined
@@ -112,6 +125,15 @@ export const protocol = {
 }
 
 export const shell = { openExternal: () => Promise.resolve() }
+
+// Electron's net.fetch takes a URL string or a Request; here it records the request and lets Node fetch it.
+export const net = {
+  fetch: (input: string | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init)
+    recorded.netFetches.push({ url: request.url, method: request.method })
+    return nodeFetch(request)
+  }
+}
 
 export class Tray extends EventEmitter {
   private readonly record = { tooltip: '', destroyed: false }
@@ -154,4 +176,4 @@ export const safeStorage = {
   decryptStringAsync: () => Promise.reject(new Error('no keychain'))
 }
 
-export default { app, BrowserWindow, ipcMain, protocol, session, shell, Tray, Menu, Notification, nativeImage, powerMonitor, safeStorage }
+export default { app, BrowserWindow, ipcMain, net, protocol, session, shell, Tray, Menu, Notification, nativeImage, powerMonitor, safeStorage }

@@ -1,18 +1,36 @@
 // Loads the BUILT main bundle (out/main/index.js) with `electron` replaced by a recording stub, and checks
 // what Electron would be asked to do: one hardened window, and exactly the contract's channels handled.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest'
+import type { AlertDelivery, AlertsView } from '../../../src/shared/alerts'
 import { CHANNELS } from '../../../src/shared/contract'
+import type { Result } from '../../../src/shared/errors'
+import type { ChainRecord } from '../../../src/shared/schemas/wire'
 import { recorded } from './electron-stub'
 
 vi.mock('electron', async () => await import('./electron-stub'))
 
+/** Main calling Node's fetch itself, past Electron's network stack (net.fetch in the stub does not count). */
+let directFetch: MockInstance<typeof fetch>
+
+/** A channel called as the app's own page calls it. */
+async function invoke<T>(channel: string, input: unknown): Promise<T> {
+  const handler = recorded.handlers.get(channel)
+  if (!handler) throw new Error(`no handler for ${channel}`)
+  const result = (await handler({ senderFrame: { url: 'app://bridgescope/index.html', parent: null } }, input)) as Result<T>
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`)
+  return result.value
+}
+
 describe('main bundle with a stubbed electron', () => {
   beforeAll(async () => {
     process.env.BRIDGESCOPE_DATA_DIR = mkdtempSync(join(tmpdir(), 'bridgescope-smoke-'))
+    directFetch = vi.spyOn(globalThis, 'fetch')
     await import(pathToFileURL(resolve('out/main/index.js')).href)
     await vi.waitFor(() => expect(recorded.windows.length).toBeGreaterThan(0), { timeout: 60_000 })
   })
@@ -49,6 +67,37 @@ describe('main bundle with a stubbed electron', () => {
   it('shows a tray icon for background watching (on by default) with the watch state in its tooltip', async () => {
     expect(recorded.trays).toHaveLength(1)
     await vi.waitFor(() => expect(recorded.trays[0]?.tooltip).toMatch(/^Bridgescope — watching, vault epoch \d+/), { timeout: 60_000 })
+  })
+
+  it("sends the service's, the node's, icon and webhook requests through Electron's net.fetch, never Node's fetch", async () => {
+    const fetched = (test: (url: string) => boolean): number => recorded.netFetches.filter((f) => test(f.url)).length
+    // the demo network's service (the watcher has polled the node already: the tray shows its epoch)
+    const chains = await invoke<{ data: ChainRecord[] }>('chains:list', { prefer: 'network' })
+    expect(fetched((u) => u.endsWith('/api/queryChainList'))).toBeGreaterThan(0)
+    await vi.waitFor(() => expect(fetched((u) => u.endsWith('/rpc'))).toBeGreaterThan(0), { timeout: 60_000 })
+    // a chain icon on the demo origin, asked for over app:// as the page does
+    const icon = chains.data[0]?.chainImg ?? ''
+    const served = await recorded.protocolHandlers.get('app')?.({ url: `app://bridgescope/__icon?src=${encodeURIComponent(icon)}` })
+    expect(served?.status).toBe(200)
+    expect(fetched((u) => u === icon)).toBe(1)
+    // Settings → Alerts → Send test alert, to a receiver on this machine
+    const posts: string[] = []
+    const receiver = createServer((req, res) => {
+      posts.push(req.method ?? '')
+      req.resume().on('end', () => res.writeHead(204).end())
+    })
+    await new Promise<void>((ok) => receiver.listen(0, '127.0.0.1', ok))
+    try {
+      const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook/tok3n123`
+      const view = await invoke<AlertsView>('alerts:save', { label: 'smoke', format: 'json', enabled: false, url: hook })
+      const delivery = await invoke<AlertDelivery>('alerts:test', { id: view.sinks[0]?.id })
+      expect(delivery).toMatchObject({ ok: true })
+      expect(posts).toEqual(['POST'])
+      expect(recorded.netFetches.filter((f) => f.url === hook)).toEqual([{ url: hook, method: 'POST' }])
+    } finally {
+      receiver.close()
+    }
+    expect(directFetch).not.toHaveBeenCalled()
   })
 
   it('denies permissions and window.open from the start', () => {
