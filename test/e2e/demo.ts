@@ -1,4 +1,5 @@
 // Helpers for the dashboard e2e specs: what the demo network offers (/__sim/sample) and its fault switch.
+import { expect, type Page } from '@playwright/test'
 import type { Harness } from '../../src/main/harness/server'
 
 export interface Sample {
@@ -29,4 +30,22 @@ export async function setFault(baseUrl: string, op: string, spec: Record<string,
 export function countIn(text: string | null, which: 'first' | 'last' = 'first'): number {
   const numbers = [...(text ?? '').matchAll(/(\d[\d,]*)/g)].map((m) => Number(m[1]!.replace(/,/g, '')))
   return (which === 'first' ? numbers[0] : numbers.at(-1)) ?? NaN
+}
+
+/**
+ * Waits until a loaded history shows every row loaded: "N of N transfers loaded" with N at least `atLeast`
+ * (the count a sample saw before; the busiest address gains transfers as it is read).
+ */
+export async function expectLoadedAll(page: Page, atLeast: number): Promise<number> {
+  const summary = page.getByTestId('history-summary')
+  let loaded = 0
+  await expect
+    .poll(async () => {
+      const m = /^([\d,]+) of ([\d,]+) transfers loaded$/.exec(((await summary.textContent()) ?? '').trim())
+      if (!m || m[1] !== m[2]) return -1
+      loaded = Number(m[1]!.replace(/,/g, ''))
+      return loaded
+    })
+    .toBeGreaterThanOrEqual(atLeast)
+  return loaded
 }
