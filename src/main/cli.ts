@@ -25,6 +25,7 @@ import { terminalSafe } from '../shared/terminal-text'
 import { withReceivedTokens } from '../shared/amounts'
 import { redactText } from '../shared/redact'
 import { runWatchCommand, WATCH_USAGE } from './watch/cli-watch'
+import { runTssCommand, TssUsageError } from './cli/tss'
 
 export interface Writer {
   write(chunk: string): unknown
@@ -54,10 +55,16 @@ Commands:
                                            one line per vault or node change, until Ctrl-C
   watch transfer <txHash> [--interval S] [--json]
                                            one line per change of that transfer, until Ctrl-C
+  tss heights [--chain-id N]...            TSS cross-chain API: scan height of each followed chain
+  tss pending --chain-id N                 the chain's pending orders with their age
+  tss order <orderId> | tss tx <hash>      one order across every leg (a hash on any leg)
+  watch tss [--interval S] [--stall-after MIN] [--metrics HOST:PORT] [--webhook URL]...
+                                           pending work, scanner heights and stalls, stuck orders
 
 Options:
   --base-url URL    query service (else BRIDGESCOPE_BASE_URL, else the app's active profile)
   --rpc-url URL     JSON-RPC node (else BRIDGESCOPE_RPC_URL, else the active profile)
+  --tss-url URL     TSS cross-chain API (else BRIDGESCOPE_TSS_URL, else the active profile)
   --timeout MS      per-request timeout in milliseconds (default 15000)
   --json            the decoded payload as JSON; amounts as exact decimal text
   -h, --help        this help
@@ -297,6 +304,10 @@ export async function main(
   const warn = (line: string): void => void io.stderr.write(line.endsWith('\n') ? line : `${line}\n`)
   try {
     if (argv[0] === 'watch') return await watch(argv.slice(1), io, warn)
+    if (argv[0] === 'tss') {
+      await runTssCommand(argv.slice(1), { print: (t) => void io.stdout.write(t), warn, env: io.env, ...(io.signal ? { signal: io.signal } : {}) })
+      return 0
+    }
     let parsed: { values: Values; positionals: string[] }
     try {
       parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }) as typeof parsed
@@ -329,7 +340,7 @@ export async function main(
     })
     return 0
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof TssUsageError) {
       warn(`bridgescope: ${error.message}\nRun "bridgescope --help" for usage.`)
       return 2
     }

@@ -60,7 +60,15 @@ export class FaultTable {
 
   /** the fault to apply to this request, if any (consumes one of `times`) */
   take(op: SimOperation): FaultSpec | null {
-    const key: SimOperation | '*' = this.entries.has(op) ? op : '*'
+    return this.takeKey(this.entries.has(op) ? op : '*')
+  }
+
+  /** the fault every operation shares ('*'), for routes outside the operation list (the TSS API) */
+  takeShared(): FaultSpec | null {
+    return this.takeKey('*')
+  }
+
+  private takeKey(key: SimOperation | '*'): FaultSpec | null {
     const entry = this.entries.get(key)
     if (!entry) return null
     if (entry.spec.rate !== undefined && this.rng.float() >= entry.spec.rate) return null

@@ -5,9 +5,12 @@ import type { AddressInfo } from 'node:net'
 import { SimCore } from './core'
 import { FaultTable, SIM_OPERATIONS } from './faults'
 import { createSimHandler } from './server'
+import { TssSim } from './tss'
+import { createTssRoute } from './tss-route'
 import type { FaultSpec, SimOperation, SimOptions, Simulator } from './types'
 
 export type { FaultSpec, SimOperation, SimOptions, SimSample, SimStats, Simulator } from './types'
+export type { TssSimOptions } from './tss'
 export { SIM_OPERATIONS, faultSpecSchema, faultRequestSchema } from './faults'
 export { MAX_PAGE_SIZE } from './core'
 export { NAMED_AMOUNT } from './transfer'
@@ -64,7 +67,11 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
   }
 
   const { handle, abandon } = createSimHandler(core, faults, control, counts, now)
-  server.on('request', handle)
+  const tss = new TssSim(core.dataset, now, opts.tss)
+  const tssRoute = createTssRoute(tss, faults, now)
+  server.on('request', (req, res) => {
+    if (!tssRoute.handle(req, res)) handle(req, res)
+  })
 
   const every = opts.rotateEveryMs === undefined ? 600_000 : opts.rotateEveryMs
   const rotation = every !== null && every > 0 ? setInterval(() => control.rotateVault(), every) : null
@@ -75,11 +82,14 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
   return {
     baseUrl,
     rpcUrl: `${baseUrl}/rpc`,
+    tssUrl: baseUrl,
+    tss: { chainIds: () => tss.chainIds(), stalled: () => tss.stalled() },
     port,
     close() {
       closing ??= new Promise<void>((resolve) => {
         if (rotation) clearInterval(rotation)
         abandon()
+        tssRoute.abandon()
         server.close(() => resolve())
         server.closeAllConnections()
       })

@@ -1,4 +1,5 @@
 // Public types of the demo network, re-exported by index.ts.
+import type { TssSimOptions } from './tss'
 export type SimOperation =
   'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList' | 'tss_getVault'
 
@@ -21,6 +22,8 @@ export interface SimOptions {
   vaultShape?: 'array' | 'object' | 'unknown'
   /** clock, default Date.now */
   now?: () => number
+  /** the TSS cross-chain API's scanner stalls (see tss.ts) */
+  tss?: TssSimOptions
 }
 
 export interface FaultSpec {
@@ -66,6 +69,10 @@ export interface Simulator {
   baseUrl: string
   /** http://127.0.0.1:PORT/rpc — the {rpc_url} */
   rpcUrl: string
+  /** http://127.0.0.1:PORT — the TSS cross-chain API's root (GET /cross/…) */
+  tssUrl: string
+  /** the chains the TSS API scans, and whether the stalling one is stalled now */
+  tss: { chainIds(): string[]; stalled(): boolean }
   port: number
   /** also ends hanging requests */
   close(): Promise<void>
