@@ -16,6 +16,10 @@ import { createIconService, type IconService } from './icons'
 import { Endpoints } from './services/endpoints'
 import { HistoryService } from './services/history'
 import { QueryService } from './services/queries'
+import { TssService, type ActiveTss } from './services/tss'
+import { TssClient } from './client/tss-api'
+import { TssWatchState } from './watch/tss-state'
+import type { TssFollowed, TssWatchSettings } from './watch/tss-poll'
 import { startSimulator, type Simulator } from './sim'
 import { DiskCache } from './store/cache'
 import { openDocumentStore, type BackingStoreFactory } from './store/document-store'
@@ -101,7 +105,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
         ...(options.demo?.heavyShare === undefined ? {} : { heavyShare: options.demo.heavyShare }),
         rotateEveryMs: options.demo?.rotateEveryMs === undefined ? 600_000 : options.demo.rotateEveryMs
       })
-      return { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl }
+      return { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl, tssUrl: simulator.tssUrl }
     },
     createClient: (e) => new BridgeClient({ baseUrl: e.baseUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize })
   })
@@ -125,6 +129,30 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     }
   })
 
+  // MAP's TSS cross-chain API of the active profile: one client per URL, the followed chains (the chain list,
+  // from the cache when there is one, plus the chains added by id), the watch state beside the watcher's.
+  const tssState = await TssWatchState.open(join(options.dataDir, 'watch'))
+  let tssClient: { key: string; client: TssClient } | null = null
+  const tssSettings = (): TssWatchSettings => {
+    const s = settings.get()
+    return { intervalSec: s.tss.intervalSec, stallMinutes: s.tss.stallMinutes, stuckThresholds: s.stuckThresholds, unreachableAfterFailures: s.unreachableAfterFailures }
+  }
+  const activeTss = async (): Promise<ActiveTss | null> => {
+    const active = await endpoints.active()
+    const url = active.endpoint.tssUrl
+    if (url === null) return null
+    const key = `${url}\n${active.endpoint.timeoutMs}`
+    if (tssClient?.key !== key) tssClient = { key, client: new TssClient({ url, timeoutMs: active.endpoint.timeoutMs }) }
+    const profileId = active.profileId
+    const chains = async (): Promise<TssFollowed[]> => {
+      const list = await queries.chains('cache').then((r) => r.data, () => [])
+      const out: TssFollowed[] = list.map((c) => ({ chainId: String(c.chainId), name: c.chainName, added: false }))
+      for (const id of settings.get().tss.chains[profileId] ?? []) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '', added: true })
+      return out
+    }
+    return { profileId, client: tssClient.client, chains, state: tssState.profile(profileId), settings: tssSettings, saveState: () => tssState.save() }
+  }
+
   const alerts = new AlertService({
     settings,
     secrets: new SecretStore(options.dataDir, options.secretBox ?? noSecretBox),
@@ -140,7 +168,13 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     targets: () => settings.getWatchlists(),
     endpoint: async () => {
       const active = await endpoints.active()
-      return { profileId: active.profileId, client: active.client, rpcUrls: active.endpoint.rpcUrls }
+      const tss = await activeTss()
+      return {
+        profileId: active.profileId,
+        client: active.client,
+        rpcUrls: active.endpoint.rpcUrls,
+        ...(tss ? { tss: { client: tss.client, chains: tss.chains, state: tssState, settings: tssSettings } } : {})
+      }
     },
     emit: (e) => options.broadcast('watch:event', e),
     alerts,
@@ -173,7 +207,17 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     }
   }
 
+  const tss = new TssService({
+    cache,
+    now,
+    active: activeTss,
+    watch,
+    addedChains: (profileId) => settings.get().tss.chains[profileId] ?? [],
+    updateSettings: (patch) => settings.update(patch)
+  })
+
   const handlers = createHandlers({
+    tss,
     demoStarters,
     shell: options.shell,
     version: options.version,
@@ -202,6 +246,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     icons,
     dispose: async () => {
       await watch.stop()
+      await tssState.save()
       await alerts.close()
       if (simulator) await simulator.close()
       await cache.close()

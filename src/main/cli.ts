@@ -26,6 +26,7 @@ import { withReceivedTokens } from '../shared/amounts'
 import { redactText } from '../shared/redact'
 import { runWatchCommand, WATCH_USAGE } from './watch/cli-watch'
 import { runTssCommand, TssUsageError } from './cli/tss'
+import { runWatchTssCommand, WATCH_TSS_USAGE } from './watch/tss-cli-watch'
 
 export interface Writer {
   write(chunk: string): unknown
@@ -256,6 +257,13 @@ const ENDPOINT_FLAGS = ['--base-url', '--rpc-url', '--timeout'] as const
 
 /** `watch …`: the endpoint flags are ours, the rest is the watcher's own grammar (src/main/watch/cli-watch.ts). */
 async function watch(argv: string[], io: CliIo, warn: (line: string) => void): Promise<number> {
+  if (argv[0] === 'tss') {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      io.stdout.write(WATCH_TSS_USAGE)
+      return 0
+    }
+    return runWatchTssCommand(argv.slice(1), io, io.signal ?? new AbortController().signal)
+  }
   const values: Values = {}
   const rpcUrls: string[] = []
   const rest: string[] = []

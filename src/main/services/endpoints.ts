@@ -10,21 +10,23 @@ export interface ResolvedEndpoint {
   rpcUrls: string[]
   timeoutMs: number
   maxPageSize: number
+  /** MAP's TSS cross-chain API: the profile's, the demo network's, or null when the profile names none */
+  tssUrl: string | null
 }
 
 export interface EndpointDeps {
   activeProfile: () => Profile
-  startDemo: () => Promise<{ baseUrl: string; rpcUrl: string }>
+  startDemo: () => Promise<{ baseUrl: string; rpcUrl: string; tssUrl?: string }>
   createClient: (endpoint: ResolvedEndpoint) => BridgeApi
 }
 
 export class Endpoints {
-  private demo: Promise<{ baseUrl: string; rpcUrl: string }> | null = null
+  private demo: Promise<{ baseUrl: string; rpcUrl: string; tssUrl?: string }> | null = null
   private current: { signature: string; endpoint: ResolvedEndpoint; client: BridgeApi } | null = null
 
   constructor(private readonly deps: EndpointDeps) {}
 
-  demoUrls(): Promise<{ baseUrl: string; rpcUrl: string }> {
+  demoUrls(): Promise<{ baseUrl: string; rpcUrl: string; tssUrl?: string }> {
     this.demo ??= this.deps.startDemo().catch((error: unknown) => {
       this.demo = null
       throw new AppError({ kind: 'network', message: `The demo network could not start: ${(error as Error).message}` })
@@ -36,12 +38,12 @@ export class Endpoints {
     const common = { profileId: profile.id, timeoutMs: profile.timeoutMs, maxPageSize: profile.maxPageSize }
     if (profile.kind === 'demo') {
       const demo = await this.demoUrls()
-      return { ...common, baseUrl: demo.baseUrl, rpcUrls: [demo.rpcUrl] }
+      return { ...common, baseUrl: demo.baseUrl, rpcUrls: [demo.rpcUrl], tssUrl: demo.tssUrl ?? null }
     }
     if (!profile.baseUrl) {
       throw new AppError({ kind: 'input', message: `The profile "${profile.name}" has no base URL.`, field: 'baseUrl' })
     }
-    return { ...common, baseUrl: profile.baseUrl, rpcUrls: profile.rpcUrls }
+    return { ...common, baseUrl: profile.baseUrl, rpcUrls: profile.rpcUrls, tssUrl: profile.tssUrl?.trim() || null }
   }
 
   async active(): Promise<{ profileId: string; client: BridgeApi; maxPageSize: number; endpoint: ResolvedEndpoint }> {
