@@ -20,7 +20,7 @@ import { TssService, type ActiveTss } from './services/tss'
 import { TssClient } from './client/tss-api'
 import { TssWatchState } from './watch/tss-state'
 import type { TssFollowed, TssWatchSettings } from './watch/tss-poll'
-import { startSimulator, type Simulator } from './sim'
+import { startSimulator, type Simulator, type TssSimOptions } from './sim'
 import { DiskCache } from './store/cache'
 import { openDocumentStore, type BackingStoreFactory } from './store/document-store'
 import { migrateSettings, migrateWatchlists } from './store/migrations'
@@ -49,6 +49,8 @@ export interface AppContextOptions {
     /** on a first run on the demo profile, watch its busiest address (14.2): the app and `npm run web`
      * turn it on; off by default so tests start from an empty watchlist */
     watchOnFirstRun?: boolean
+    /** the demo TSS API's stalling scanner (tests, benchmarks) */
+    tss?: TssSimOptions
   }
   openExternal?: (url: string) => Promise<void>
   /** packaged Electron builds pass the update checker (created on first use) */
@@ -103,7 +105,8 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
         seed: options.demo?.seed ?? 1,
         transfers: options.demo?.transfers ?? 5000,
         ...(options.demo?.heavyShare === undefined ? {} : { heavyShare: options.demo.heavyShare }),
-        rotateEveryMs: options.demo?.rotateEveryMs === undefined ? 600_000 : options.demo.rotateEveryMs
+        rotateEveryMs: options.demo?.rotateEveryMs === undefined ? 600_000 : options.demo.rotateEveryMs,
+        ...(options.demo?.tss ? { tss: options.demo.tss } : {})
       })
       return { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl, tssUrl: simulator.tssUrl }
     },

@@ -1,6 +1,7 @@
 // Reading a TSS order (src/shared/schemas/tss.ts) the way the app, the CLI and the watcher all show it: its
 // status by MAP's names, its legs in order with the time each took, its route and its age.
-import { TSS_LEG_NAMES, type TssLeg, type TssLegName, type TssOrder } from './schemas/tss'
+import type { TssLeg, TssOrder } from './schemas/tss'
+import { TSS_LEG_NAMES, TSS_TX_RE, type TssLegName } from './tss-names'
 
 /** MAP's status names (api/tss-api.md, "status": StatusOfInit … StatusOfFailed), by number. */
 export const TSS_STATUS_NAMES: Readonly<Record<string, string>> = {
@@ -113,4 +114,12 @@ export function formatDuration(seconds: number | null): string {
 /** Whether text looks like an order id (a bytes32), which MAP also uses for EVM transaction hashes. */
 export function looksLikeOrderId(text: string): boolean {
   return /^0x[0-9a-fA-F]{64}$/.test(text.trim())
+}
+
+/** A message for trace input that is neither an order id nor a transaction hash, or null when it is one. */
+export function traceProblem(text: string): string | null {
+  const t = text.trim()
+  if (t === '') return 'Enter an order id or a transaction hash.'
+  if (!TSS_TX_RE.test(t)) return 'An order id or transaction hash is 16 to 128 letters and digits, with or without 0x.'
+  return null
 }

@@ -28,8 +28,6 @@ const EXTRA_CHAIN_ID = '1360095883558914'
 const HASH_WINDOW = 50_000
 /** In-flight transfers older than this at start are mostly sent-but-unconfirmed; a few stay pending (stuck). */
 const YOUNG_SEC = 6 * 3600
-/** Pending lists look back this far (bounded work on first use, whatever the dataset's size). */
-const PENDING_LOOKBACK_SEC = 3 * 86_400
 
 // Topics as MAP's example records carry them, by leg.
 const TOPICS = {
@@ -359,8 +357,8 @@ export class TssSim {
       this.extras.forEach((o, k) => {
         if (o.status === 1) add(o.src.chain, -k - 1)
       })
-      const since = this.ds.anchorSec - PENDING_LOOKBACK_SEC
-      for (let i = this.firstIndexAt(since); i < this.ds.count; i++) {
+      // the newest transfers only: bounded work on first use, whatever the dataset's size
+      for (let i = Math.max(0, this.ds.count - HASH_WINDOW); i < this.ds.count; i++) {
         const t = buildTransfer(this.ds, i)
         if (this.isPendingTransfer(t)) add(String(t.fromChain.chainId), i)
       }

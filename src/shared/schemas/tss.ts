@@ -8,6 +8,9 @@
 // its text; both become canonical decimal text here and never pass through a double.
 // (`chain_and_gas_limit` is a 63-digit integer; heights are int64 in MAP's server.)
 import { z } from 'zod'
+import { TSS_CHAIN_ID_RE, TSS_LEG_NAMES, TSS_TX_RE } from '../tss-names'
+
+export { TSS_LEG_NAMES, type TssLegName } from '../tss-names'
 
 /** Canonical decimal text of an integer: no plus sign, no leading zeros. */
 export type ExactInt = string
@@ -87,9 +90,6 @@ export const tssLegSchema = legObjectSchema.nullable().optional().transform((v):
   return leg
 })
 
-/** The legs in the order an order makes them (MAP's example's timestamps rise in this order). */
-export const TSS_LEG_NAMES = ['src', 'relay', 'relay_signed', 'dest', 'map_dest'] as const
-export type TssLegName = (typeof TSS_LEG_NAMES)[number]
 
 /** One order across every leg (CrossSet). */
 export interface TssOrder {
@@ -177,7 +177,7 @@ export const tssPendingSchema = z.looseObject({ txs: hashList }).transform((v) =
 export const tssChainIdSchema = z
   .union([z.string(), z.number().refine((n) => Number.isSafeInteger(n), 'a whole number').transform((n) => String(n))])
   .transform((s) => s.trim())
-  .pipe(z.string().regex(/^\d{1,20}$/, 'a chain id is a whole number of at most 20 digits').transform(canonicalInt))
+  .pipe(z.string().regex(TSS_CHAIN_ID_RE, 'a chain id is a whole number of at most 20 digits').transform(canonicalInt))
   .refine((s) => s !== '0', 'a chain id is a positive integer')
 
 /** A block height as the user gives it. */
@@ -201,7 +201,7 @@ export const tssOrderIdSchema = z
 export const tssTxSchema = z
   .string()
   .trim()
-  .regex(/^(0x)?[0-9A-Za-z]{16,128}$/, 'a transaction hash is 16 to 128 letters and digits, with or without 0x')
+  .regex(TSS_TX_RE, 'a transaction hash is 16 to 128 letters and digits, with or without 0x')
 
 /** What the trace box takes: an order id or a transaction hash. */
 export const tssTraceInputSchema = tssTxSchema
