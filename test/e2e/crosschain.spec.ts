@@ -13,7 +13,7 @@ const SIZES = [
 ] as const
 
 async function noSideScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+  expect(await page.locator('html').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
 }
 
 for (const size of SIZES) {
