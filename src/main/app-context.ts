@@ -153,7 +153,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       for (const id of settings.get().tss.chains[profileId] ?? []) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '', added: true })
       return out
     }
-    return { profileId, client: tssClient.client, chains, state: tssState.profile(profileId), settings: tssSettings, saveState: () => tssState.save() }
+    return { profileId, client: tssClient.client, chains, state: tssState.profile(profileId), settings: tssSettings, saveState: () => tssState.save(now()) }
   }
 
   const alerts = new AlertService({
@@ -249,7 +249,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     icons,
     dispose: async () => {
       await watch.stop()
-      await tssState.save()
+      await tssState.save(now(), true)
       await alerts.close()
       if (simulator) await simulator.close()
       await cache.close()

@@ -7,6 +7,7 @@ import { redactUrl, webhookUrlHint } from '@shared/redact'
 import { defaultSettings, webhookUrlSchema } from '@shared/schemas/settings'
 import { tssChainIdSchema } from '@shared/schemas/tss'
 import type { WatchEvent } from '@shared/watch'
+import type { TssBoard } from '@shared/schemas/tss-board'
 import { TssClient } from '../client/tss-api'
 import { readSettings } from '../cli/endpoints'
 import { resolveTss } from '../cli/tss-endpoints'
@@ -176,8 +177,16 @@ export async function runWatchTssCommand(args: string[], io: WatchCliIo, signal:
     if (parsed.metrics) {
       metrics = new WatchMetrics(watcher)
       const profile = tssState.profile('cli')
+      // one board per scrape for the five gauges (each asks for it), not five
+      let memo: { at: number; board: TssBoard } | null = null
+      const board = (): TssBoard | null => {
+        if (profile.lastPollAt === null) return null
+        const now = Date.now()
+        if (!memo || now - memo.at > 1000) memo = { at: now, board: tssBoard(profile, chains, settings, now) }
+        return memo.board
+      }
       registerTssMetrics(metrics.registry, {
-        board: () => (profile.lastPollAt === null ? null : tssBoard(profile, chains, settings, Date.now())),
+        board,
         apiUp: () => (profile.lastPollAt === null ? null : profile.failures === 0)
       })
       try {
@@ -193,7 +202,7 @@ export async function runWatchTssCommand(args: string[], io: WatchCliIo, signal:
     watcher.start()
     await new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))
     await watcher.stop()
-    await tssState.save()
+    await tssState.save(Date.now(), true)
     await server?.close()
     await hooks?.close()
     return 0

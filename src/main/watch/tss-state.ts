@@ -9,6 +9,10 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../store/atomic-file'
 
+/** Fields that change with every poll: they decide no write on their own (see save). */
+const NOT_COMPARED = new Set(['height', 'samples', 'checkedAt', 'lastPollAt', 'movedAt'])
+const TIMES_EVERY_MS = 10 * 60_000
+
 const pendingSchema = z.object({
   tx: z.string(),
   firstSeen: z.number(),
@@ -53,6 +57,8 @@ export const newTssChainState = (): TssChainState => chainSchema.parse({})
 export class TssWatchState {
   private writing: Promise<void> = Promise.resolve()
   private savedText: string | null = null
+  private savedMeaning: string | null = null
+  private savedAt = Date.now()
   private readonly profiles: Map<string, TssProfileState>
 
   private constructor(
@@ -97,13 +103,24 @@ export class TssWatchState {
     return p
   }
 
-  /** Writes when anything changed; writes are queued so two polls never interleave. */
-  save(): Promise<void> {
+  /**
+   * Writes when something that decides an event changed (stalled flags, pending orders and what tracing
+   * learnt, reachability); heights, samples and answer times, which change with every poll, ride along and
+   * are written on their own at most every TIMES_EVERY_MS (or when `force`, on stop). A height written late
+   * costs nothing after a restart: the first poll sees the height differ and counts it as a move. Writes are
+   * queued so two polls never interleave.
+   */
+  save(now = Date.now(), force = false): Promise<void> {
     const path = this.path
     if (!path) return this.writing
-    const text = JSON.stringify({ version: 1, profiles: Object.fromEntries(this.profiles) })
+    const data = { version: 1, profiles: Object.fromEntries(this.profiles) }
+    const meaning = JSON.stringify(data, (key, value: unknown) => (NOT_COMPARED.has(key) ? undefined : value))
+    if (!force && meaning === this.savedMeaning && now - this.savedAt < TIMES_EVERY_MS) return this.writing
+    const text = JSON.stringify(data)
     if (text === this.savedText) return this.writing
     this.savedText = text
+    this.savedMeaning = meaning
+    this.savedAt = now
     this.writing = this.writing.then(() => writeFileAtomic(path, text)).catch(() => undefined)
     return this.writing
   }

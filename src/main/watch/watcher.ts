@@ -267,7 +267,7 @@ export class Watcher {
           signal: this.abort.signal
         })
         failures = p.failures
-        await tss.state.save()
+        await tss.state.save(this.timers.now())
       } else {
         await pollTransfers(this.transferDeps(), { force: manual })
       }

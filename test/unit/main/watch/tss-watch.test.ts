@@ -1,7 +1,7 @@
 // The TSS loop of the watcher core, stepped poll by poll with a clock the test moves and a TSS API the test
 // scripts: stalls and recoveries, pending ages from the source leg, stuck orders by route, the API going away
 // and coming back, and what survives a restart. Then `watch tss` end to end on the demo network.
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Registry } from 'prom-client'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -191,12 +191,36 @@ describe('the API itself', () => {
     const first = await setup(dir)
     first.api.heights.set('56', '1000')
     await first.poll()
-    await first.state.save()
+    await first.state.save(T0, true)
     const again = await setup(dir)
     again.api.heights.set('56', '1000')
     again.clock.now = T0 + 11 * MIN
     await again.poll()
     expect(again.events.map((e) => e.kind)).toEqual(['tss-stalled'])
+    rmSync(dir, { recursive: true, force: true })
+  })
+})
+
+describe('the state file', () => {
+  it('a height alone is written at most every 10 min; a stall or a pending change at once', async () => {
+    const dir = tempDir()
+    const { api, clock, poll, state } = await setup(dir)
+    const file = (): string => readFileSync(join(dir, 'tss-state.json'), 'utf8')
+    api.heights.set('56', '1000')
+    await poll()
+    await state.save(clock.now)
+    const first = file()
+    clock.now += MIN
+    api.heights.set('56', '1020')
+    await poll()
+    await state.save(clock.now)
+    expect(file()).toBe(first)
+    api.pending.set('56', ['0xaaa1aaa1aaa1aaa1'])
+    clock.now += MIN
+    await poll()
+    await state.save(clock.now)
+    expect(file()).toContain('"height":"1020"')
+    expect(file()).toContain('0xaaa1aaa1aaa1aaa1')
     rmSync(dir, { recursive: true, force: true })
   })
 })
