@@ -19,7 +19,8 @@ import { registerTssMetrics } from './tss-metrics'
 import { tssBoard, type TssFollowed, type TssWatchSettings } from './tss-poll'
 import { TssWatchState } from './tss-state'
 import type { WatchCliIo } from './cli-watch'
-import { Watcher } from './watcher'
+import { Watcher, type TssWatchDeps } from './watcher'
+import type { Registry } from 'prom-client'
 import { WebhookSink, type WebhookFormat } from './webhooks'
 
 export const WATCH_TSS_USAGE = `usage: bridgescope watch tss [--tss-url URL] [--chain-id N]... [--interval S] [--stall-after DURATION]
@@ -208,5 +209,47 @@ export async function runWatchTssCommand(args: string[], io: WatchCliIo, signal:
     return 0
   } finally {
     await ep.close?.()
+  }
+}
+
+/**
+ * `watch vault --tss-url URL`: the vault watch with the TSS loop beside it, in the same core and sinks. The
+ * chains are the query service's chain list plus the ones added in the app (settings.tss.chains).
+ */
+export async function vaultWatchTss(
+  tssUrl: string,
+  chainList: () => Promise<{ chainId: number; chainName: string }[]>,
+  dir: string,
+  env: Record<string, string | undefined>,
+  warn: (line: string) => void
+): Promise<{ deps: TssWatchDeps; register(registry: Registry): void }> {
+  const stored = readSettings(env, warn) ?? defaultSettings()
+  const settings: TssWatchSettings = {
+    intervalSec: stored.tss.intervalSec,
+    stallMinutes: stored.tss.stallMinutes,
+    stuckThresholds: stored.stuckThresholds,
+    unreachableAfterFailures: stored.unreachableAfterFailures
+  }
+  const profile = stored.profiles.find((p) => p.id === stored.activeProfileId)
+  const added = profile ? (stored.tss.chains[profile.id] ?? []) : []
+  let chains: TssFollowed[] | null = null
+  const follow = async (): Promise<TssFollowed[]> => {
+    // read once it answers: the followed chains do not change while the watch runs
+    if (chains !== null) return chains
+    const out: TssFollowed[] = (await chainList()).map((c) => ({ chainId: String(c.chainId), name: c.chainName, added: false }))
+    for (const id of added) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '', added: true })
+    chains = out
+    return out
+  }
+  const state = await TssWatchState.open(dir)
+  const client = new TssClient({ url: tssUrl })
+  const p = state.profile('cli')
+  return {
+    deps: { client, chains: follow, state, settings: () => settings },
+    register: (registry) =>
+      registerTssMetrics(registry, {
+        board: () => (p.lastPollAt === null || chains === null ? null : tssBoard(p, chains, settings, Date.now())),
+        apiUp: () => (p.lastPollAt === null ? null : p.failures === 0)
+      })
   }
 }

@@ -89,6 +89,7 @@ export class Watcher {
     this.clearAll()
     this.abort.abort()
     await this.d.state.save(this.timers.now())
+    await this.d.tss?.state.save(this.timers.now(), true)
     await this.d.log.flush()
   }
 

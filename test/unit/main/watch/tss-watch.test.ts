@@ -13,6 +13,8 @@ import { registerTssMetrics } from '../../../../src/main/watch/tss-metrics'
 import { blocksPerMinute, pollTss, tssBoard, type TssApi, type TssFollowed, type TssWatchSettings } from '../../../../src/main/watch/tss-poll'
 import { TssWatchState } from '../../../../src/main/watch/tss-state'
 import { runWatchTssCommand } from '../../../../src/main/watch/tss-cli-watch'
+import { runWatchCommand } from '../../../../src/main/watch/cli-watch'
+import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import type { EventDraft } from '../../../../src/main/watch/types'
 import { tempDir } from './helpers'
 
@@ -274,6 +276,27 @@ describe('watch tss on the demo network', () => {
     expect(stuck).toMatchObject({ chainId: '1360095883558914', route: '1360095883558914-1' })
     const reopened = await TssWatchState.open(join(dataDir, 'watch-cli'))
     expect(reopened.profile('cli').chains['56']?.stalled).toBe(true)
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('watch vault --tss-url runs the TSS loop beside the vault in the same core: its gauges on the same /metrics', async () => {
+    const dataDir = tempDir()
+    const stop = new AbortController()
+    let err = ''
+    const done = runWatchCommand(
+      ['vault', '--interval', '1', '--tss-url', sim.tssUrl, '--metrics', '127.0.0.1:0'],
+      { stdout: { write: () => undefined }, stderr: { write: (t: string) => void (err += t) }, env: { BRIDGESCOPE_DATA_DIR: dataDir } },
+      { client: new BridgeClient({ baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], retries: 0 }), signal: stop.signal }
+    )
+    await vi.waitFor(() => expect(err).toMatch(/metrics at (\S+)\/metrics/), { timeout: 10_000 })
+    const url = /metrics at (\S+\/metrics)/.exec(err)![1]!
+    await vi.waitFor(async () => {
+      const text = await (await fetch(url)).text()
+      expect(text).toMatch(/bridgescope_tss_scan_height\{chain="22776"\} \d+/)
+      expect(text).toMatch(/bridgescope_vault_epoch\{node=/)
+    }, { timeout: 15_000, interval: 250 })
+    stop.abort()
+    expect(await done).toBe(0)
     rmSync(dataDir, { recursive: true, force: true })
   })
 })
