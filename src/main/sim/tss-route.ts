@@ -1,6 +1,6 @@
-// HTTP routing of the demo network's TSS cross-chain API: GET /cross/… → TssSim. The fault set for every
-// operation ('*') applies here too (latency, a status, an HTML page, an envelope code, a hang), so a test that
-// takes the demo network offline takes this API with it.
+// HTTP routing of the demo network's TSS cross-chain API: GET /cross/… → TssSim. A standing fault set for
+// every operation ('*') applies here too (latency, a status, an HTML page, an envelope code, a hang), so a test
+// that takes the demo network offline takes this API with it; counted faults stay with the operations.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FaultTable } from './faults'
 import { send, sendHtml502, sendStatus } from './faulty'
@@ -19,7 +19,7 @@ export function createTssRoute(tss: TssSim, faults: FaultTable, now: () => numbe
   const hanging = new Set<ServerResponse>()
 
   async function answer(url: URL, res: ServerResponse): Promise<void> {
-    const fault = faults.takeShared()
+    const fault = faults.peekShared()
     if (fault?.latencyMs) {
       await new Promise<void>((resolve) => {
         const t = setTimeout(() => {
