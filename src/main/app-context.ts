@@ -20,7 +20,7 @@ import { TssService, type ActiveTss } from './services/tss'
 import { TssClient } from './client/tss-api'
 import { TssWatchState } from './watch/tss-state'
 import type { TssFollowed, TssWatchSettings } from './watch/tss-poll'
-import { startSimulator, type Simulator, type TssSimOptions } from './sim'
+import { DEMO_TSS_EXTRA_CHAIN_ID, startSimulator, type Simulator, type TssSimOptions } from './sim'
 import { DiskCache } from './store/cache'
 import { openDocumentStore, type BackingStoreFactory } from './store/document-store'
 import { migrateSettings, migrateWatchlists } from './store/migrations'
@@ -199,6 +199,9 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const icons = createIconService({ cache, now, ...(options.iconFetch ? { fetch: options.iconFetch } : {}), demoOrigin: () => (simulator ? new URL(simulator.baseUrl).origin : null) })
   const demoStarters = () => (simulator ? starterAddresses(simulator.sample()) : [])
   if (firstRun && options.demo?.watchOnFirstRun === true && settings.activeProfile().kind === 'demo') {
+    // The Cross-chain view follows the chain list; the demo's Bitcoin-like chain (0x-less hashes, an old
+    // pending order) is followed too, as a maintainer would add such a chain by id.
+    settings.update({ tss: { chains: { [settings.activeProfile().id]: [DEMO_TSS_EXTRA_CHAIN_ID] } } })
     try {
       await watchDemoStarter({
         starters: async () => (await endpoints.demoUrls(), demoStarters()),

@@ -46,7 +46,7 @@ for (const size of SIZES) {
     // following is kept: after a reload the chain is still on the board, and can be removed again
     await page.reload()
     await expect(btc).toBeVisible()
-    await btc.getByRole('button', { name: `Stop following chain ${BTC_LIKE}` }).click()
+    await btc.getByRole('button', { name: `Remove chain ${BTC_LIKE}` }).click()
     await expect(btc).toHaveCount(0)
     expect(consoleErrors).toEqual([])
   })

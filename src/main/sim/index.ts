@@ -11,6 +11,7 @@ import type { FaultSpec, SimOperation, SimOptions, Simulator } from './types'
 
 export type { FaultSpec, SimOperation, SimOptions, SimSample, SimStats, Simulator } from './types'
 export type { TssSimOptions } from './tss'
+export { EXTRA_CHAIN_ID as DEMO_TSS_EXTRA_CHAIN_ID } from './tss'
 export { SIM_OPERATIONS, faultSpecSchema, faultRequestSchema } from './faults'
 export { MAX_PAGE_SIZE } from './core'
 export { NAMED_AMOUNT } from './transfer'

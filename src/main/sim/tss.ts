@@ -23,7 +23,8 @@ import { buildTransfer, type Transfer } from './transfer'
 
 /** Salts of this module's random streams (beyond the dataset's). */
 const SALT_TSS = 0x7555
-const EXTRA_CHAIN_ID = '1360095883558914'
+/** The demo's Bitcoin-like chain (MAP's own pending example uses this id). */
+export const EXTRA_CHAIN_ID = '1360095883558914'
 /** Transfers newer than this are searchable by any leg's hash; older ones by their source hash only. */
 const HASH_WINDOW = 50_000
 /**

@@ -59,7 +59,7 @@ describe('ChainBoard', () => {
     expect(rows[1]?.textContent).toContain('9 h 00 min')
     expect(rows[2]?.textContent).toContain('error: cannot reach the service')
     // only a chain added by id can be removed
-    expect(screen.getAllByRole('button', { name: /Stop following/ })).toHaveLength(1)
+    expect(screen.getAllByRole('button', { name: /Remove chain/ })).toHaveLength(1)
   })
 
   it('an open chain lists its pending orders: stuck marked, untraced aged "at least", remote text as text', async () => {
