@@ -13,6 +13,8 @@ import { metricsScrapeBench } from './metrics-scrape'
 import { startupBench } from './startup'
 import { tableBench, tableMillionBench } from './table'
 import { watchCpuBench } from './watch-cpu'
+import { tssFirstPaintBench } from './tss-first-paint'
+import { tssWatchCpuBench } from './tss-watch-cpu'
 
 /** In the order they run: the quick ones first, the browser ones together, idle CPU last. */
 export const BENCHES: Bench[] = [
@@ -21,11 +23,13 @@ export const BENCHES: Bench[] = [
   cacheGrowthBench,
   historyAllBench,
   startupBench,
+  tssFirstPaintBench,
   tableBench,
   tableMillionBench,
   metricsScrapeBench,
   idleCpuBench,
-  watchCpuBench
+  watchCpuBench,
+  tssWatchCpuBench
 ]
 
 export interface RunOptions {

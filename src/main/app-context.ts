@@ -17,7 +17,11 @@ import type { Fetch } from './net/fetch'
 import { Endpoints } from './services/endpoints'
 import { HistoryService } from './services/history'
 import { QueryService } from './services/queries'
-import { startSimulator, type Simulator } from './sim'
+import { TssService, type ActiveTss } from './services/tss'
+import { TssClient } from './client/tss-api'
+import { TssWatchState } from './watch/tss-state'
+import type { TssFollowed, TssWatchSettings } from './watch/tss-poll'
+import { DEMO_TSS_EXTRA_CHAIN_ID, startSimulator, type Simulator, type TssSimOptions } from './sim'
 import { DiskCache } from './store/cache'
 import { openDocumentStore, type BackingStoreFactory } from './store/document-store'
 import { migrateSettings, migrateWatchlists } from './store/migrations'
@@ -48,6 +52,8 @@ export interface AppContextOptions {
     /** on a first run on the demo profile, watch its busiest address (14.2): the app and `npm run web`
      * turn it on; off by default so tests start from an empty watchlist */
     watchOnFirstRun?: boolean
+    /** the demo TSS API's stalling scanner (tests, benchmarks) */
+    tss?: TssSimOptions
   }
   openExternal?: (url: string) => Promise<void>
   /** packaged Electron builds pass the update checker (created on first use) */
@@ -109,9 +115,15 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
         ...(options.demo?.heavyShare === undefined ? {} : { heavyShare: options.demo.heavyShare }),
         rotateEveryMs: options.demo?.rotateEveryMs === undefined ? 600_000 : options.demo.rotateEveryMs,
         // the demo a user runs moves as a live network does (arrivals, settling transfers, a lagging node)
-        motion: options.demo?.motion ?? true
+        motion: options.demo?.motion ?? true,
+        ...(options.demo?.tss ? { tss: options.demo.tss } : {})
       })
-      return simulator.motion ? { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl, laggingRpcUrl: simulator.laggingRpcUrl } : { baseUrl: simulator.baseUrl, rpcUrl: simulator.rpcUrl }
+      return {
+        baseUrl: simulator.baseUrl,
+        rpcUrl: simulator.rpcUrl,
+        tssUrl: simulator.tssUrl,
+        ...(simulator.motion ? { laggingRpcUrl: simulator.laggingRpcUrl } : {})
+      }
     },
     createClient: (e) => new BridgeClient({ baseUrl: e.baseUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize, ...net })
   })
@@ -135,6 +147,30 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     }
   })
 
+  // MAP's TSS cross-chain API of the active profile: one client per URL, the followed chains (the chain list,
+  // from the cache when there is one, plus the chains added by id), the watch state beside the watcher's.
+  const tssState = await TssWatchState.open(join(options.dataDir, 'watch'))
+  let tssClient: { key: string; client: TssClient } | null = null
+  const tssSettings = (): TssWatchSettings => {
+    const s = settings.get()
+    return { intervalSec: s.tss.intervalSec, stallMinutes: s.tss.stallMinutes, stuckThresholds: s.stuckThresholds, unreachableAfterFailures: s.unreachableAfterFailures }
+  }
+  const activeTss = async (): Promise<ActiveTss | null> => {
+    const active = await endpoints.active()
+    const url = active.endpoint.tssUrl
+    if (url === null) return null
+    const key = `${url}\n${active.endpoint.timeoutMs}`
+    if (tssClient?.key !== key) tssClient = { key, client: new TssClient({ url, timeoutMs: active.endpoint.timeoutMs }) }
+    const profileId = active.profileId
+    const chains = async (): Promise<TssFollowed[]> => {
+      const list = await queries.chains('cache').then((r) => r.data, () => [])
+      const out: TssFollowed[] = list.map((c) => ({ chainId: String(c.chainId), name: c.chainName, added: false }))
+      for (const id of settings.get().tss.chains[profileId] ?? []) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '', added: true })
+      return out
+    }
+    return { profileId, client: tssClient.client, chains, state: tssState.profile(profileId), settings: tssSettings, saveState: () => tssState.save(now()) }
+  }
+
   const alerts = new AlertService({
     settings,
     secrets: new SecretStore(options.dataDir, options.secretBox ?? noSecretBox),
@@ -150,7 +186,13 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     targets: () => settings.getWatchlists(),
     endpoint: async () => {
       const active = await endpoints.active()
-      return { profileId: active.profileId, client: active.client, rpcUrls: active.endpoint.rpcUrls }
+      const tss = await activeTss()
+      return {
+        profileId: active.profileId,
+        client: active.client,
+        rpcUrls: active.endpoint.rpcUrls,
+        ...(tss ? { tss: { client: tss.client, chains: tss.chains, state: tssState, settings: tssSettings } } : {})
+      }
     },
     emit: (e) => options.broadcast('watch:event', e),
     alerts,
@@ -172,6 +214,9 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const icons = createIconService({ cache, now, ...net, demoOrigin: () => (simulator ? new URL(simulator.baseUrl).origin : null) })
   const demoStarters = () => (simulator ? starterAddresses(simulator.sample()) : [])
   if (firstRun && options.demo?.watchOnFirstRun === true && settings.activeProfile().kind === 'demo') {
+    // The Cross-chain view follows the chain list; the demo's Bitcoin-like chain (0x-less hashes, an old
+    // pending order) is followed too, as a maintainer would add such a chain by id.
+    settings.update({ tss: { chains: { [settings.activeProfile().id]: [DEMO_TSS_EXTRA_CHAIN_ID] } } })
     try {
       await watchDemoStarter({
         starters: async () => (await endpoints.demoUrls(), demoStarters()),
@@ -183,7 +228,17 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     }
   }
 
+  const tss = new TssService({
+    cache,
+    now,
+    active: activeTss,
+    watch,
+    addedChains: (profileId) => settings.get().tss.chains[profileId] ?? [],
+    updateSettings: (patch) => settings.update(patch)
+  })
+
   const handlers = createHandlers({
+    tss,
     demoStarters,
     shell: options.shell,
     version: options.version,
@@ -212,6 +267,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     icons,
     dispose: async () => {
       await watch.stop()
+      await tssState.save(now(), true)
       await alerts.close()
       if (simulator) await simulator.close()
       await cache.close()

@@ -28,6 +28,8 @@ import { redactText } from '../shared/redact'
 import { runWatchCommand, WATCH_USAGE } from './watch/cli-watch'
 import { networkFromEnv } from './net/env-proxy'
 import type { Fetch } from './net/fetch'
+import { runTssCommand, TssUsageError } from './cli/tss'
+import { runWatchTssCommand, WATCH_TSS_USAGE } from './watch/tss-cli-watch'
 
 export interface Writer {
   write(chunk: string): unknown
@@ -57,10 +59,16 @@ Commands:
                                            one line per vault or node change, until Ctrl-C
   watch transfer <txHash> [--interval S] [--json]
                                            one line per change of that transfer, until Ctrl-C
+  tss heights [--chain-id N]...            TSS cross-chain API: scan height of each followed chain
+  tss pending --chain-id N                 the chain's pending orders with their age
+  tss order <orderId> | tss tx <hash>      one order across every leg (a hash on any leg)
+  watch tss [--interval S] [--stall-after MIN] [--metrics HOST:PORT] [--webhook URL]...
+                                           pending work, scanner heights and stalls, stuck orders
 
 Options:
   --base-url URL    query service (else BRIDGESCOPE_BASE_URL, else the app's active profile)
   --rpc-url URL     JSON-RPC node (else BRIDGESCOPE_RPC_URL, else the active profile)
+  --tss-url URL     TSS cross-chain API (else BRIDGESCOPE_TSS_URL, else the active profile)
   --timeout MS      per-request timeout in milliseconds (default 15000)
   --json            the decoded payload as JSON; amounts as exact decimal text
   -h, --help        this help
@@ -262,6 +270,13 @@ const ENDPOINT_FLAGS = ['--base-url', '--rpc-url', '--timeout'] as const
 
 /** `watch …`: the endpoint flags are ours, the rest is the watcher's own grammar (src/main/watch/cli-watch.ts). */
 async function watch(argv: string[], io: CliIo, warn: (line: string) => void): Promise<number> {
+  if (argv[0] === 'tss') {
+    if (argv.includes('--help') || argv.includes('-h')) {
+      io.stdout.write(WATCH_TSS_USAGE)
+      return 0
+    }
+    return runWatchTssCommand(argv.slice(1), io, io.signal ?? new AbortController().signal)
+  }
   const values: Values = {}
   const rpcUrls: string[] = []
   const rest: string[] = []
@@ -310,6 +325,10 @@ export async function main(
   const warn = (line: string): void => void io.stderr.write(line.endsWith('\n') ? line : `${line}\n`)
   try {
     if (argv[0] === 'watch') return await watch(argv.slice(1), io, warn)
+    if (argv[0] === 'tss') {
+      await runTssCommand(argv.slice(1), { print: (t) => void io.stdout.write(t), warn, env: io.env, ...(io.signal ? { signal: io.signal } : {}) })
+      return 0
+    }
     let parsed: { values: Values; positionals: string[] }
     try {
       parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true }) as typeof parsed
@@ -342,7 +361,7 @@ export async function main(
     })
     return 0
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof TssUsageError) {
       warn(`bridgescope: ${error.message}\nRun "bridgescope --help" for usage.`)
       return 2
     }

@@ -11,6 +11,8 @@ import type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus } from '.
 import type { WatchEvent, WatchStatus } from './watch'
 import type { AlertDelivery, AlertDeliveryNotice, AlertsView } from './alerts'
 import type { MethodName } from './api-names'
+import type { TssBoard, TssTraceResult } from './schemas/tss-board'
+import { tssChainIdSchema, tssTraceInputSchema } from './schemas/tss'
 import {
   addressSchema,
   chainIdSchema,
@@ -184,6 +186,10 @@ export const channels = {
   ),
   'transfer:get': channel<Sourced<TransferDetail>>()(z.object({ txHash: txHashSchema, prefer })),
   'vault:get': channel<Sourced<VaultResult>>()(z.object({ epoch: epochInput, prefer })),
+  // MAP's TSS cross-chain API (the Cross-chain view): the followed chains' board, one order traced, follow by id
+  'tss:board': channel<Sourced<TssBoard>>()(z.object({ prefer }).optional()),
+  'tss:trace': channel<Sourced<TssTraceResult>>()(z.object({ query: tssTraceInputSchema, prefer })),
+  'tss:follow': channel<string[]>()(z.object({ chainId: tssChainIdSchema, follow: z.boolean() })),
 
   'settings:get': channel<Settings>()(none),
   /** a JSON merge patch: only the settings named change (see settingsPatchSchema) */

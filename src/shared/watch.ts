@@ -35,6 +35,15 @@ export type WatchEvent = EventBase &
     | { kind: 'stuck'; txHash: string; route: string; pendingMinutes: number }
     /** a webhook sink gave up on an event (after its retries): logged, never sent to the sinks again */
     | { kind: 'alert-failed'; sinkId: string; reason: string }
+    // MAP's TSS cross-chain API (src/main/watch/tss-poll.ts)
+    /** a chain's scan height has not moved for the stall threshold */
+    | { kind: 'tss-stalled'; chainId: string; height: string | null; since: number }
+    /** a stalled chain's scan height moves again */
+    | { kind: 'tss-scan-recovered'; chainId: string; height: string | null; stalledSince: number }
+    /** an order has stayed pending past its route's stuck threshold */
+    | { kind: 'tss-order-stuck'; chainId: string; txHash: string; orderId: string | null; route: string | null; pendingMinutes: number }
+    | { kind: 'tss-unreachable'; url: string; failures: number; error?: AppErrorData }
+    | { kind: 'tss-recovered'; url: string; downSince: number | null }
   )
 
 export type WatchEventKind = WatchEvent['kind']
@@ -68,6 +77,9 @@ export interface WatchStatus {
 export function watchEventHref(e: WatchEvent): string {
   if (e.kind === 'transfer-change' || e.kind === 'stuck') return `#/transfer?txHash=${encodeURIComponent(e.txHash)}`
   if (e.kind === 'alert-failed') return '#/settings'
+  if (e.kind === 'tss-order-stuck') return `#/crosschain?trace=${encodeURIComponent(e.orderId ?? e.txHash)}`
+  if (e.kind === 'tss-stalled' || e.kind === 'tss-scan-recovered') return `#/crosschain?chain=${encodeURIComponent(e.chainId)}`
+  if (e.kind === 'tss-unreachable' || e.kind === 'tss-recovered') return '#/crosschain'
   if (e.kind === 'new-transfers') return `#/transfers?address=${encodeURIComponent(e.address)}&chainId=${e.chainId}`
   return `#/vault?diff=${encodeURIComponent(e.id)}`
 }

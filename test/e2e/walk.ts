@@ -51,6 +51,9 @@ async function settle(page: Page, label: string, seen: Seen): Promise<void> {
     case 'Vault':
       await expect(page.getByText('Epoch').first()).toBeVisible()
       break
+    case 'Cross-chain':
+      await expect(page.getByTestId('tss-summary')).toBeVisible()
+      break
     case 'Charts':
       await expect(page.getByTestId('charts-count')).not.toContainText(/^0 transfers/)
       break

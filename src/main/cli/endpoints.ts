@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { AppError } from '../../shared/errors'
-import { settingsSchema, type Profile } from '../../shared/schemas/settings'
+import { settingsSchema, type Profile, type Settings } from '../../shared/schemas/settings'
 import { SETTINGS_FILE, userDataDir } from '../paths'
 import { startSimulator } from '../sim/index'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
@@ -29,6 +29,13 @@ type Env = Record<string, string | undefined>
 
 /** The active profile, or null when there are no usable settings (a warning is written for a bad file). */
 export function activeProfile(env: Env, warn: (line: string) => void): Profile | null {
+  const s = readSettings(env, warn)
+  if (s === null) return null
+  return s.profiles.find((p) => p.id === s.activeProfileId) ?? s.profiles[0] ?? null
+}
+
+/** The app's settings file, or null when there is none or it is unusable (a warning is written for a bad file). */
+export function readSettings(env: Env, warn: (line: string) => void): Settings | null {
   const file = join(userDataDir(process.platform, env as NodeJS.ProcessEnv), SETTINGS_FILE)
   let text: string
   try {
@@ -48,8 +55,7 @@ export function activeProfile(env: Env, warn: (line: string) => void): Profile |
     warn(`warning: ignoring ${file}: ${settings.error.issues[0]?.message ?? 'invalid settings'}`)
     return null
   }
-  const s = settings.data
-  return s.profiles.find((p) => p.id === s.activeProfileId) ?? s.profiles[0] ?? null
+  return settings.data
 }
 
 function nonEmpty(v: string | undefined): string | undefined {

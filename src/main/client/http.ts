@@ -184,6 +184,19 @@ export async function postJson(url: string, operation: string, body: unknown, op
  * spending CPU on this answer. Same errors as postJson but 'protocol' for a body that is not JSON.
  */
 export async function postForText(url: string, operation: string, body: unknown, opts: HttpOptions = {}): Promise<ArrivedBody> {
+  return sendForText('post', url, operation, body, opts)
+}
+
+/**
+ * GETs `url` and returns the lossless JSON answer, with postJson's timeouts, retries, size cap and errors.
+ * For read-only services addressed by query string (MAP's TSS cross-chain API).
+ */
+export async function getJson(url: string, operation: string, opts: HttpOptions = {}): Promise<JsonValue> {
+  const arrived = await sendForText('get', url, operation, undefined, opts)
+  return parseBody(arrived.text, operation, arrived.status, arrived.contentType)
+}
+
+async function sendForText(method: 'get' | 'post', url: string, operation: string, body: unknown, opts: HttpOptions): Promise<ArrivedBody> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
   const retries = Math.max(0, Math.min(2, opts.retries ?? DEFAULT_RETRIES))
@@ -200,7 +213,8 @@ export async function postForText(url: string, operation: string, body: unknown,
   let attemptStart = Date.now()
   let response: Response
   try {
-    response = await ky.post(url, {
+    response = await ky(url, {
+      method,
       ...(body === undefined ? {} : { json: body }),
       headers: { accept: 'application/json' },
       timeout: timeoutMs,
@@ -213,10 +227,10 @@ export async function postForText(url: string, operation: string, body: unknown,
           }
         ]
       },
-      // Every operation only reads (spec 1.4), so retrying a POST is safe.
+      // Every operation only reads (spec 1.4; the TSS API is GET only), so retrying is safe.
       retry: {
         limit: retries,
-        methods: ['post'],
+        methods: [method],
         statusCodes: [408, 429, 500, 502, 503, 504],
         afterStatusCodes: [429, 503],
         maxRetryAfter: MAX_RETRY_AFTER_MS,

@@ -9,6 +9,7 @@ import type { Endpoints } from '../services/endpoints'
 import { checkEndpoint } from '../services/health'
 import type { HistoryService } from '../services/history'
 import type { QueryService } from '../services/queries'
+import type { TssService } from '../services/tss'
 import { isExternalUrlAllowed } from '../security'
 import type { DiskCache } from '../store/cache'
 import type { SettingsRepo } from '../store/settings-repo'
@@ -26,6 +27,7 @@ export interface HandlerDeps {
   endpoints: Endpoints
   history: HistoryService
   queries: QueryService
+  tss: TssService
   now: () => number
   broadcast: HandlerContext['emit']
   watch: WatchService
@@ -86,6 +88,9 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'history:export': (input) => d.history.export(input),
     'transfer:get': ({ txHash, prefer }) => d.queries.transfer(txHash, prefer),
     'vault:get': ({ epoch, prefer }) => d.queries.vault(epoch, prefer),
+    'tss:board': (input) => d.tss.board(input?.prefer ?? 'network'),
+    'tss:trace': ({ query, prefer }) => d.tss.trace(query, prefer),
+    'tss:follow': ({ chainId, follow }) => d.tss.follow(chainId, follow),
     'settings:get': () => d.settings.get(),
     'settings:update': (patch) => d.settings.update(patch),
     'profiles:save': (input) => d.settings.saveProfile(input),

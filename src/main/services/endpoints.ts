@@ -10,6 +10,8 @@ export interface ResolvedEndpoint {
   rpcUrls: string[]
   timeoutMs: number
   maxPageSize: number
+  /** MAP's TSS cross-chain API: the profile's, the demo network's, or null when the profile names none */
+  tssUrl: string | null
 }
 
 /** Where the demo network answers; its second node lags each rotation and sometimes fails, as live ones do. */
@@ -17,6 +19,7 @@ export interface DemoUrls {
   baseUrl: string
   rpcUrl: string
   laggingRpcUrl?: string
+  tssUrl?: string
 }
 
 export interface EndpointDeps {
@@ -43,12 +46,12 @@ export class Endpoints {
     const common = { profileId: profile.id, timeoutMs: profile.timeoutMs, maxPageSize: profile.maxPageSize }
     if (profile.kind === 'demo') {
       const demo = await this.demoUrls()
-      return { ...common, baseUrl: demo.baseUrl, rpcUrls: demo.laggingRpcUrl ? [demo.rpcUrl, demo.laggingRpcUrl] : [demo.rpcUrl] }
+      return { ...common, baseUrl: demo.baseUrl, rpcUrls: demo.laggingRpcUrl ? [demo.rpcUrl, demo.laggingRpcUrl] : [demo.rpcUrl], tssUrl: demo.tssUrl ?? null }
     }
     if (!profile.baseUrl) {
       throw new AppError({ kind: 'input', message: `The profile "${profile.name}" has no base URL.`, field: 'baseUrl' })
     }
-    return { ...common, baseUrl: profile.baseUrl, rpcUrls: profile.rpcUrls }
+    return { ...common, baseUrl: profile.baseUrl, rpcUrls: profile.rpcUrls, tssUrl: profile.tssUrl?.trim() || null }
   }
 
   async active(): Promise<{ profileId: string; client: BridgeApi; maxPageSize: number; endpoint: ResolvedEndpoint }> {

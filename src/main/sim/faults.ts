@@ -58,6 +58,16 @@ export class FaultTable {
     this.entries.clear()
   }
 
+  /**
+   * The standing fault every operation shares ('*'), for routes outside the operation list (the TSS API,
+   * which the app polls on its own schedule). A counted ('times') or random ('rate') fault is left to the
+   * operations it was set for: a background poll must not use up a test's next failures.
+   */
+  peekShared(): FaultSpec | null {
+    const spec = this.entries.get('*')?.spec
+    return spec && spec.times === undefined && spec.rate === undefined ? spec : null
+  }
+
   /** the fault to apply to this request, if any (consumes one of `times`) */
   take(op: SimOperation): FaultSpec | null {
     const key: SimOperation | '*' = this.entries.has(op) ? op : '*'

@@ -6,9 +6,13 @@ import { SimCore } from './core'
 import { FaultTable, SIM_OPERATIONS } from './faults'
 import { DEMO_MOTION } from './motion'
 import { createSimHandler, LAGGING_RPC_PATH } from './server'
+import { TssSim } from './tss'
+import { createTssRoute } from './tss-route'
 import type { FaultSpec, SimOperation, SimOptions, Simulator } from './types'
 
 export type { FaultSpec, SimOperation, SimOptions, SimSample, SimStats, Simulator } from './types'
+export type { TssSimOptions } from './tss'
+export { EXTRA_CHAIN_ID as DEMO_TSS_EXTRA_CHAIN_ID } from './tss'
 export { SIM_OPERATIONS, faultSpecSchema, faultRequestSchema } from './faults'
 export { MAX_PAGE_SIZE } from './core'
 export { NAMED_AMOUNT } from './transfer'
@@ -70,7 +74,11 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
 
   handler = createSimHandler(core, faults, control, counts, now)
   const { handle, abandon } = handler
-  server.on('request', handle)
+  const tss = new TssSim(core.dataset, now, opts.tss)
+  const tssRoute = createTssRoute(tss, faults, now)
+  server.on('request', (req, res) => {
+    if (!tssRoute.handle(req, res)) handle(req, res)
+  })
 
   const every = opts.rotateEveryMs === undefined ? 600_000 : opts.rotateEveryMs
   const rotation = every !== null && every > 0 ? setInterval(() => control.rotateVault(), every) : null
@@ -83,11 +91,14 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     rpcUrl: `${baseUrl}/rpc`,
     laggingRpcUrl: `${baseUrl}${LAGGING_RPC_PATH}`,
     motion: Boolean(opts.motion),
+    tssUrl: baseUrl,
+    tss: { chainIds: () => tss.chainIds(), stalled: () => tss.stalled() },
     port,
     close() {
       closing ??= new Promise<void>((resolve) => {
         if (rotation) clearInterval(rotation)
         abandon()
+        tssRoute.abandon()
         server.close(() => resolve())
         server.closeAllConnections()
       })

@@ -1,5 +1,6 @@
 import type { MotionOptions } from './motion'
 // Public types of the demo network, re-exported by index.ts.
+import type { TssSimOptions } from './tss'
 export type SimOperation =
   'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList' | 'tss_getVault'
 
@@ -28,6 +29,8 @@ export interface SimOptions {
    * Default off: a still world, for tests that count exactly.
    */
   motion?: boolean | MotionOptions
+  /** the TSS cross-chain API's scanner stalls (see tss.ts) */
+  tss?: TssSimOptions
 }
 
 export interface FaultSpec {
@@ -79,6 +82,10 @@ export interface Simulator {
   laggingRpcUrl: string
   /** whether this network moves */
   motion: boolean
+  /** http://127.0.0.1:PORT — the TSS cross-chain API's root (GET /cross/…) */
+  tssUrl: string
+  /** the chains the TSS API scans, and whether the stalling one is stalled now */
+  tss: { chainIds(): string[]; stalled(): boolean }
   port: number
   /** also ends hanging requests */
   close(): Promise<void>

@@ -15,6 +15,7 @@ import { WatchState } from './state'
 import type { WatchClient, WatchSettings, WatchTargets } from './types'
 import { Watcher } from './watcher'
 import type { Fetch } from '../net/fetch'
+import { vaultWatchTss } from './tss-cli-watch'
 
 export interface WatchWriter {
   write(text: string): unknown
@@ -25,14 +26,14 @@ export interface WatchCliIo {
   env: Record<string, string | undefined>
 }
 export interface WatchCliDeps {
-  client: WatchClient & { rpcUrls?: readonly string[] }
+  client: WatchClient & { rpcUrls?: readonly string[]; queryChainList?: () => Promise<{ chainId: number; chainName: string }[]> }
   signal: AbortSignal
   /** the CLI's way to the network (the proxy variables), for webhooks as for the client's own requests */
   fetch?: Fetch
 }
 
 export const WATCH_USAGE = `usage: bridgescope watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
-                         [--webhook URL]... [--webhook-format slack|discord|json]
+                         [--webhook URL]... [--webhook-format slack|discord|json] [--tss-url URL]
        bridgescope watch transfer <txHash> [--interval S] [--json] [--metrics HOST:PORT]
 Prints one line per change until stopped (Ctrl-C, SIGTERM). Several --rpc-url are polled side by side and
 compared. --metrics serves Prometheus metrics at /metrics and liveness at /healthz (a bare PORT is 127.0.0.1).
@@ -47,6 +48,8 @@ interface Parsed {
   metrics?: { host: string; port: number }
   webhooks: string[]
   format: WebhookFormat
+  /** `watch vault --tss-url`: MAP's TSS cross-chain API watched beside the vault */
+  tssUrl?: string
 }
 
 function parse(args: string[]): Parsed | string {
@@ -76,6 +79,11 @@ function parse(args: string[]): Parsed | string {
       const n = Number(v)
       if (!Number.isFinite(n) || n < 1 || n > 86_400) return `--interval takes seconds from 1 to 86400, got ${v ?? 'nothing'}`
       out.intervalSec = n
+    } else if (what === 'vault' && (a === '--tss-url' || a.startsWith('--tss-url='))) {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
+      const url = webhookUrlSchema.safeParse(v ?? '')
+      if (!v || !url.success) return `--tss-url takes an http(s) URL, got ${v ? redactUrl(v) : 'nothing'}`
+      out.tssUrl = url.data
     } else if (what === 'transfer' && out.txHash === undefined && !a.startsWith('-')) {
       const h = txHashSchema.safeParse(a)
       if (!h.success) return `txHash: ${h.error.issues[0]?.message ?? 'invalid'}`
@@ -144,7 +152,11 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
             io.stderr.write(`webhook ${webhookUrlHint(url)} failed: ${reason}\n`)
           }
         })
+  const tss = parsed.tssUrl
+    ? await vaultWatchTss(parsed.tssUrl, () => (deps.client.queryChainList ? deps.client.queryChainList() : Promise.resolve([])), dir, io.env, (l) => void io.stderr.write(`${l}\n`))
+    : null
   const watcher = new Watcher({
+    ...(tss ? { tss: tss.deps } : {}),
     profileId: 'cli',
     client: deps.client,
     rpcUrls,
@@ -165,6 +177,7 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
   let server: Awaited<ReturnType<typeof serveMetrics>> | null = null
   if (parsed.metrics) {
     metrics = new WatchMetrics(watcher)
+    tss?.register(metrics.registry)
     try {
       server = await serveMetrics(metrics, parsed.metrics)
     } catch (error) {

@@ -9,15 +9,15 @@ import { ActivityLog } from './activity-log'
 import type { DiskCache } from '../store/cache'
 import { WatchState } from './state'
 import type { Notify, Timers, WatchClient, WatchSettings, WatchTargets } from './types'
-import { Watcher } from './watcher'
+import { Watcher, type TssWatchDeps } from './watcher'
 
 export interface WatchServiceDeps {
   dataDir: string
   cache: DiskCache | null
   settings: () => WatchSettings
   targets: () => WatchTargets
-  /** resolves the active profile's client and node URLs (starts the demo network if needed) */
-  endpoint: () => Promise<{ profileId: string; client: WatchClient; rpcUrls: readonly string[] }>
+  /** resolves the active profile's client and node URLs (starts the demo network if needed), and its TSS API */
+  endpoint: () => Promise<{ profileId: string; client: WatchClient; rpcUrls: readonly string[]; tss?: TssWatchDeps }>
   emit?: (e: WatchEvent) => void
   /** the webhook sinks of Settings → Alerts: every event, queued, never waited for */
   alerts?: { send(e: WatchEvent): void }
@@ -59,6 +59,7 @@ export class WatchService {
           state: this.state,
           log: this.log,
           cache: this.d.cache,
+          ...(e.tss ? { tss: e.tss } : {}),
           onPolled: () => this.changed(),
           emit: (event) => {
             this.d.emit?.(event)
@@ -114,6 +115,17 @@ export class WatchService {
 
   resume(): void {
     this.watcher?.resume()
+  }
+
+  /** A TSS poll now; false when no chain answered, or nothing watches TSS (no watcher, no TSS API). */
+  async recheckTss(): Promise<boolean> {
+    await this.starting
+    return this.watcher ? this.watcher.recheckTss() : false
+  }
+
+  /** Whether the running watcher polls a TSS API. */
+  watchesTss(): boolean {
+    return this.watcher?.watchesTss() ?? false
   }
 
   async recheck(txHash?: string): Promise<WatchStatus> {

@@ -11,6 +11,17 @@ import type { WatchState } from './state'
 import { pollTransfers } from './transfer-poll'
 import type { EventDraft, Notify, Timers, WatchClient, WatchSettings, WatchTargets } from './types'
 import { pollVault } from './vault-poll'
+import { pollTss, type TssApi, type TssFollowed, type TssWatchSettings } from './tss-poll'
+import type { TssWatchState } from './tss-state'
+
+/** The TSS cross-chain API watch of a profile (its own loop in this core; see tss-poll.ts). */
+export interface TssWatchDeps {
+  client: TssApi
+  /** the followed chains, asked before every poll (the chain list may come from a cache) */
+  chains: () => Promise<TssFollowed[]>
+  state: TssWatchState
+  settings: () => TssWatchSettings
+}
 
 export interface WatcherDeps {
   profileId: string
@@ -33,6 +44,8 @@ export interface WatcherDeps {
   /** both default true; the CLI's `watch transfer` turns the vault off */
   vault?: boolean
   transfers?: boolean
+  /** MAP's TSS cross-chain API: watched when given */
+  tss?: TssWatchDeps
 }
 
 // Resolved at call time, so vi.useFakeTimers() installed after construction still applies.
@@ -42,7 +55,8 @@ const defaultTimers: Timers = {
   now: () => Date.now()
 }
 
-type Loop = 'vault' | 'transfers'
+type Loop = 'vault' | 'transfers' | 'tss'
+const LOOPS: readonly Loop[] = ['vault', 'transfers', 'tss']
 
 export class Watcher {
   private readonly timers: Timers
@@ -75,6 +89,7 @@ export class Watcher {
     this.clearAll()
     this.abort.abort()
     await this.d.state.save(this.timers.now())
+    await this.d.tss?.state.save(this.timers.now(), true)
     await this.d.log.flush()
   }
 
@@ -115,6 +130,18 @@ export class Watcher {
     }
     await this.run('vault', true)
     await this.run('transfers', true)
+    await this.run('tss', true)
+  }
+
+  watchesTss(): boolean {
+    return this.enabled('tss')
+  }
+
+  /** A TSS poll now (the Cross-chain view's refresh); false when no chain answered or TSS is not watched. */
+  async recheckTss(): Promise<boolean> {
+    if (!this.enabled('tss')) return false
+    await this.run('tss', true)
+    return this.d.tss ? this.d.tss.state.profile(this.d.profileId).failures === 0 : false
   }
 
   status(): WatchStatus {
@@ -171,17 +198,19 @@ export class Watcher {
   }
 
   private enabled(loop: Loop): boolean {
+    if (loop === 'tss') return this.d.tss !== undefined
     return loop === 'vault' ? this.d.vault !== false && this.d.rpcUrls.length > 0 : this.d.transfers !== false
   }
 
   private interval(loop: Loop): number {
+    if (loop === 'tss') return (this.d.tss?.settings().intervalSec ?? 60) * 1000
     const s = this.d.settings().pollIntervals
     return (loop === 'vault' ? s.vaultSec : s.transfersSec) * 1000
   }
 
   /** `delay` null = one interval per loop. */
   private scheduleAll(delay: number | null): void {
-    for (const loop of ['vault', 'transfers'] as const) if (this.enabled(loop)) this.schedule(loop, delay ?? this.interval(loop))
+    for (const loop of LOOPS) if (this.enabled(loop)) this.schedule(loop, delay ?? this.interval(loop))
   }
 
   private schedule(loop: Loop, ms: number): void {
@@ -235,6 +264,20 @@ export class Watcher {
         p.vaultFailures = ok ? 0 : p.vaultFailures + 1
         failures = p.vaultFailures
         this.lastPollAt = this.timers.now()
+      } else if (loop === 'tss' && this.d.tss) {
+        const tss = this.d.tss
+        const p = tss.state.profile(this.d.profileId)
+        await pollTss({
+          client: tss.client,
+          chains: await tss.chains(),
+          state: p,
+          announce: (draft) => this.announce(draft),
+          now: this.timers.now,
+          settings: tss.settings(),
+          signal: this.abort.signal
+        })
+        failures = p.failures
+        await tss.state.save(this.timers.now())
       } else {
         await pollTransfers(this.transferDeps(), { force: manual })
       }
@@ -247,7 +290,7 @@ export class Watcher {
     }
     this.d.onPolled?.()
     // A manual re-check does not move the schedule; a scheduled poll sets the next one.
-    if (!manual && this.active()) this.schedule(loop, loop === 'vault' ? nextDelayMs(this.interval(loop), failures, this.d.random) : this.interval(loop))
+    if (!manual && this.active()) this.schedule(loop, loop !== 'transfers' ? nextDelayMs(this.interval(loop), failures, this.d.random) : this.interval(loop))
   }
 
   private transferDeps(): Parameters<typeof pollTransfers>[0] {

@@ -63,7 +63,9 @@ export const profileSchema = z.looseObject({
   baseUrl: z.union([httpUrl, z.literal('')]),
   rpcUrls: z.array(httpUrl).max(8),
   timeoutMs: z.int().min(1000).max(120_000).default(15_000),
-  maxPageSize: z.int().min(1).max(1000).default(100)
+  maxPageSize: z.int().min(1).max(1000).default(100),
+  /** MAP's TSS cross-chain API (api/tss-api.md), beside the query service and the nodes; optional */
+  tssUrl: z.union([httpUrl, z.literal('')]).optional()
 })
 export type Profile = z.infer<typeof profileSchema>
 
@@ -96,6 +98,10 @@ const labelText = z.string().max(60)
 const routeKey = z.string().regex(/^\d+-\d+$/, 'a route is "fromChainId-toChainId"')
 const minutes = z.int().min(1)
 const viewKey = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'a view name')
+const profileKey = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a profile id')
+/** chain ids as MAP's TSS API writes them: decimal text, up to 1360095883558914 and beyond */
+const tssChainList = z.array(z.string().regex(/^[1-9]\d{0,19}$/, 'a chain id is a whole number')).max(200)
+const stallMinutes = z.int().min(1).max(1440)
 const scalars = {
   theme: themeSchema,
   unreachableAfterFailures: z.int().min(1).max(100),
@@ -139,7 +145,18 @@ export const settingsSchema = z.looseObject({
   /** live mode remembered per view */
   liveMode: z.record(viewKey, z.boolean()).default({}),
   /** webhook sinks of the watcher's alerts (Settings → Alerts); their URLs are in the secrets file */
-  webhooks: z.array(webhookSinkSchema).default([])
+  webhooks: z.array(webhookSinkSchema).default([]),
+  /**
+   * The TSS cross-chain watch: poll interval, minutes without a height change before a scanner counts as
+   * stalled, and per profile the chains followed beyond its chain list (added by id in the Cross-chain view)
+   */
+  tss: z
+    .looseObject({
+      intervalSec: pollSec.default(60),
+      stallMinutes: stallMinutes.default(10),
+      chains: z.record(profileKey, tssChainList).default({})
+    })
+    .default({ intervalSec: 60, stallMinutes: 10, chains: {} })
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -158,7 +175,8 @@ export const settingsPatchSchema = z
       .strict(),
     stuckThresholds: z.object({ defaultMinutes: minutes, routes: z.record(routeKey, minutes.nullable()) }).partial().strict(),
     updates: z.object({ enabled: z.boolean() }).partial().strict(),
-    liveMode: z.record(viewKey, z.boolean().nullable())
+    liveMode: z.record(viewKey, z.boolean().nullable()),
+    tss: z.object({ intervalSec: pollSec, stallMinutes, chains: z.record(profileKey, tssChainList.nullable()) }).partial().strict()
   })
   .partial()
   .strict()

@@ -13,7 +13,12 @@ export const KIND_LABELS: Record<WatchEventKind, string> = {
   'transfer-change': 'Transfer update',
   'new-transfers': 'New transfers',
   stuck: 'Stuck transfer',
-  'alert-failed': 'Alert not delivered'
+  'alert-failed': 'Alert not delivered',
+  'tss-stalled': 'Scanner stalled',
+  'tss-scan-recovered': 'Scanner moving again',
+  'tss-order-stuck': 'Cross-chain order stuck',
+  'tss-unreachable': 'TSS API unreachable',
+  'tss-recovered': 'TSS API reachable'
 }
 
 export interface ActivityFilter {

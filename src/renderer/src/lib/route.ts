@@ -7,6 +7,7 @@ export const VIEWS = [
   { id: 'tokens', label: 'Tokens' },
   { id: 'chains', label: 'Chains' },
   { id: 'vault', label: 'Vault' },
+  { id: 'crosschain', label: 'Cross-chain' },
   { id: 'activity', label: 'Activity' },
   { id: 'charts', label: 'Charts' },
   { id: 'settings', label: 'Settings' }

@@ -15,6 +15,7 @@ const loaders: Record<ViewId, Loader> = {
   tokens: () => import('../views/TokensView.svelte'),
   chains: () => import('../views/ChainsView.svelte'),
   vault: () => import('../views/VaultView.svelte'),
+  crosschain: () => import('../views/CrossChainView.svelte'),
   activity: () => import('../views/ActivityView.svelte'),
   charts: () => import('../views/ChartsView.svelte'),
   settings: () => import('../views/SettingsView.svelte')
@@ -28,7 +29,8 @@ const firstReads: Partial<Record<ViewId, () => void>> = {
     prefetch('tokens:list', { prefer: 'cache' })
     prefetch('chains:list', { prefer: 'cache' })
   },
-  chains: () => prefetch('chains:list', { prefer: 'cache' })
+  chains: () => prefetch('chains:list', { prefer: 'cache' }),
+  crosschain: () => prefetch('tss:board', { prefer: 'cache' })
 }
 
 const pending: Partial<Record<ViewId, Promise<Component>>> = {}

@@ -4,9 +4,11 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { WatchMetrics } from '../../../../src/main/watch/metrics'
+import { registerTssMetrics } from '../../../../src/main/watch/tss-metrics'
 
 const exported = async (): Promise<Set<string>> => {
   const m = new WatchMetrics({ status: () => ({ running: true, paused: false, profileId: 'cli', lastPollAt: null, nextPollAt: null, nodes: [], vault: null }), nodesAgree: () => null, stuckTransfers: () => [], pendingTransfers: () => [] })
+  registerTssMetrics(m.registry, { board: () => null, apiUp: () => null })
   const names = (await m.registry.getMetricsAsJSON()).map((x) => x.name)
   return new Set(names.flatMap((n) => [n, `${n}_bucket`, `${n}_count`, `${n}_sum`]))
 }
@@ -31,5 +33,18 @@ describe('operator docs', () => {
     const rules = readFileSync('docs/prometheus/bridgescope.rules.yml', 'utf8')
     for (const n of named(rules)) expect(names, n).toContain(n)
     for (const n of named(readFileSync('docs/operators.md', 'utf8'))) expect(names, n).toContain(n)
+  })
+
+  it('the TSS rules pass promtool; the TSS dashboard and rules name only exported metrics, all four per-chain ones', async () => {
+    const names = await exported()
+    if (existsSync('/usr/bin/promtool')) {
+      const out = execFileSync('/usr/bin/promtool', ['check', 'rules', 'docs/prometheus/bridgescope-tss.rules.yml'], { encoding: 'utf8', timeout: 20_000 })
+      expect(out).toContain('SUCCESS: 4 rules found')
+    }
+    const dash = JSON.parse(readFileSync('docs/grafana/bridgescope-tss-dashboard.json', 'utf8')) as { panels: { targets: { expr: string }[] }[] }
+    const used = named(dash.panels.flatMap((p) => p.targets.map((t) => t.expr)).join('\n'))
+    for (const n of used) expect(names, n).toContain(n)
+    for (const n of ['bridgescope_tss_pending_orders', 'bridgescope_tss_oldest_pending_seconds', 'bridgescope_tss_scan_height', 'bridgescope_tss_scan_stalled']) expect(used).toContain(n)
+    for (const n of named(readFileSync('docs/prometheus/bridgescope-tss.rules.yml', 'utf8'))) expect(names, n).toContain(n)
   })
 })

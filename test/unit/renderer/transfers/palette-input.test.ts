@@ -19,7 +19,15 @@ describe('palette targets', () => {
     expect(paletteTargets('transfer').map((x) => x.kind === 'view' && x.view)).toEqual(['transfer', 'transfers'])
     expect(paletteTargets('Transfers')[0]).toMatchObject({ kind: 'view', view: 'transfers' })
     expect(paletteTargets('nothing-like-this')).toEqual([])
-    expect(paletteTargets('').length).toBe(9) // the eight views plus Activity (14.4)
+    expect(paletteTargets('').length).toBe(10) // the eight views plus Activity (14.4) and Cross-chain
+  })
+  it('a hash is also offered for a cross-chain trace; a hash of another chain only for that', () => {
+    expect(paletteTargets(hash).map((x) => x.kind)).toEqual(['transfer', 'trace'])
+    expect(paletteTargets(hash)[1]).toMatchObject({ kind: 'trace', query: hash })
+    const btc = '8c2d4520b91d4407c542256d46eace870b012704e10712ad220619af6b195780'
+    expect(paletteTargets(btc)).toEqual([{ kind: 'trace', query: btc, label: `Trace cross-chain order ${btc}` }])
+    // a word is still a view search, never a trace
+    expect(paletteTargets('crosschain')[0]).toMatchObject({ kind: 'view', view: 'crosschain' })
   })
 })
 

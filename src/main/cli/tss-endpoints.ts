@@ -1,0 +1,87 @@
+// Where the CLI's `tss …` and `watch tss` commands send their requests, and which chains they follow.
+// The TSS API URL comes from --tss-url, else BRIDGESCOPE_TSS_URL, else the active profile's TSS API URL, else
+// the demo network (started in-process, as for the other commands; stderr says so). The followed chains are
+// the --chain-id values when given; else the query service's chain list (--base-url, BRIDGESCOPE_BASE_URL, the
+// active profile's, or the demo network's when the TSS API is the demo's) plus the chains added by id for the
+// active profile in the app (settings.tss.chains).
+import { AppError } from '../../shared/errors'
+import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '../../shared/redact'
+import { BridgeClient } from '../client/bridge-api'
+import { startSimulator } from '../sim/index'
+import { readSettings } from './endpoints'
+
+type Env = Record<string, string | undefined>
+
+export interface TssFlags {
+  tssUrl?: string
+  baseUrl?: string
+  timeoutMs?: number
+}
+
+export interface FollowedChain {
+  chainId: string
+  name: string
+}
+
+export interface TssEndpoints {
+  tssUrl: string
+  timeoutMs?: number
+  /** the chains to follow when the command was given none; throws AppError('input') when none can be known */
+  chains(call?: { signal?: AbortSignal }): Promise<FollowedChain[]>
+  /** set when the demo network was started: close it when done */
+  close?: () => Promise<void>
+}
+
+function nonEmpty(v: string | undefined): string | undefined {
+  return v !== undefined && v.trim() !== '' ? v.trim() : undefined
+}
+
+export async function resolveTss(flags: TssFlags, env: Env, warn: (line: string) => void): Promise<TssEndpoints> {
+  const flagTss = nonEmpty(flags.tssUrl)
+  const envTss = nonEmpty(env.BRIDGESCOPE_TSS_URL)
+  const flagBase = nonEmpty(flags.baseUrl) ?? nonEmpty(env.BRIDGESCOPE_BASE_URL)
+  for (const [value, name] of [
+    [flagTss ?? envTss, flagTss ? '--tss-url' : 'BRIDGESCOPE_TSS_URL'],
+    [flagBase, nonEmpty(flags.baseUrl) ? '--base-url' : 'BRIDGESCOPE_BASE_URL']
+  ] as const) {
+    if (value !== undefined && hasCredentials(value)) {
+      throw new AppError({ kind: 'input', field: name === '--tss-url' || name === 'BRIDGESCOPE_TSS_URL' ? 'tssUrl' : 'baseUrl', message: `${name} ${redactText(value)}: ${CREDENTIALS_MESSAGE}` })
+    }
+  }
+  const settings = readSettings(env, warn)
+  const profile = settings ? (settings.profiles.find((p) => p.id === settings.activeProfileId) ?? settings.profiles[0] ?? null) : null
+  const profileTss = profile && profile.kind !== 'demo' ? nonEmpty(profile.tssUrl) : undefined
+  const given = flagTss ?? envTss ?? profileTss
+  const added = profile ? (settings?.tss.chains[profile.id] ?? []) : []
+  const timeout = flags.timeoutMs ?? (profile && profile.kind !== 'demo' ? profile.timeoutMs : undefined)
+
+  let baseUrl = flagBase ?? (profile && profile.kind !== 'demo' ? nonEmpty(profile.baseUrl) : undefined)
+  let close: (() => Promise<void>) | undefined
+  let tssUrl = given
+  if (tssUrl === undefined) {
+    const sim = await startSimulator({ rotateEveryMs: null })
+    close = () => sim.close()
+    tssUrl = sim.tssUrl
+    baseUrl ??= sim.baseUrl
+    warn(`note: ${profile ? `profile "${profile.name}" has no TSS API URL` : 'no settings found'}; the built-in simulator at ${redactText(sim.baseUrl)} stands in for the TSS API (no --tss-url)`)
+  }
+  const chainListUrl = baseUrl
+  return {
+    tssUrl,
+    ...(timeout === undefined ? {} : { timeoutMs: timeout }),
+    ...(close ? { close } : {}),
+    chains: async (call = {}) => {
+      if (chainListUrl === undefined) {
+        throw new AppError({
+          kind: 'input',
+          field: 'chainId',
+          message: 'no chain list to follow: give --chain-id (repeatable), or a query service with --base-url or BRIDGESCOPE_BASE_URL'
+        })
+      }
+      const list = await new BridgeClient({ baseUrl: chainListUrl, ...(timeout === undefined ? {} : { timeoutMs: timeout }) }).queryChainList(call)
+      const out: FollowedChain[] = list.map((c) => ({ chainId: String(c.chainId), name: c.chainName }))
+      for (const id of added) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '' })
+      return out
+    }
+  }
+}

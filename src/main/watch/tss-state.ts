@@ -1,0 +1,127 @@
+// The TSS cross-chain watch's memory, per profile and followed chain: the scan height, when it last moved and
+// a few recent samples (for the rate), whether it counts as stalled, and the pending orders with when each was
+// first seen and what tracing it told (its source time, order id, route, status). Kept in
+// <dir>/tss-state.json beside the watcher's state.json (its own file: the vault state can be megabytes and is
+// written rarely; this is small and changes with every poll), so a restart knows since when a scanner has not
+// moved and announces nothing twice. A file that does not parse is set aside and the watch starts fresh.
+import { readFile, rename } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { writeFileAtomic } from '../store/atomic-file'
+
+/** Fields that change with every poll: they decide no write on their own (see save). */
+const NOT_COMPARED = new Set(['height', 'samples', 'checkedAt', 'lastPollAt', 'movedAt'])
+const TIMES_EVERY_MS = 10 * 60_000
+
+const pendingSchema = z.object({
+  tx: z.string(),
+  firstSeen: z.number(),
+  /** epoch ms of the source leg's timestamp, once traced */
+  srcAt: z.number().nullable().default(null),
+  orderId: z.string().nullable().default(null),
+  status: z.string().nullable().default(null),
+  route: z.string().nullable().default(null),
+  tracedAt: z.number().nullable().default(null),
+  stuckAnnounced: z.boolean().default(false)
+})
+
+const chainSchema = z.object({
+  height: z.string().nullable().default(null),
+  /** when the height last changed, or was first seen */
+  movedAt: z.number().nullable().default(null),
+  /** [epoch ms, height] of recent answers, oldest first */
+  samples: z.array(z.tuple([z.number(), z.string()])).default([]),
+  stalled: z.boolean().default(false),
+  checkedAt: z.number().nullable().default(null),
+  error: z.string().nullable().default(null),
+  /** an array, not a record: a hash is remote text and must never become an object key */
+  pending: z.array(pendingSchema).default([])
+})
+
+const profileSchema = z.object({
+  /** chain id → state; chain ids are digits only (checked before use) */
+  chains: z.record(z.string().regex(/^\d{1,20}$/), chainSchema).default({}),
+  failures: z.int().default(0),
+  downSince: z.number().nullable().default(null),
+  unreachable: z.boolean().default(false),
+  lastPollAt: z.number().nullable().default(null)
+})
+
+const fileSchema = z.object({ version: z.literal(1), profiles: z.record(z.string(), profileSchema) })
+
+export type TssPendingState = z.infer<typeof pendingSchema>
+export type TssChainState = z.infer<typeof chainSchema>
+export type TssProfileState = z.infer<typeof profileSchema>
+export const newTssChainState = (): TssChainState => chainSchema.parse({})
+
+export class TssWatchState {
+  private writing: Promise<void> = Promise.resolve()
+  private savedText: string | null = null
+  private savedMeaning: string | null = null
+  private savedAt = Date.now()
+  private readonly profiles: Map<string, TssProfileState>
+
+  private constructor(
+    private readonly path: string | null,
+    profiles: Record<string, TssProfileState>
+  ) {
+    this.profiles = new Map(Object.entries(profiles))
+  }
+
+  /** `dir` null keeps the state in memory only. */
+  static async open(dir: string | null): Promise<TssWatchState> {
+    if (!dir) return new TssWatchState(null, {})
+    const path = join(dir, 'tss-state.json')
+    let text: string | null = null
+    try {
+      text = await readFile(path, 'utf8')
+    } catch {
+      // no file yet
+    }
+    if (text !== null) {
+      try {
+        const parsed = fileSchema.safeParse(JSON.parse(text))
+        if (parsed.success) {
+          const state = new TssWatchState(path, parsed.data.profiles)
+          state.savedText = text
+          return state
+        }
+      } catch {
+        // set aside below
+      }
+      await rename(path, `${path}.corrupt-${Date.now()}`).catch(() => undefined)
+    }
+    return new TssWatchState(path, {})
+  }
+
+  profile(profileId: string): TssProfileState {
+    let p = this.profiles.get(profileId)
+    if (!p) {
+      p = profileSchema.parse({})
+      this.profiles.set(profileId, p)
+    }
+    return p
+  }
+
+  /**
+   * Writes when something that decides an event changed (stalled flags, pending orders and what tracing
+   * learnt, reachability); heights, samples and answer times, which change with every poll, ride along and
+   * are written on their own at most every TIMES_EVERY_MS (or when `force`, on stop). A height written late
+   * costs nothing after a restart: the first poll sees the height differ and counts it as a move. Writes are
+   * queued so two polls never interleave.
+   */
+  save(now = Date.now(), force = false): Promise<void> {
+    const path = this.path
+    if (!path) return this.writing
+    const data = { version: 1, profiles: Object.fromEntries(this.profiles) }
+    const meaning = JSON.stringify(data, (key, value: unknown) => (NOT_COMPARED.has(key) ? undefined : value))
+    if (!force && meaning === this.savedMeaning && now - this.savedAt < TIMES_EVERY_MS) return this.writing
+    const text = JSON.stringify(data)
+    if (text === this.savedText) return this.writing
+    this.savedText = text
+    this.savedMeaning = meaning
+    this.savedAt = now
+    this.writing = this.writing.then(() => writeFileAtomic(path, text)).catch(() => undefined)
+    return this.writing
+  }
+}
