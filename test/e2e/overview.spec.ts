@@ -18,11 +18,11 @@ test('empty watchlist, then an address watched from Transfers shows with its lat
   const watched = page.getByTestId('watched-address')
   await expect(watched).toHaveCount(1)
   await expect(watched).toContainText(`${heavy.count.toLocaleString('en-US')} transfers`)
-  await expect(watched.locator('li')).toHaveCount(5)
+  await expect(watched.locator('tbody tr')).toHaveCount(5)
   await page.screenshot({ path: test.info().outputPath('overview.png') })
 
   // a latest transfer links to its detail
-  await watched.locator('li a').first().click()
+  await watched.locator('tbody a').first().click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer')
   expect(consoleErrors).toEqual([])
 })

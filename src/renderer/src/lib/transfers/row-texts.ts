@@ -69,8 +69,8 @@ const GAP = 4
 const ARROW = 12
 /** a route's names are shown whole up to this; longer ones are cut at the end, whole in the tooltip */
 const ROUTE_MAX = 340
-/** the "stuck" mark beside a state */
-const STUCK = 46
+/** the "stuck" mark beside a state: a space, its margin, its padding and its word in 11 px bold */
+const STUCK = 56
 /** the decode-issue mark beside a token */
 const ISSUE = 18
 
