@@ -26,7 +26,7 @@ test('columns shown or hidden are kept per profile, and reach the export only as
 
   // at 1024 px Type has stepped aside for the amounts; the menu says so, and one tick brings it back
   const columns = page.getByTestId('columns-button')
-  await expect(columns).toHaveAccessibleName('Columns, 1 hidden')
+  await expect(columns).toHaveAccessibleName('Columns (1 hidden)')
   await expect(header('Type')).toBeHidden()
   await columns.click()
   const menu = page.getByTestId('columns-menu')
@@ -40,7 +40,7 @@ test('columns shown or hidden are kept per profile, and reach the export only as
   await menu.getByRole('checkbox', { name: 'Stable value' }).uncheck()
   await expect(header('Stable value')).toBeHidden()
   await expect(table.getByTestId('transfer-row').first().locator('[data-col=stable]')).toBeHidden()
-  await expect(columns).toHaveAccessibleName('Columns, 1 hidden')
+  await expect(columns).toHaveAccessibleName('Columns (1 hidden)')
   await columns.click()
 
   // the export writes every field, unless asked for the visible columns: then those columns' fields only
