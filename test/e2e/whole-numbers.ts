@@ -4,6 +4,45 @@
 // only in the middle (0x1234…abcd), the whole value in its tooltip.
 import type { Page } from '@playwright/test'
 
+// The few DOM shapes the page-side checks use (the node tsconfig has no DOM library, on purpose).
+interface Rect {
+  left: number
+  right: number
+  top: number
+  width: number
+  height: number
+}
+interface El {
+  tagName: string
+  textContent: string | null
+  clientWidth: number
+  scrollWidth: number
+  parentElement: El | null
+  children: ArrayLike<El>
+  closest(selector: string): El | null
+  getAttribute(name: string): string | null
+  getBoundingClientRect(): Rect
+  querySelectorAll(selector: string): ArrayLike<El>
+}
+interface TextNode {
+  textContent: string | null
+  parentElement: El | null
+}
+interface Doc {
+  querySelector(selector: string): El | null
+  body: El
+  documentElement: El
+  createTreeWalker(root: El, show: number): { nextNode(): TextNode | null }
+  createRange(): { selectNodeContents(node: TextNode): void; getBoundingClientRect(): Rect }
+}
+interface Style {
+  overflowX: string
+  textOverflow: string
+  visibility: string
+  display: string
+}
+type PageGlobals = { document: Doc; getComputedStyle(el: El): Style }
+
 export interface Cut {
   what: string
   text: string
@@ -12,21 +51,23 @@ export interface Cut {
 
 export function cutNumbers(page: Page): Promise<Cut[]> {
   return page.evaluate(() => {
+    const { document, getComputedStyle } = globalThis as unknown as PageGlobals
+    const SHOW_TEXT = 4 // NodeFilter.SHOW_TEXT
     const out: Cut[] = []
     const root = document.querySelector('main') ?? document.body
-    const name = (el: Element): string => {
+    const name = (el: El): string => {
       const col = el.closest('[data-col]')?.getAttribute('data-col')
       const id = el.closest('[data-testid]')?.getAttribute('data-testid')
       return [el.tagName.toLowerCase(), col && `col=${col}`, id && `in ${id}`].filter(Boolean).join(' ')
     }
-    const box = (el: Element): DOMRect => el.getBoundingClientRect()
+    const box = (el: El): Rect => el.getBoundingClientRect()
     // shown to the eye: laid out, not visibility:hidden, not the 1px box of a screen-reader-only text
-    const shown = (el: Element): boolean => {
+    const shown = (el: El): boolean => {
       const r = box(el)
       return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden'
     }
     /** an ancestor that clips without letting the user scroll, and cuts the element's box */
-    const clippedBy = (el: Element): Element | null => {
+    const clippedBy = (el: El): El | null => {
       const r = box(el)
       for (let a = el.parentElement; a && a !== document.documentElement; a = a.parentElement) {
         const cs = getComputedStyle(a)
@@ -38,9 +79,9 @@ export function cutNumbers(page: Page): Promise<Cut[]> {
       return null
     }
     /** the element's text that is shown laid out beyond its box (screen-reader-only parts left out) */
-    const textOverflows = (el: Element): boolean => {
+    const textOverflows = (el: El): boolean => {
       const r = box(el)
-      const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+      const texts = document.createTreeWalker(el, SHOW_TEXT)
       for (let n = texts.nextNode(); n; n = texts.nextNode()) {
         if (!n.parentElement || !shown(n.parentElement) || !(n.textContent ?? '').trim()) continue
         const range = document.createRange()
@@ -51,7 +92,7 @@ export function cutNumbers(page: Page): Promise<Cut[]> {
       return false
     }
 
-    for (const el of root.querySelectorAll('[data-amount], [data-number]')) {
+    for (const el of Array.from(root.querySelectorAll('[data-amount], [data-number]'))) {
       if (!shown(el)) continue
       const text = (el.textContent ?? '').trim()
       const what = name(el)
@@ -64,7 +105,7 @@ export function cutNumbers(page: Page): Promise<Cut[]> {
 
     // an elided text holding a decimal number, marked or not
     const DECIMAL = /\d\.\d|\d,\d{3}/
-    for (const el of root.querySelectorAll('*')) {
+    for (const el of Array.from(root.querySelectorAll('*'))) {
       const cs = getComputedStyle(el)
       if (cs.textOverflow !== 'ellipsis' || el.scrollWidth <= el.clientWidth || !shown(el)) continue
       const text = (el.textContent ?? '').trim()
@@ -72,7 +113,7 @@ export function cutNumbers(page: Page): Promise<Cut[]> {
     }
 
     // hashes and addresses: whole, or cut in the middle only, the whole value in the tooltip
-    for (const el of root.querySelectorAll('[data-hash]')) {
+    for (const el of Array.from(root.querySelectorAll('[data-hash]'))) {
       if (!shown(el)) continue
       const text = (el.textContent ?? '').trim()
       const full = el.getAttribute('title') ?? ''
@@ -85,7 +126,7 @@ export function cutNumbers(page: Page): Promise<Cut[]> {
       if (by) out.push({ what, text, why: `hash clipped by ${name(by)}` })
     }
     // a hash cut at its end, wherever the text comes from
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
+    const walker = document.createTreeWalker(root, SHOW_TEXT)
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const text = n.textContent ?? ''
       const parent = n.parentElement
@@ -97,10 +138,12 @@ export function cutNumbers(page: Page): Promise<Cut[]> {
 
 /** How many rows the toolbar's controls take: their tops, grouped. */
 export function toolbarRows(page: Page, testid: string): Promise<number> {
-  return page.getByTestId(testid).evaluate((bar) => {
-    const items: Element[] = []
-    const collect = (el: Element): void => {
-      for (const c of el.children) {
+  return page.getByTestId(testid).evaluate((node) => {
+    const { getComputedStyle } = globalThis as unknown as PageGlobals
+    const bar = node as unknown as El
+    const items: El[] = []
+    const collect = (el: El): void => {
+      for (const c of Array.from(el.children)) {
         if (getComputedStyle(c).display === 'contents') collect(c)
         else if (c.getBoundingClientRect().height > 0) items.push(c)
       }
