@@ -4,7 +4,8 @@
 
 type Ctx = Pick<CanvasRenderingContext2D, 'font' | 'measureText'>
 let ctx: Ctx | null | undefined
-const cache = new Map<string, number>()
+/** per font, per text */
+const cache = new Map<string, Map<string, number>>()
 const CACHE_MAX = 5000
 
 function context(): Ctx | null {
@@ -21,8 +22,9 @@ export function uiFontFamily(): string {
 
 /** px width of `text` in a CSS `font` ("600 12px system-ui, sans-serif"). */
 export function textWidth(text: string, font: string): number {
-  const key = `${font}\u0000${text}`
-  const hit = cache.get(key)
+  let widths = cache.get(font)
+  if (!widths) cache.set(font, (widths = new Map()))
+  const hit = widths.get(text)
   if (hit !== undefined) return hit
   const c = context()
   let w: number
@@ -33,7 +35,7 @@ export function textWidth(text: string, font: string): number {
     const size = Number(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? 14)
     w = text.length * size * 0.62
   }
-  if (cache.size >= CACHE_MAX) cache.clear()
-  cache.set(key, w)
+  if (widths.size >= CACHE_MAX) widths.clear()
+  widths.set(text, w)
   return w
 }
