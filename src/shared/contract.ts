@@ -7,6 +7,7 @@ import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from './sche
 import type { VaultResult } from './schemas/vault'
 import type { TableRow } from './table-row'
 import type { LoadCompleteness } from './history-load'
+import { transferColumnIds } from './transfer-columns'
 import type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus } from './updates'
 import type { WatchEvent, WatchStatus } from './watch'
 import type { AlertDelivery, AlertDeliveryNotice, AlertsView } from './alerts'
@@ -181,7 +182,9 @@ export const channels = {
       datasetId: z.string().min(1).max(200),
       format: z.enum(['csv', 'json']),
       sort: historySortSchema.optional(),
-      filter: historyFilterSchema.optional()
+      filter: historyFilterSchema.optional(),
+      /** "visible columns": only the fields of these table columns, in this order; absent, every field */
+      columns: z.array(z.enum(transferColumnIds)).min(1).max(transferColumnIds.length).optional()
     })
   ),
   'transfer:get': channel<Sourced<TransferDetail>>()(z.object({ txHash: txHashSchema, prefer })),

@@ -9,9 +9,14 @@ export const OTHER_STATE_LABEL = 'Processing'
 export const STATE_LABELS_SOURCE =
   "Default labels are the ones MAP's own bridge front-end uses: 0 Pending, 1 Complete, any other state Processing."
 
+/** The user's label for a state, else MAP's word for a state it does not name; null when it has none. */
+export function stateLabel(state: number, labels: Readonly<Record<string, string>> | undefined): string | null {
+  return labels?.[String(state)] ?? (String(state) in DEFAULT_STATE_LABELS ? null : OTHER_STATE_LABEL)
+}
+
 /** "1 (Complete)": the user's label, else MAP's word for a state it does not name; the number always. */
 export function stateText(state: number, labels: Readonly<Record<string, string>> | undefined): string {
-  const label = labels?.[String(state)] ?? (String(state) in DEFAULT_STATE_LABELS ? undefined : OTHER_STATE_LABEL)
+  const label = stateLabel(state, labels)
   return label ? `${state} (${label})` : String(state)
 }
 

@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test, expect, startHarness } from './fixtures'
 import { walkViews } from './walk'
+import { demoSample } from './demo'
 
 for (const theme of ['light', 'dark'] as const) {
   test(`14.9 axe finds no violation on any view in ${theme}`, async ({ browser, dataDir }) => {
@@ -62,6 +63,41 @@ test('14.9 every chart has its numbers as a data table', async ({ page, dataDir,
       await expect(table.locator('tbody td').first()).toHaveText(/^[\d,.]+$/)
     }
     expect(consoleErrors).toEqual([])
+  } finally {
+    await harness.close()
+  }
+})
+
+test('14.9 axe finds no violation in the Transfers toolbar panels and the narrow table, at 1024×700 in light and dark', async ({ browser, dataDir }) => {
+  test.setTimeout(120_000)
+  const harness = await startHarness({ dataDir })
+  try {
+    const heavy = (await demoSample(harness)).addresses[0]!
+    const found: string[] = []
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1024, height: 700 }, colorScheme: theme })
+      const page = await context.newPage()
+      try {
+        await page.goto(`${harness.url}#/transfers?address=${heavy.address}&chainId=${heavy.chainId}`)
+        await page.getByRole('combobox', { name: 'Theme' }).selectOption(theme)
+        await page.getByTestId('load-all').click()
+        await expect(page.getByTestId('history-summary')).toContainText('transfers loaded')
+        // the table scrolled sideways, its time column pinned over the rest
+        await page.getByTestId('transfers-table').evaluate((el) => (el.scrollLeft = 200))
+        for (const panel of ['filters', 'columns', 'export'] as const) {
+          await page.getByTestId(`${panel}-button`).click()
+          await expect(page.getByTestId(`${panel}-button`)).toHaveAttribute('aria-expanded', 'true')
+          const result = await new AxeBuilder({ page }).analyze()
+          for (const v of result.violations) found.push(`${theme} ${panel}: ${v.id} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
+          // Escape closes it, focus on its button
+          await page.keyboard.press('Escape')
+          await expect(page.getByTestId(`${panel}-button`)).toHaveAttribute('aria-expanded', 'false')
+        }
+      } finally {
+        await context.close()
+      }
+    }
+    expect(found).toEqual([])
   } finally {
     await harness.close()
   }

@@ -19,11 +19,11 @@ test('empty watchlist, then an address watched from Transfers shows with its lat
   await expect(watched).toHaveCount(1)
   // the busiest address gains transfers as it is read: at least what the sample saw, newest (still in flight) on top
   await expect.poll(async () => Number(/· ([\d,]+) transfers/.exec((await watched.textContent()) ?? '')?.[1]?.replace(/,/g, '') ?? NaN)).toBeGreaterThan(heavy.count)
-  await expect(watched.locator('li')).toHaveCount(5)
+  await expect(watched.locator('tbody tr')).toHaveCount(5)
   await page.screenshot({ path: test.info().outputPath('overview.png') })
 
   // a latest transfer links to its detail
-  await watched.locator('li a').first().click()
+  await watched.locator('tbody a').first().click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer')
   expect(consoleErrors).toEqual([])
 })

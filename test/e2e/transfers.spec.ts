@@ -38,7 +38,7 @@ test('a heavy address: page, load all with progress, sort, filter, export, open 
   await page.screenshot({ path: test.info().outputPath('transfers.png') })
 
   const table = page.getByTestId('transfers-table')
-  const firstTime = () => page.getByTestId('transfer-row').first().locator('[role=gridcell]').first().textContent()
+  const firstTime = () => page.getByTestId('transfer-row').first().locator('[data-col=time]').textContent()
   const newest = await firstTime()
   // Sorting: the service's order at first; clicking the time header sorts newest first, again oldest first.
   await expect(table.getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', 'none')
@@ -50,13 +50,19 @@ test('a heavy address: page, load all with progress, sort, filter, export, open 
   const oldest = await firstTime()
   expect(oldest! < newest!).toBe(true)
 
-  // Filtering by state: only state 1 rows, fewer of them.
+  // Filtering by state (in the Filters panel, whose button then counts one): only state 1 rows, fewer of them.
+  await page.getByTestId('filters-button').click()
   await page.getByTestId('filter-state').selectOption('1')
+  await expect(page.getByTestId('filters-button')).toHaveAccessibleName('Filters (1 active)')
+  // Escape closes the panel and gives the button focus back
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('filters-panel')).toBeHidden()
+  await expect(page.getByTestId('filters-button')).toBeFocused()
   await expect(summary).not.toHaveText(`${loaded} of ${loaded} transfers loaded`)
   const matched = Number((await page.getByTestId('history-summary').textContent())!.split(' ')[0]!.replace(/,/g, ''))
   expect(matched).toBeGreaterThan(0)
   expect(matched).toBeLessThan(loaded)
-  const states = await page.getByTestId('transfer-row').locator('[role=gridcell]:nth-child(7)').allTextContents()
+  const states = await page.getByTestId('transfer-row').locator('[data-col=state]').allTextContents()
   expect(states.every((s) => s.trim().startsWith('1'))).toBe(true)
 
   // Text filter with an impossible value shows the empty state.
@@ -66,6 +72,7 @@ test('a heavy address: page, load all with progress, sort, filter, export, open 
   await expect(page.getByTestId('transfer-row').first()).toBeVisible()
 
   // Export: the CSV has one line per matched row plus the header.
+  await page.getByTestId('export-button').click()
   const downloading = page.waitForEvent('download')
   await page.getByTestId('export-csv').click()
   const file = await downloading
@@ -108,7 +115,7 @@ test('a row click opens the transfer; the virtual table keeps the DOM small', as
   await page.getByTestId('transfers-filter').fill('')
   await page.getByTestId('transfers-table').evaluate((el) => (el.scrollTop = el.scrollHeight))
   await expect(page.locator(`[data-testid=transfer-row][data-index="${heavy.count - 1}"]`)).toContainText(/\d{4}-\d{2}-\d{2}/)
-  await page.locator('[data-testid=transfer-row][data-index]').last().locator('[role=gridcell]').nth(2).click()
+  await page.locator('[data-testid=transfer-row][data-index]').last().locator('[data-col=token]').click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer')
   await expect(page.getByTestId('leg').first()).toBeVisible()
   expect(consoleErrors).toEqual([])
@@ -149,10 +156,9 @@ test('13.1 the Received column shows what arrived in the destination token, on 6
     await page.getByTestId('transfers-filter').fill(d.fromHash)
     await expect(page.getByTestId('transfer-row')).toHaveCount(1)
     const row = page.getByTestId('transfer-row').first()
-    const cells = row.locator('[role=gridcell]')
     // Amount in the source token's decimals, Received in the destination token's: the same order of magnitude
-    await expect(cells.nth(3)).toHaveText(formatAmount(d.sending, d.fromDecimal))
-    await expect(cells.nth(4)).toHaveText(formatAmount(d.receiving, d.receiveDecimal))
+    await expect(row.locator('[data-col=amount]')).toHaveText(formatAmount(d.sending, d.fromDecimal))
+    await expect(row.locator('[data-col=received]')).toHaveText(formatAmount(d.receiving, d.receiveDecimal))
   }
   expect(seen.sort()).toEqual(['18 → 6', '6 → 18'])
   expect(consoleErrors).toEqual([])

@@ -25,7 +25,7 @@ interface Seen {
 async function settle(page: Page, label: string, seen: Seen): Promise<void> {
   switch (label) {
     case 'Overview':
-      await expect(page.getByTestId('watched-address').first().locator('li').first()).toBeVisible()
+      await expect(page.getByTestId('watched-address').first().locator('tbody tr').first()).toBeVisible()
       break
     case 'Transfers': {
       const starter = page.getByTestId('starter-addresses').getByRole('link').first()

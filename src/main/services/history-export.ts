@@ -2,6 +2,8 @@
 import type { HistoryFilter } from '@shared/contract'
 import { amountText, receivedAmount, sentAmount } from '@shared/amounts'
 import type { TransferRecord } from '@shared/schemas/wire'
+import type { TransferColumnId } from '@shared/transfer-columns'
+import { deliveryMs } from '@shared/transfer-time'
 
 const COLUMNS = [
   'timestamp',
@@ -27,8 +29,34 @@ const COLUMNS = [
   'to',
   'relayerHash',
   'transferinHash',
-  'orderId'
+  'orderId',
+  'durationSeconds'
 ] as const
+type ExportColumn = (typeof COLUMNS)[number]
+
+/**
+ * The fields each table column holds, for an export of the visible columns only: what the column shows,
+ * exactly (an amount's wire text, human value and decimals; a route's ids and names). Fields no table
+ * column shows (from, to, relayerHash, orderId) are in the whole export only.
+ */
+const FIELDS_OF: Readonly<Record<TransferColumnId, readonly ExportColumn[]>> = {
+  time: ['timestamp'],
+  route: ['fromChainId', 'fromChain', 'toChainId', 'toChain'],
+  token: ['token', 'tokenAddress'],
+  amount: ['amountWire', 'amount', 'amountDecimals'],
+  received: ['receivedWire', 'received', 'receivedToken', 'receivedDecimals'],
+  stable: ['stableSymbol', 'stableValue'],
+  state: ['state'],
+  type: ['type'],
+  duration: ['durationSeconds'],
+  hashes: ['hash', 'transferinHash']
+}
+
+/** The export's fields: every one, or (for the visible columns) those of the given columns in their order. */
+export function exportColumns(columns?: readonly TransferColumnId[]): readonly ExportColumn[] {
+  if (!columns) return COLUMNS
+  return [...new Set(columns.flatMap((c) => FIELDS_OF[c]))]
+}
 
 /** A whole cell that is a plain decimal number: the only text starting with "-" a spreadsheet may read. */
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/
@@ -49,10 +77,12 @@ export function cell(value: string | number | null | undefined): string {
  * One exported row, the same named columns in CSV and JSON: each amount as its exact wire text (`…Wire`)
  * and as a person reads it, with the decimals that scale it. `received` and `receivedDecimals` are empty
  * when the destination token is not in the token list: the wire value is then the only truthful figure.
+ * `durationSeconds` is the table's Duration (send → receipt), empty until the transfer is complete.
  */
-export function exportRecord(r: TransferRecord): Record<(typeof COLUMNS)[number], string | number | null> {
+export function exportRecord(r: TransferRecord): Record<ExportColumn, string | number | null> {
   const sent = sentAmount(r)
   const got = receivedAmount(r)
+  const duration = deliveryMs(r)
   const human = (a: ReturnType<typeof sentAmount>): string | null => {
     const t = amountText(a, { grouping: false })
     return t.raw ? null : t.text
@@ -81,21 +111,30 @@ export function exportRecord(r: TransferRecord): Record<(typeof COLUMNS)[number]
     to: r.to,
     relayerHash: r.relayerHash,
     transferinHash: r.transferinHash,
-    orderId: r.orderId
+    orderId: r.orderId,
+    durationSeconds: duration === null ? null : duration / 1000
   }
 }
 
-export function toCsv(rows: Iterable<TransferRecord>): string {
-  const lines: string[] = [COLUMNS.join(',')]
+export function toCsv(rows: Iterable<TransferRecord>, columns: readonly ExportColumn[] = COLUMNS): string {
+  const lines: string[] = [columns.join(',')]
   for (const r of rows) {
     const row = exportRecord(r)
-    lines.push(COLUMNS.map((c) => cell(row[c])).join(','))
+    lines.push(columns.map((c) => cell(row[c])).join(','))
   }
   return lines.join('\n') + '\n'
 }
 
-export function toJson(rows: Iterable<TransferRecord>): string {
-  return JSON.stringify(Array.from(rows, exportRecord), null, 2)
+export function toJson(rows: Iterable<TransferRecord>, columns: readonly ExportColumn[] = COLUMNS): string {
+  if (columns === COLUMNS) return JSON.stringify(Array.from(rows, exportRecord), null, 2)
+  return JSON.stringify(
+    Array.from(rows, (r) => {
+      const row = exportRecord(r)
+      return Object.fromEntries(columns.map((c) => [c, row[c]]))
+    }),
+    null,
+    2
+  )
 }
 
 /** What an export's file name says: whose history, which chain, which filter and date range. */

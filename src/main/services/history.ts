@@ -1,6 +1,6 @@
 // Transfer history: single pages (cached per profile), "load all" into an in-memory dataset with progress and
 // cancellation, and windows of a sorted, filtered dataset for the renderer's virtual table.
-import type { HistoryFilter, HistoryRows, HistorySort, Progress, Sourced } from '@shared/contract'
+import type { ChannelParsed, HistoryFilter, HistoryRows, HistorySort, Progress, Sourced } from '@shared/contract'
 import { tableRow } from '@shared/table-row'
 import type { LoadCompleteness } from '@shared/history-load'
 import { AppError, toErrorData } from '@shared/errors'
@@ -9,7 +9,7 @@ import type { HistoryPage, TokenList, TransferRecord } from '@shared/schemas/wir
 import { withReceivedTokens } from '@shared/amounts'
 import { z } from 'zod'
 import type { DiskCache } from '../store/cache'
-import { exportFilename, toCsv, toJson } from './history-export'
+import { exportColumns, exportFilename, toCsv, toJson } from './history-export'
 import { DatasetViews } from './dataset-views'
 import type { BridgeApi } from './ports'
 import { sourced } from './sourced'
@@ -207,7 +207,7 @@ export class HistoryService {
     return { rows, offset, total: ds.views.table.length, matched: view.length, complete }
   }
 
-  export(input: { datasetId: string; format: 'csv' | 'json'; sort?: HistorySort | undefined; filter?: HistoryFilter | undefined }): {
+  export(input: ChannelParsed<'history:export'>): {
     filename: string
     content: string
     rows: number
@@ -217,7 +217,8 @@ export class HistoryService {
     const picked = ds.views.table.records(view)
     const [, address = 'history', chainId = ''] = ds.id.split('|')
     const filename = exportFilename(address, chainId, input.filter, input.format)
-    return { filename, content: input.format === 'csv' ? toCsv(picked) : toJson(picked), rows: picked.length }
+    const columns = exportColumns(input.columns)
+    return { filename, content: input.format === 'csv' ? toCsv(picked, columns) : toJson(picked, columns), rows: picked.length }
   }
 
   /**

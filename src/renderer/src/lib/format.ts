@@ -45,12 +45,7 @@ export function explorerUrl(scanUrl: string | null | undefined, kind: 'tx' | 'ad
   return `${base.replace(/\/+$/, '')}/${kind}/${encodeURIComponent(String(value))}`
 }
 
-/** 'YYYY-MM-DD HH:MM:SS' (UTC on the wire) → epoch ms, or NaN. */
-export function wireTime(text: string): number {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text)
-  if (!m) return Number.NaN
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]))
-}
+export { wireTime } from '@shared/transfer-time'
 
 /** The user's label for a raw state/type value, if set: "1 (completed)", else "1". */
 export function labelled(value: number, labels: Record<string, string> | undefined): string {

@@ -4,6 +4,7 @@ import type { HistoryFilter, HistorySort, Progress } from '@shared/contract'
 import type { LoadCompleteness } from '@shared/history-load'
 import type { AppErrorData } from '@shared/errors'
 import type { TableRow } from '@shared/table-row'
+import type { TransferColumnId } from '@shared/transfer-columns'
 import { bridge, call, errorData } from '../api'
 import { covers, windowFor, type Range } from './virtual'
 
@@ -205,9 +206,16 @@ export class LoadedHistory {
     }
   }
 
-  async export(format: 'csv' | 'json', filter?: HistoryFilter): Promise<{ filename: string; content: string; rows: number }> {
+  /** `columns`: only the fields of these table columns (the visible ones); absent, every field. */
+  async export(format: 'csv' | 'json', filter?: HistoryFilter, columns?: TransferColumnId[]): Promise<{ filename: string; content: string; rows: number }> {
     if (!this.datasetId) throw new Error('Load the whole history first.')
-    return call('history:export', { datasetId: this.datasetId, format, sort: this.sort ?? undefined, filter: filter ?? this.filter })
+    return call('history:export', {
+      datasetId: this.datasetId,
+      format,
+      sort: this.sort ?? undefined,
+      filter: filter ?? this.filter,
+      ...(columns ? { columns } : {})
+    })
   }
 }
 

@@ -27,3 +27,8 @@ export function filterOf(f: FilterFields): HistoryFilter {
   if (f.to) out.to = f.to
   return out
 }
+
+/** How many of the filters folded into the Filters panel are set (the text filter is always in view). */
+export function foldedActive(f: FilterFields): number {
+  return [f.token, f.fromChain, f.toChain, f.state, f.from, f.to].filter((v) => v !== '').length
+}

@@ -4,7 +4,8 @@
 import type { Settings } from '@shared/schemas/settings'
 import { COMPLETE_STATE, notDelivered } from '@shared/states'
 import type { TransferRecord } from '@shared/schemas/wire'
-import { duration, wireTime } from '../format'
+import { deliveryMs, sentAt } from '@shared/transfer-time'
+import { duration } from '../format'
 
 export const COMPLETED_STATE = COMPLETE_STATE
 export const DEFAULT_STUCK_MINUTES = 120
@@ -22,17 +23,10 @@ export interface Legs {
   explain: string
 }
 
-function sentAt(r: Timed): number {
-  const t = wireTime(r.timestamp)
-  return Number.isNaN(t) ? wireTime(r.createdAt) : t
-}
-
 export function legs(r: Timed): Legs {
   const confirmBlocks = r.confirmHeight > 0 && r.height > 0 && r.confirmHeight >= r.height ? r.confirmHeight - r.height : null
-  const sent = sentAt(r)
-  const updated = wireTime(r.updatedAt)
   const completed = r.state === COMPLETED_STATE
-  const totalMs = completed && !Number.isNaN(sent) && !Number.isNaN(updated) && updated >= sent ? updated - sent : null
+  const totalMs = deliveryMs(r)
   const text = totalMs === null ? '—' : duration(totalMs)
   const explain = [
     `Sent → confirmed on the source chain: ${confirmBlocks === null ? '— (heights missing)' : `${confirmBlocks} blocks (height ${r.height} → ${r.confirmHeight}); the service gives no time for it`}.`,

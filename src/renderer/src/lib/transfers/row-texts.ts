@@ -1,0 +1,93 @@
+// What each cell of a Transfers row says, worked out once per row: the table draws it and sizes its columns
+// from it. Rows are replaced, never changed, so a row object's texts stay right until the labels change.
+import { amountText, receivedAmount, sentAmount } from '@shared/amounts'
+import type { Settings } from '@shared/schemas/settings'
+import { stateLabel } from '@shared/states'
+import type { TableRow } from '@shared/table-row'
+import { labelled, shortHash } from '../format'
+import { chainLabel, stableText } from './cells'
+import { legs, type Legs } from './timing'
+import type { Seen } from './columns'
+
+type Labels = Settings['labels'] | undefined
+
+export interface RowTexts {
+  from: string
+  to: string
+  /** "Ethereum → BNB Smart Chain" */
+  route: string
+  token: string
+  /** the sent amount, exact, with " (raw)" when its decimals are unknown */
+  amount: string
+  amountRaw: boolean
+  received: string
+  receivedRaw: boolean
+  stable: string
+  stateNum: string
+  stateLabel: string | null
+  /** "1 (Complete)" */
+  state: string
+  type: string
+  legs: Legs
+}
+
+const cache = new WeakMap<TableRow, { labels: Labels; texts: RowTexts }>()
+
+export function rowTexts(r: TableRow, labels: Labels): RowTexts {
+  const hit = cache.get(r)
+  if (hit && hit.labels === labels) return hit.texts
+  const a = amountText(sentAmount(r))
+  const got = amountText(receivedAmount(r))
+  const from = chainLabel(r.fromChainObject, r.fromChainid)
+  const to = chainLabel(r.toChainObject, r.toChainid)
+  const label = stateLabel(r.state, labels?.state)
+  const texts: RowTexts = {
+    from,
+    to,
+    route: `${from} → ${to}`,
+    token: r.tokenObject?.symbol ?? shortHash(r.tokenAddress),
+    amount: a.raw ? `${a.text} (raw)` : a.text,
+    amountRaw: a.raw,
+    received: got.raw ? `${got.text} (raw)` : got.text,
+    receivedRaw: got.raw,
+    stable: stableText(r),
+    stateNum: String(r.state),
+    stateLabel: label,
+    state: label ? `${r.state} (${label})` : String(r.state),
+    type: labelled(r.type, labels?.type),
+    legs: legs(r)
+  }
+  cache.set(r, { labels, texts })
+  return texts
+}
+
+/** px of a text in the cells' proportional font */
+export type Measure = (text: string) => number
+
+const ICON = 16
+const GAP = 4
+const ARROW = 12
+/** a route's names are shown whole up to this; longer ones are cut at the end, whole in the tooltip */
+const ROUTE_MAX = 340
+/** the "stuck" mark beside a state: a space, its margin, its padding and its word in 11 px bold */
+const STUCK = 56
+/** the decode-issue mark beside a token */
+const ISSUE = 18
+
+/** What these rows need of each column. */
+export function seenOf(rows: readonly { texts: RowTexts; stuck: boolean; issues: boolean }[], measure: Measure): Seen {
+  const s = { amount: 0, received: 0, stable: 0, type: 0, duration: 0, route: 0, token: 0, state: 0, stateLabel: 0 }
+  for (const { texts: t, stuck, issues } of rows) {
+    s.amount = Math.max(s.amount, t.amount.length)
+    s.received = Math.max(s.received, t.received.length)
+    s.stable = Math.max(s.stable, t.stable.length)
+    s.type = Math.max(s.type, t.type.length)
+    s.duration = Math.max(s.duration, t.legs.text.length)
+    s.route = Math.max(s.route, Math.min(ROUTE_MAX, measure(t.from) + measure(t.to) + 2 * ICON + 4 * GAP + ARROW))
+    s.token = Math.max(s.token, measure(t.token) + (issues ? ISSUE : 0))
+    const mark = stuck ? STUCK : 0
+    s.state = Math.max(s.state, measure(t.state) + mark)
+    s.stateLabel = Math.max(s.stateLabel, measure(t.stateLabel ?? t.stateNum) + mark)
+  }
+  return s
+}

@@ -1,0 +1,82 @@
+// What a Transfers row says and how much room it asks for: the texts the table draws are the ones it sizes
+// its columns by, so a column is never narrower than what it shows.
+import { describe, expect, it } from 'vitest'
+import type { TableRow } from '../../../../src/shared/table-row'
+import { rowTexts, seenOf } from '../../../../src/renderer/src/lib/transfers/row-texts'
+import { defaultSettings } from '../../../../src/shared/schemas/settings'
+
+const chain = (chainName: string) => ({ chainName, chainImg: '', scanUrl: '' })
+const row = (over: Partial<TableRow> = {}): TableRow =>
+  ({
+    hash: `0x${'a'.repeat(64)}`,
+    transferinHash: `0x${'b'.repeat(64)}`,
+    timestamp: '2026-11-20 10:00:00',
+    createdAt: '2026-11-20 10:00:00',
+    updatedAt: '2026-11-20 10:00:49',
+    height: 1,
+    confirmHeight: 2,
+    state: 1,
+    type: 4,
+    fromChainid: 1,
+    toChainid: 56,
+    amount: '12345678901234567890123.000000',
+    inAmount: '12345678901234567890000.000000',
+    tokenAddress: `0x${'c'.repeat(40)}`,
+    stable: { symbol: 'USDT', field: 'usdtValume', value: '43534.070000' },
+    received: { decimals: 18, symbol: 'WETH' },
+    issues: [],
+    fromChainObject: chain('Ethereum'),
+    toChainObject: chain('BNB Smart Chain'),
+    tokenObject: { symbol: 'WETH', decimal: 18 },
+    ...over
+  }) as TableRow
+
+const labels = defaultSettings().labels
+const measure = (t: string): number => t.length * 8
+
+describe('a row’s texts', () => {
+  it('says every amount whole, a raw one marked, and the state with its number and label', () => {
+    const t = rowTexts(row(), labels)
+    expect(t.amount).toBe('12,345.678901234567890123')
+    expect(t.received).toBe('12,345.67890123456789')
+    expect(t.stable).toBe('43,534.07 USDT')
+    expect(t.state).toBe('1 (Complete)')
+    expect([t.stateNum, t.stateLabel]).toEqual(['1', 'Complete'])
+    expect(t.route).toBe('Ethereum → BNB Smart Chain')
+    const raw = rowTexts(row({ received: null }), labels)
+    expect(raw.received).toBe('12345678901234567890000.000000 (raw)')
+    expect(raw.receivedRaw).toBe(true)
+  })
+
+  it('is worked out once per row and again when the labels change', () => {
+    const r = row()
+    expect(rowTexts(r, labels)).toBe(rowTexts(r, labels))
+    const renamed = { ...labels, state: { '1': 'Delivered' } }
+    expect(rowTexts(r, renamed).state).toBe('1 (Delivered)')
+  })
+})
+
+describe('the room rows ask for', () => {
+  it('amount columns: the longest text of any row, in characters', () => {
+    const rows = [row(), row({ amount: '1500000.000000', tokenObject: { symbol: 'USDT', decimal: 6 } }), row({ received: null })].map((r) => ({
+      texts: rowTexts(r, labels),
+      stuck: false,
+      issues: false
+    }))
+    const seen = seenOf(rows, measure)
+    expect(seen.amount).toBe('12,345.678901234567890123'.length)
+    expect(seen.received).toBe('12345678901234567890000.000000 (raw)'.length)
+    expect(seen.stable).toBe('43,534.07 USDT'.length)
+  })
+
+  it('a stuck mark widens the state, a decode-issue mark the token', () => {
+    const t = rowTexts(row(), labels)
+    const plain = seenOf([{ texts: t, stuck: false, issues: false }], measure)
+    const marked = seenOf([{ texts: t, stuck: true, issues: true }], measure)
+    expect(marked.state).toBeGreaterThan(plain.state)
+    expect(marked.stateLabel).toBeGreaterThan(plain.stateLabel)
+    expect(marked.token).toBeGreaterThan(plain.token)
+    // the label alone is narrower than number and label
+    expect(plain.stateLabel).toBeLessThan(plain.state)
+  })
+})
