@@ -105,6 +105,22 @@ export interface HistoryRows {
   complete: boolean
 }
 
+/** What keeping a loaded history current (history:refresh) changed. */
+export interface HistoryRefresh {
+  /** transfers this refresh found new, now on top */
+  arrived: number
+  /** transfers whose state or legs changed, replaced where they were */
+  updated: number
+  /** transfers new since the history was loaded */
+  sinceLoad: number
+  /** rows in the dataset */
+  total: number
+  /** true once a refresh found more new transfers than it reads: the ones between are missing until a reload */
+  gap: boolean
+  /** where the anchor row is in its view now; null when it is not in it (or none was asked about) */
+  anchor: number | null
+}
+
 export interface EndpointCheck {
   url: string
   ok: boolean
@@ -175,6 +191,16 @@ export const channels = {
       filter: historyFilterSchema.optional(),
       /** answer only once the whole view is counted */
       complete: z.boolean().optional()
+    })
+  ),
+  /**
+   * Keeps a loaded history current: new transfers on top, changed ones in place. `anchor` is a row the table
+   * shows (by record id) and its view: the answer says where that row is now, so the table keeps it in place.
+   */
+  'history:refresh': channel<HistoryRefresh>()(
+    z.object({
+      datasetId: z.string().min(1).max(200),
+      anchor: z.object({ id: z.int(), sort: historySortSchema.optional(), filter: historyFilterSchema.optional() }).optional()
     })
   ),
   'history:export': channel<{ filename: string; content: string; rows: number }>()(

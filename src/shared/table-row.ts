@@ -12,6 +12,8 @@ export type TableToken = Pick<TokenDetail, 'symbol' | 'decimal'>
 
 export type TableRow = Pick<
   TransferRecord,
+  // the record's id: which row the user looks at, kept in place when a live refresh adds rows above it
+  | 'id'
   | 'hash'
   | 'transferinHash'
   | 'timestamp'
@@ -40,6 +42,7 @@ const chain = (c: ChainDetail | null): TableChain | null => (c ? { chainName: c.
 /** The row of a decoded record; a record with no `received` (main has not resolved it) keeps none. */
 export function tableRow(r: TransferRecord): TableRow {
   const row: TableRow = {
+    id: r.id,
     hash: r.hash,
     transferinHash: r.transferinHash,
     timestamp: r.timestamp,

@@ -85,6 +85,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'history:loadAll': (input, ctx) => d.history.loadAll(input, (p) => ctx.emit('history:progress', p)),
     'history:cancel': ({ jobId }) => d.history.cancel(jobId),
     'history:rows': (input) => d.history.rows(input),
+    'history:refresh': (input) => d.history.refresh(input),
     'history:export': (input) => d.history.export(input),
     'transfer:get': ({ txHash, prefer }) => d.queries.transfer(txHash, prefer),
     'vault:get': ({ epoch, prefer }) => d.queries.vault(epoch, prefer),

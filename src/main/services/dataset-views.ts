@@ -12,7 +12,7 @@
 import { AppError } from '@shared/errors'
 import type { HistoryFilter, HistorySort } from '@shared/contract'
 import type { TransferRecord } from '@shared/schemas/wire'
-import { normalFilter, refines, scanner, sortOrder, type Scan } from './history-view'
+import { mergedOrder, normalFilter, refines, scanner, sorted, type Scan } from './history-view'
 import { TransferTable } from './transfer-table'
 
 /** Rows a pass scans before it answers; longer passes answer their first rows first (~3 ms of work). */
@@ -83,7 +83,7 @@ class Pass {
 
 export class DatasetViews {
   readonly table: TransferTable
-  private readonly orders = new Map<string, Uint32Array>()
+  private readonly orders = new Map<string, { order: Uint32Array; total: boolean }>()
   private readonly views = new Map<string, CachedView>()
   /** the pass under way (at most one: a newer view makes the older obsolete) */
   private pass: Pass | null = null
@@ -101,10 +101,10 @@ export class DatasetViews {
     const key = `${sort.key}:${sort.dir}`
     let order = this.orders.get(key)
     if (!order) {
-      order = sortOrder(this.table, sort)
+      order = sorted(this.table, sort)
       this.orders.set(key, order)
     }
-    return order
+    return order.order
   }
 
   private remember(key: string, sort: string, filter: HistoryFilter | undefined, view: Uint32Array): Uint32Array {
@@ -148,9 +148,26 @@ export class DatasetViews {
     this.pass = null
   }
 
-  /** The dataset was let go (reloaded, or pushed out by newer loads): its pass under way stops. */
-  dispose(): void {
-    this.cancel('This history is no longer loaded.')
+  /**
+   * The views of `table`, made by merging rows into this one's table (TransferTable.merged: `head` rows on top,
+   * the rows of `replaced`, old numbering, swapped). The sort orders computed so far are carried over, each in
+   * one pass (a filter pass is cheap; a sort of a million rows is not); this one's pass under way stops.
+   */
+  merged(table: TransferTable, head: number, replaced: readonly number[]): DatasetViews {
+    const next = new DatasetViews(table, this.maxViews, this.syncRows)
+    for (const [key, order] of this.orders) {
+      const [k, dir] = key.split(':') as [HistorySort['key'], HistorySort['dir']]
+      // an order that is not total (keys of mixed kinds) is sorted again when it is next asked for
+      const carried = mergedOrder(table, { key: k, dir }, order, head, replaced)
+      if (carried) next.orders.set(key, carried)
+    }
+    this.dispose('This history changed (Live merged new or updated transfers); ask again.')
+    return next
+  }
+
+  /** The dataset was let go (reloaded, pushed out by newer loads, or merged into new views): its pass under way stops. */
+  dispose(message = 'This history is no longer loaded.'): void {
+    this.cancel(message)
   }
 
   private finish(pass: Pass): Uint32Array {

@@ -1,6 +1,7 @@
 // Transfer history: single pages (cached per profile), "load all" into an in-memory dataset with progress and
-// cancellation, and windows of a sorted, filtered dataset for the renderer's virtual table.
-import type { ChannelParsed, HistoryFilter, HistoryRows, HistorySort, Progress, Sourced } from '@shared/contract'
+// cancellation, windows of a sorted, filtered dataset for the renderer's virtual table, and refreshes that keep a
+// loaded history current (Live).
+import type { ChannelParsed, HistoryFilter, HistoryRefresh, HistoryRows, HistorySort, Progress, Sourced } from '@shared/contract'
 import { tableRow } from '@shared/table-row'
 import type { LoadCompleteness } from '@shared/history-load'
 import { AppError, toErrorData } from '@shared/errors'
@@ -10,7 +11,9 @@ import { withReceivedTokens } from '@shared/amounts'
 import { z } from 'zod'
 import type { DiskCache } from '../store/cache'
 import { exportColumns, exportFilename, toCsv, toJson } from './history-export'
+import { planMerge, RowIds } from './dataset-merge'
 import { DatasetViews } from './dataset-views'
+import { askService, type HistoryQuery } from './history-refresh'
 import type { BridgeApi } from './ports'
 import { sourced } from './sourced'
 
@@ -38,7 +41,16 @@ export interface HistoryDeps {
 /** A loaded history: its rows held as columns (views.table), with the sorted and filtered views of them. */
 interface Dataset {
   id: string
+  profileId: string
+  query: HistoryQuery
   views: DatasetViews
+  /** where each record id is; made on the first refresh (a history never refreshed does not pay for it) */
+  ids: RowIds | null
+  /** transfers merged in on top since the load */
+  arrived: number
+  gap: boolean
+  /** the refresh under way: a second caller waits for it rather than merging the same answers twice */
+  refreshing: Promise<{ arrived: number; updated: number }> | null
 }
 
 const PAGE_MAX_AGE = 60_000
@@ -79,8 +91,8 @@ export class HistoryService {
     return `${profileId}|${address.toLowerCase()}|${chainId}`
   }
 
-  private keep(id: string, rows: TransferRecord[]): Dataset {
-    const ds: Dataset = { id, views: new DatasetViews(rows) }
+  private keep(id: string, profileId: string, query: HistoryQuery, rows: TransferRecord[]): Dataset {
+    const ds: Dataset = { id, profileId, query, views: new DatasetViews(rows), ids: null, arrived: 0, gap: false, refreshing: null }
     this.datasets.get(id)?.views.dispose()
     this.datasets.delete(id)
     this.datasets.set(id, ds)
@@ -117,7 +129,8 @@ export class HistoryService {
           }
         }
       )
-      this.keep(id, withReceivedTokens(records, await this.deps.tokens()))
+      const query = { address: input.address, chainId: input.chainId, pageSize }
+      this.keep(id, profileId, query, withReceivedTokens(records, await this.deps.tokens()))
       await this.saveDataset(profileId, id, records, total)
       emit({ ...base, loaded: records.length, total, ...last, done: true })
       return { datasetId: id, total, loaded: records.length, completeness }
@@ -127,7 +140,7 @@ export class HistoryService {
       emit({ ...base, loaded: cached?.rows.length ?? 0, total: cached?.total ?? 0, ...last, done: true, error: err })
       if (!cached) throw error
       // Offline: the last complete load of this history, with the error alongside in the progress event.
-      this.keep(id, withReceivedTokens(cached.rows, await this.deps.tokens()))
+      this.keep(id, profileId, { address: input.address, chainId: input.chainId, pageSize }, withReceivedTokens(cached.rows, await this.deps.tokens()))
       return { datasetId: id, total: cached.total, loaded: cached.rows.length, completeness: null }
     } finally {
       this.jobs.delete(input.jobId)
@@ -205,6 +218,53 @@ export class HistoryService {
     const end = Math.min(view.length, offset + input.limit)
     const rows = ds.views.table.records(view.subarray(Math.min(offset, end), end)).map(tableRow)
     return { rows, offset, total: ds.views.table.length, matched: view.length, complete }
+  }
+
+  /**
+   * Keeps a loaded history current (Live): asks the head of the list and the pages of its newest pending
+   * transfers again (history-refresh.ts), puts new transfers on top and replaces changed ones where they are
+   * (dataset-merge.ts). A refresh that finds nothing changes nothing; one that finds something gives the
+   * dataset new views, so sorts, filters and exports see the merged rows.
+   */
+  async refresh(input: {
+    datasetId: string
+    anchor?: { id: number; sort?: HistorySort | undefined; filter?: HistoryFilter | undefined } | undefined
+  }): Promise<HistoryRefresh> {
+    const ds = this.dataset(input.datasetId)
+    ds.refreshing ??= this.merge(ds).finally(() => {
+      ds.refreshing = null
+    })
+    const changed = await ds.refreshing
+    // a load of the same history meanwhile replaced this dataset: its numbers, nothing merged into it
+    const now = this.datasets.get(ds.id) ?? ds
+    const { arrived, updated } = now === ds ? changed : { arrived: 0, updated: 0 }
+    let anchor: number | null = null
+    if (input.anchor && arrived + updated > 0) {
+      const row = now.ids?.row(input.anchor.id) ?? -1
+      const at = row < 0 ? -1 : now.views.view(input.anchor.sort, input.anchor.filter).indexOf(row)
+      anchor = at < 0 ? null : at
+    }
+    return { arrived, updated, sinceLoad: now.arrived, total: now.views.table.length, gap: now.gap, anchor }
+  }
+
+  private async merge(ds: Dataset): Promise<{ arrived: number; updated: number }> {
+    const { profileId, client } = await this.deps.endpoint()
+    if (profileId !== ds.profileId) {
+      throw new AppError({ kind: 'input', message: 'This history was loaded on another endpoint profile; switch back to it to keep it current.' })
+    }
+    ds.ids ??= new RowIds(ds.views.table)
+    const answer = await askService(client, ds.query, ds.views.table, ds.ids)
+    const tokens = await this.deps.tokens()
+    withReceivedTokens(answer.head, tokens)
+    withReceivedTokens(answer.others, tokens)
+    if (this.datasets.get(ds.id) !== ds) return { arrived: 0, updated: 0 }
+    if (!answer.reachedKnown) ds.gap = true
+    const plan = planMerge(ds.views.table, ds.ids, answer.head, answer.others)
+    if (plan.head.length === 0 && plan.replaced.size === 0) return { arrived: 0, updated: 0 }
+    ds.views = ds.views.merged(ds.views.table.merged(plan.head, plan.replaced), plan.head.length, [...plan.replaced.keys()])
+    ds.ids.prepend(plan.head)
+    ds.arrived += plan.head.length
+    return { arrived: plan.head.length, updated: plan.replaced.size }
   }
 
   export(input: ChannelParsed<'history:export'>): {

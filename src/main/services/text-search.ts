@@ -16,7 +16,7 @@
 // 16 of them: the three-digit step of a 100,000-row filter took 6–9 ms, most of it waiting for memory. The
 // most selective words are tested first (a triple's bit is set in ~1 text in 9, a pair's in ~2 in 5, a
 // character's in nearly all), so most rows are turned down after one read.
-import { ABSENT, type Cell } from './table-columns'
+import { ABSENT, splicePool, type Cell, type Splice } from './table-columns'
 
 const OTHER = 17
 const SYMBOLS = 18
@@ -152,10 +152,32 @@ export class SearchColumns {
   constructor(
     readonly fields: readonly string[],
     cells: (i: number, field: number) => Cell,
-    private readonly rows: number
+    private readonly rows: number,
+    splice?: Splice<SearchColumns>
   ) {
     const n = rows
     const k = fields.length
+    if (splice) {
+      const { from, head, fresh } = splice
+      // word-major: each word's run of old texts moves down by `head` as one copy
+      this.sig = new Int32Array(n * WORDS)
+      for (let w = 0; w < WORDS; w++) this.sig.set(from.sig.subarray(w * from.rows, (w + 1) * from.rows), w * n + head)
+      for (const [c, v] of from.originals) this.originals.set(c + head * k, v)
+      for (const i of fresh) for (let w = 0; w < WORDS; w++) this.sig[w * n + i] = 0
+      const freshCells = fresh.flatMap((i) => Array.from({ length: k }, (_, f) => i * k + f))
+      const made = splicePool({ pool: from.pool, offsets: from.offsets }, head * k, freshCells, (c) => {
+        const i = Math.floor(c / k)
+        const v = cells(i, c % k)
+        const text = `${v === ABSENT ? undefined : (v as string)}`.toLowerCase()
+        this.originals.delete(c)
+        if (text !== v) this.originals.set(c, v)
+        setBits(text, this.sig, i, n)
+        return text
+      })
+      this.pool = made.pool
+      this.offsets = made.offsets
+      return
+    }
     this.offsets = new Uint32Array(n * k + 1)
     this.sig = new Int32Array(n * WORDS)
     const parts: string[] = []

@@ -3,7 +3,7 @@
 // Reading row i gives a record equal to the one that went in — every known field, every field this version
 // does not know, nulls and missing keys alike (property-tested in test/unit/main/services/transfer-table.test.ts).
 import type { TransferRecord } from '@shared/schemas/wire'
-import { ABSENT, cellOf, Hex32Column, InternColumn, IntColumn, TextColumn, TimeColumn, type Cell, type Column } from './table-columns'
+import { ABSENT, cellOf, Hex32Column, InternColumn, IntColumn, TextColumn, TimeColumn, type Cell, type Column, type Splice } from './table-columns'
 import { DistinctTexts, SearchColumns } from './text-search'
 
 const INT_FIELDS = [
@@ -87,8 +87,8 @@ function searchedColumn(search: SearchColumns, field: number): Column {
 
 class StableColumn implements Column {
   constructor(
-    private readonly head: InternColumn,
-    private readonly value: TextColumn
+    readonly head: InternColumn,
+    readonly value: TextColumn
   ) {}
 
   get(i: number): Cell {
@@ -96,6 +96,44 @@ class StableColumn implements Column {
     if (typeof head !== 'string') return head
     const cut = head.indexOf('\u0000')
     return { symbol: head.slice(0, cut), field: head.slice(cut + 1), value: this.value.get(i) }
+  }
+}
+
+/** Where a table's cells come from: decoded records, or another table's columns (merged). */
+interface RowSource {
+  length: number
+  /** the cells of one field, row by row (ABSENT where a row has no such key) */
+  cells(key: string): (i: number) => Cell
+  /** fields this version does not know that some row has */
+  extraKeys(): Iterable<string>
+  /**
+   * a table this one is made from: its columns moved down by `head` rows, with only the rows of `fresh` (new
+   * numbering, ascending) read from `cells` — the others are copied in their compact form
+   */
+  from?: { table: TransferTable; head: number; fresh: readonly number[] }
+}
+
+type ColumnKind<C extends Column> = new (cells: (i: number) => Cell, n: number, splice?: Splice<C>) => C
+
+/** The keys of `records` this version does not know. */
+function unknownKeys(records: readonly TransferRecord[]): Set<string> {
+  const extras = new Set<string>()
+  for (const r of records) {
+    // a record with more keys than are known has one of its own; otherwise each key is looked up
+    const keys = Object.keys(r)
+    if (keys.length <= KNOWN.size && keys.every((k) => KNOWN.has(k))) continue
+    for (const k of keys) if (!KNOWN.has(k)) extras.add(k)
+  }
+  return extras
+}
+
+// Made outside the table's constructor: a closure made inside it would keep the constructor's scope alive as
+// long as the table (see searchedColumn).
+function recordSource(records: readonly TransferRecord[]): RowSource {
+  return {
+    length: records.length,
+    cells: (key) => (i) => cellOf(records[i] as object, key),
+    extraKeys: () => unknownKeys(records)
   }
 }
 
@@ -110,27 +148,35 @@ export class TransferTable {
   private readonly columns: [string, Column][] = []
   private readonly byKey = new Map<string, Column>()
 
-  constructor(records: readonly TransferRecord[]) {
-    const n = records.length
+  constructor(records: readonly TransferRecord[] | RowSource) {
+    const source = Array.isArray(records) ? recordSource(records as readonly TransferRecord[]) : (records as RowSource)
+    const n = source.length
     this.length = n
-    const cell =
-      (key: string) =>
-      (i: number): Cell =>
-        cellOf(records[i] as object, key)
-    const build = <K extends string, C extends Column>(keys: readonly K[], make: (cells: (i: number) => Cell, n: number) => C): Record<K, C> => {
+    const cell = source.cells
+    const from = source.from
+    /** the old column of the same kind to copy from, when this table is made from another */
+    const spliceOf = <C extends Column>(old: Column | undefined, Kind: ColumnKind<C>): Splice<C> | undefined =>
+      from && old instanceof Kind ? { from: old, head: from.head, fresh: from.fresh } : undefined
+    const build = <K extends string, C extends Column>(keys: readonly K[], Kind: ColumnKind<C>): Record<K, C> => {
       const out = {} as Record<K, C>
       for (const k of keys) {
-        out[k] = make(cell(k), n)
+        out[k] = new Kind(cell(k), n, spliceOf(from?.table.byKey.get(k), Kind))
         this.columns.push([k, out[k]])
       }
       return out
     }
-    this.ints = build(INT_FIELDS, (c, m) => new IntColumn(c, m))
-    this.interned = build(INTERN_FIELDS, (c, m) => new InternColumn(c, m))
-    build(TEXT_FIELDS, (c, m) => new TextColumn(c, m))
-    build(HEX32_FIELDS, (c, m) => new Hex32Column(c, m))
-    this.times = build(TIME_FIELDS, (c, m) => new TimeColumn(c, m))
-    this.search = new SearchColumns(SEARCHED_FIELDS, (i, f) => cellOf(records[i] as object, SEARCHED_FIELDS[f] as string), n)
+    this.ints = build(INT_FIELDS, IntColumn)
+    this.interned = build(INTERN_FIELDS, InternColumn)
+    build(TEXT_FIELDS, TextColumn)
+    build(HEX32_FIELDS, Hex32Column)
+    this.times = build(TIME_FIELDS, TimeColumn)
+    const searched = SEARCHED_FIELDS.map((k) => cell(k))
+    this.search = new SearchColumns(
+      SEARCHED_FIELDS,
+      (i, f) => (searched[f] as (i: number) => Cell)(i),
+      n,
+      from ? { from: from.table.search, head: from.head, fresh: from.fresh } : undefined
+    )
     SEARCHED_FIELDS.forEach((k, f) => this.columns.push([k, searchedColumn(this.search, f)]))
     // as `${value}` would read them in a template, so a missing address is searched as the text 'undefined'
     // exactly as the record-by-record filter did
@@ -142,26 +188,65 @@ export class TransferTable {
     }
 
     const stable = cell('stable')
+    const oldStable = from?.table.byKey.get('stable')
     // the stable value: symbol and field interned, the value pooled (it is unique to the row)
-    const stableHead = new InternColumn((i) => {
-      const v = stable(i)
-      return isStable(v) ? `${v.symbol}\u0000${v.field}` : v
-    }, n)
-    const stableValue = new TextColumn((i) => {
-      const v = stable(i)
-      return isStable(v) ? v.value : ABSENT
-    }, n)
+    const stableHead = new InternColumn(
+      (i) => {
+        const v = stable(i)
+        return isStable(v) ? `${v.symbol}\u0000${v.field}` : v
+      },
+      n,
+      spliceOf(oldStable instanceof StableColumn ? oldStable.head : undefined, InternColumn)
+    )
+    const stableValue = new TextColumn(
+      (i) => {
+        const v = stable(i)
+        return isStable(v) ? v.value : ABSENT
+      },
+      n,
+      spliceOf(oldStable instanceof StableColumn ? oldStable.value : undefined, TextColumn)
+    )
     this.columns.push(['stable', new StableColumn(stableHead, stableValue)])
 
-    const extras = new Set<string>()
-    for (const r of records) {
-      // a record with more keys than are known has one of its own; otherwise each key is looked up
-      const keys = Object.keys(r)
-      if (keys.length <= KNOWN.size && keys.every((k) => KNOWN.has(k))) continue
-      for (const k of keys) if (!KNOWN.has(k)) extras.add(k)
+    for (const k of source.extraKeys()) {
+      const text = spliceOf(from?.table.byKey.get(k), TextColumn)
+      this.columns.push([k, text ? new TextColumn(cell(k), n, text) : extraColumn(cell(k), n)])
     }
-    for (const k of extras) this.columns.push([k, extraColumn(cell(k), n)])
     for (const [k, c] of this.columns) this.byKey.set(k, c)
+  }
+
+  /**
+   * A new table of `head` (newest first) above this table's rows, with the rows of `replaced` (row index →
+   * record) swapped for their new records; every other row reads back exactly as it did. Made column by column
+   * from this table's columns, copied in their compact form (fields this version does not know: read cell by
+   * cell): no row becomes a record on the way, so a loaded million stays columns.
+   */
+  merged(head: readonly TransferRecord[], replaced: ReadonlyMap<number, TransferRecord>): TransferTable {
+    const h = head.length
+    // row → its replacement's place in `swaps`, or -1: a typed array read per cell, not a map lookup
+    const swaps = [...replaced.values()]
+    const swapAt = new Int32Array(this.length).fill(-1)
+    let s = 0
+    for (const row of replaced.keys()) swapAt[row] = s++
+    const fresh = [...Array.from({ length: h }, (_, i) => i), ...[...replaced.keys()].sort((a, b) => a - b).map((row) => row + h)]
+    const extras = new Set<string>()
+    for (const [k] of this.columns) if (!KNOWN.has(k)) extras.add(k)
+    for (const k of unknownKeys([...head, ...swaps])) extras.add(k)
+    return new TransferTable({
+      length: h + this.length,
+      cells: (key) => {
+        const old = this.byKey.get(key)
+        return (i) => {
+          if (i < h) return cellOf(head[i] as object, key)
+          const j = i - h
+          const at = swapAt[j] as number
+          if (at >= 0) return cellOf(swaps[at] as object, key)
+          return old ? old.get(j) : ABSENT
+        }
+      },
+      extraKeys: () => extras,
+      from: { table: this, head: h, fresh }
+    })
   }
 
   /** Row i as a record, equal to the one that went in. */

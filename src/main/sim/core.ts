@@ -137,8 +137,34 @@ export class SimCore {
     if (typeof txHash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(txHash))
       return apiError(400, 'invalid parameter: txHash')
     const i = this.dataset.indexOfHash(txHash)
-    if (i < 0 || this.motion?.unknown(i)) return apiError(404, 'transaction not found')
+    // held back (not arrived yet, by motion or by a test): the service does not know it
+    if (i < 0 || this.dataset.isHeld(i)) return apiError(404, 'transaction not found')
     return envelope(transferDetail(this.transfer(i)))
+  }
+
+  /**
+   * Test control: the newest `count` transfers of an address on a chain are held back (a history that will
+   * grow when the test says); answers how many are held.
+   */
+  hold(address: string, chainId: number, count: number): number {
+    const user = this.dataset.userIndexOf(address)
+    const chain = this.catalog.byChainId.get(chainId)
+    if (user < 0 || !chain) return 0
+    // hold() replaces what was held: with none held, the group's size is all of it
+    this.dataset.hold(user, chain.index, 0)
+    const all = this.dataset.groupSize(user, chain.index)
+    this.dataset.hold(user, chain.index, count)
+    return all - this.dataset.groupSize(user, chain.index)
+  }
+
+  /** Test control: up to `count` held-back transfers of an address on a chain arrive at its head, oldest first. */
+  arrive(address: string, chainId: number, count: number): number {
+    const user = this.dataset.userIndexOf(address)
+    const chain = this.catalog.byChainId.get(chainId)
+    if (user < 0 || !chain) return 0
+    let n = 0
+    while (n < count && this.dataset.reveal(user, chain.index) !== null) n++
+    return n
   }
 
   /** transfer i as the service tells it now */

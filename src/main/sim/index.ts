@@ -68,6 +68,8 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
       const e = core.vault.rotate()
       return { epoch: e.epoch, publicKey: e.publicKey }
     },
+    hold: (address: string, chainId: number, count: number): number => core.hold(address, chainId, count),
+    arrive: (address: string, chainId: number, count: number): number => core.arrive(address, chainId, count),
     sample: () => core.sample(),
     stats: () => ({ requests: { ...counts }, held: handler?.held() ?? 0 })
   }

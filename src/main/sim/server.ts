@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { BodyTooLargeError, readBody } from '../http-body'
 import { apiError, SimCore, type ApiOperation } from './core'
+import { z } from 'zod'
 import { faultRequestSchema, type FaultTable } from './faults'
 import {
   send,
@@ -36,9 +37,18 @@ export interface Control {
   /** answers every request a hang fault is holding with its normal answer */
   releaseHeld(): number
   rotateVault(): { epoch: number; publicKey: string }
+  hold(address: string, chainId: number, count: number): number
+  arrive(address: string, chainId: number, count: number): number
   sample(): SimSample
   stats(): SimStats
 }
+
+/** POST /__sim/hold and /__sim/arrive: a test holds back the newest transfers of a history, then lets them in */
+const historyControlSchema = z.strictObject({
+  address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  chainId: z.int().positive(),
+  count: z.int().min(0).max(1000).default(1)
+})
 
 export interface SimServerHandle {
   /** the request listener; index.ts attaches it once the port (and so the icons' origin) is known */
@@ -168,7 +178,7 @@ export function createSimHandler(
   ): Promise<void> {
     const route = path.slice('/__sim/'.length)
     const wants = route === 'sample' || route === 'stats' ? 'GET' : 'POST'
-    if (!['faults', 'clear', 'release', 'rotate', 'sample', 'stats'].includes(route)) {
+    if (!['faults', 'clear', 'release', 'rotate', 'hold', 'arrive', 'sample', 'stats'].includes(route)) {
       return send(res, 404, writeJson({ error: `no control route ${route}` }))
     }
     if (method !== wants) return methodNotAllowed(res, wants)
@@ -192,6 +202,20 @@ export function createSimHandler(
         return send(res, 200, writeJson({ ok: true, released: control.releaseHeld() }))
       case 'rotate':
         return send(res, 200, JSON.stringify(control.rotateVault()))
+      case 'hold':
+      case 'arrive': {
+        let parsed: unknown
+        try {
+          parsed = JSON.parse(body)
+        } catch {
+          return send(res, 400, writeJson({ error: 'body is not JSON' }))
+        }
+        const req = historyControlSchema.safeParse(parsed)
+        if (!req.success) return send(res, 400, writeJson({ error: req.error.message }))
+        const { address, chainId, count } = req.data
+        if (route === 'hold') return send(res, 200, writeJson({ ok: true, held: control.hold(address, chainId, count) }))
+        return send(res, 200, writeJson({ ok: true, arrived: control.arrive(address, chainId, count) }))
+      }
       case 'sample':
         return send(res, 200, JSON.stringify(control.sample()))
       default:

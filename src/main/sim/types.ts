@@ -95,6 +95,10 @@ export interface Simulator {
   releaseHeld(): number
   /** new epoch now */
   rotateVault(): { epoch: number; publicKey: string }
+  /** holds back the newest `count` transfers of an address on a chain (tests); answers how many are held */
+  hold(address: string, chainId: number, count: number): number
+  /** up to `count` held-back transfers of an address on a chain arrive at its head (tests); answers how many did */
+  arrive(address: string, chainId: number, count: number): number
   sample(): SimSample
   stats(): SimStats
 }

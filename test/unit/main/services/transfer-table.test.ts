@@ -129,6 +129,44 @@ describe('TransferTable', () => {
     )
   })
 
+  it('merged: new records on top and replaced rows read back as they went in; every other row as it was', () => {
+    fc.assert(
+      fc.property(recordsArb, recordsArb, recordsArb, fc.array(fc.nat(), { maxLength: 5 }), (base, head, swaps, at) => {
+        const t = new TransferTable(base)
+        const replaced = new Map<number, TransferRecord>()
+        at.forEach((k, j) => replaced.set(k % base.length, swaps[j % swaps.length] as TransferRecord))
+        const m = t.merged(head, replaced)
+        const want = [...head, ...base.map((r, i) => replaced.get(i) ?? r)]
+        expect(m.length).toBe(want.length)
+        want.forEach((r, i) => {
+          expect(clean(m.get(i))).toEqual(clean(r))
+          expect(Object.keys(m.get(i)).sort()).toEqual(Object.keys(r).sort())
+        })
+        // the table merged from is untouched
+        base.forEach((r, i) => expect(clean(t.get(i))).toEqual(clean(r)))
+      }),
+      { numRuns: 200 }
+    )
+  })
+
+  it('merged views, with the sort orders carried over, filter and sort the merged rows as the oracle does', () => {
+    fc.assert(
+      fc.property(recordsArb, recordsArb, recordsArb, fc.array(fc.nat(), { maxLength: 5 }), sortArb, filterArb, (base, head, swaps, at, sort, filter) => {
+        const views = new DatasetViews(base)
+        // the orders the old views had computed are the ones carried over
+        views.view(sort)
+        views.view({ key: 'state', dir: 'desc' })
+        const replaced = new Map<number, TransferRecord>()
+        at.forEach((k, j) => replaced.set(k % base.length, swaps[j % swaps.length] as TransferRecord))
+        const next = views.merged(views.table.merged(head, replaced), head.length, [...replaced.keys()])
+        const rows = [...head, ...base.map((r, i) => replaced.get(i) ?? r)]
+        expect(Array.from(next.view(sort, filter))).toEqual(oracleView(rows, sort, filter))
+        expect(Array.from(next.view({ key: 'state', dir: 'desc' }))).toEqual(oracleView(rows, { key: 'state', dir: 'desc' }, undefined))
+      }),
+      { numRuns: 300 }
+    )
+  })
+
   it('keeps -0 and numbers past 32 bits exactly', () => {
     const rows = [{ ...record(1), height: -0, confirmHeight: 2 ** 53 - 1, id: -2147483646 }]
     const got = new TransferTable(rows).get(0)

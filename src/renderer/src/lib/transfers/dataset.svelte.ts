@@ -40,6 +40,14 @@ export class LoadedHistory {
   toTop = $state(0)
   /** a failed window fetch (the dataset stays; Retry asks again) */
   rowsError = $state<AppErrorData | null>(null)
+  /** Live: transfers merged in on top since the load, and whether more arrived than a refresh reads */
+  sinceLoad = $state(0)
+  gap = $state(false)
+  /** the last live refresh failed (the rows stay; the next one tries again) */
+  liveError = $state<AppErrorData | null>(null)
+  /** rows merged in above the one the user looks at: the table moves its scroll position by as many */
+  shift = $state.raw({ seq: 0, rows: 0 })
+  private liveBusy = false
   private jobId = $state<string | null>(null)
   private need: Range = { start: 0, end: 0 }
   private fetchSeq = 0
@@ -73,6 +81,9 @@ export class LoadedHistory {
       this.total = res.total
       this.completeness = res.completeness
       this.window = null
+      this.sinceLoad = 0
+      this.gap = false
+      this.liveError = null
       await this.refresh()
       return true
     } catch (e) {
@@ -111,6 +122,9 @@ export class LoadedHistory {
     this.rowsError = null
     this.counting = false
     this.filter = {}
+    this.sinceLoad = 0
+    this.gap = false
+    this.liveError = null
   }
 
   setSort(sort: HistorySort): void {
@@ -180,6 +194,73 @@ export class LoadedHistory {
         this.clear()
         this.error = { ...err, message: 'This history is no longer held in memory (only the most recent loads are kept); load it again.' }
       } else this.rowsError = err
+    } finally {
+      if (seq === this.fetchSeq) {
+        this.inflight = false
+        if (this.again && !this.rowsError) {
+          this.again = false
+          this.show(this.need)
+        }
+      }
+    }
+  }
+
+  /**
+   * Live: main merges what the service has now into the dataset (new transfers on top, changed ones in place).
+   * When rows changed, the window is asked again where the rows the user looks at now are, and applied with
+   * the scroll shift in one go, so nothing on screen jumps. `first` is the first row on screen; `atTop` says the
+   * table is at its very top, where the new rows simply show.
+   */
+  async live(first: number, atTop: boolean): Promise<void> {
+    const datasetId = this.datasetId
+    if (!datasetId || this.liveBusy || this.running) return
+    this.liveBusy = true
+    const sort = this.sort
+    const filter = this.filter
+    const anchor = this.rowAt(first)
+    try {
+      const res = await call('history:refresh', { datasetId, ...(anchor ? { anchor: { id: anchor.id, sort: sort ?? undefined, filter } } : {}) })
+      if (this.datasetId !== datasetId) return
+      this.sinceLoad = res.sinceLoad
+      this.gap = res.gap
+      this.liveError = null
+      if (res.arrived + res.updated === 0) return
+      // another sort or filter meanwhile: its own fetch shows the merged rows from the top
+      if (this.sort !== sort || this.filter !== filter) return void this.refresh()
+      await this.reshow(datasetId, atTop || res.anchor === null ? 0 : res.anchor - first, res.total)
+    } catch (e) {
+      const err = errorData(e)
+      if (this.datasetId !== datasetId) return
+      if (err.field === 'datasetId') {
+        this.clear()
+        this.error = { ...err, message: 'This history is no longer held in memory (only the most recent loads are kept); load it again.' }
+      } else this.liveError = err
+    } finally {
+      this.liveBusy = false
+    }
+  }
+
+  /** The window `rows` further down than the one shown (where its rows are now), then the table's shift with it. */
+  private async reshow(datasetId: string, rows: number, total: number): Promise<void> {
+    const need = { start: this.need.start + rows, end: this.need.end + rows }
+    const sort = this.sort
+    const filter = this.filter
+    const seq = ++this.fetchSeq
+    this.inflight = true
+    this.again = false
+    try {
+      const res = await call('history:rows', { datasetId, ...windowFor(need, total), sort: sort ?? undefined, filter })
+      if (seq !== this.fetchSeq) return
+      this.need = need
+      this.matched = res.matched
+      this.total = res.total
+      this.window = { offset: res.offset, rows: res.rows }
+      this.rowsError = null
+      this.counting = !res.complete
+      this.shift = { seq: this.shift.seq + 1, rows }
+      if (!res.complete) void this.count(datasetId, sort, filter)
+    } catch (e) {
+      if (seq === this.fetchSeq) this.rowsError = errorData(e)
     } finally {
       if (seq === this.fetchSeq) {
         this.inflight = false

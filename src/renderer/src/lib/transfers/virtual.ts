@@ -1,6 +1,9 @@
 // Virtual-scroll arithmetic, kept free of the DOM so it is tested on its own: which rows are visible, and
 // which window of rows to ask main for so the renderer holds only what it shows plus a margin.
 
+/** Height of a table row in px: the table draws rows at it, and a live refresh turns rows into a scroll offset. */
+export const ROW_HEIGHT = 34
+
 export interface Range {
   /** first index, inclusive */
   start: number

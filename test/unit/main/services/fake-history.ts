@@ -1,0 +1,142 @@
+// A history service whose list moves as the real one does: new transfers arrive at its head, and transfers in
+// flight change state and gain legs. HistoryService runs against it with a real cache in a temp folder.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { HistoryService } from '../../../../src/main/services/history'
+import type { BridgeApi } from '../../../../src/main/services/ports'
+import { DiskCache } from '../../../../src/main/store/cache'
+import type { HistoryPage, TransferRecord } from '../../../../src/shared/schemas/wire'
+import { hex } from './hex'
+
+export const ADDRESS = `0x${hex(40, 7)}`
+export const CHAIN_ID = 1
+
+const chain = { chain: 'eth', chainId: 1, chainImg: 'https://x/e.png', chainName: 'Ethereum', contract: '0xc', gasLimit: '1', id: 1, rpc: 'https://r', scanUrl: 'https://s' }
+
+/** Transfer number `n` (its id): newer transfers have larger numbers and later times; every fifth is pending. */
+export function transfer(n: number): TransferRecord {
+  const symbol = ['USDT', 'MAPO', 'ETH'][n % 3] as string
+  const pending = n % 5 === 0
+  const sec = Date.UTC(2026, 10, 1) / 1000 + n * 97
+  const time = new Date(sec * 1000).toISOString().slice(0, 19).replace('T', ' ')
+  return {
+    id: n,
+    chain: 'eth',
+    fromChainid: CHAIN_ID,
+    toChainid: n % 2 ? 56 : 137,
+    contract: '0xcontract',
+    from: ADDRESS,
+    to: `0x${hex(40, (n % 5) + 11)}`,
+    tokenAddress: `0xT${n % 3}`,
+    amount: `${(n * 7919) % 100000}.000000`,
+    inAmount: pending ? '0.000000' : `${n}.000000`,
+    orderId: `0x${hex(64, n + 3)}`,
+    hash: `0x${hex(64, n + 1)}`,
+    height: 1000 + n,
+    confirmHeight: 1012 + n,
+    relayerSendHash: null,
+    relayerSendHeight: null,
+    relayerChainid: null,
+    relayerHash: null,
+    relayerHeight: null,
+    relayerContract: null,
+    relayerConfirmHeight: null,
+    state: pending ? 0 : 1,
+    type: 4,
+    timestamp: time,
+    createdAt: time,
+    updatedAt: time,
+    transferinHash: pending ? '' : `0x${hex(64, n + 2)}`,
+    transferinHeight: pending ? 0 : 5000 + n,
+    transferinContract: '0xin',
+    transferinSendHash: pending ? '' : `0x${hex(64, n + 4)}`,
+    transferinConfirmHeight: pending ? 0 : 5015 + n,
+    transferinSendHeight: null,
+    fromChainObject: chain,
+    toChainObject: { ...chain, chainId: 56, chainName: 'BNB Chain' },
+    tokenObject: { address: `0xT${n % 3}`, chainId: 1, decimal: n % 2 ? 6 : 18, id: n % 3, img: '', isMint: 0, name: symbol, symbol, tokenId: symbol },
+    stable: { symbol: 'USDT', field: 'usdtValume', value: `${n}.500000` },
+    issues: [],
+    usdtValume: `${n}.500000`
+  } as TransferRecord
+}
+
+export class FakeHistory implements BridgeApi {
+  /** newest first, as the service lists it */
+  list: TransferRecord[]
+  /** pages asked for, in order */
+  readonly asked: number[] = []
+  private next: number
+
+  constructor(count: number) {
+    this.list = Array.from({ length: count }, (_, k) => transfer(count - k))
+    this.next = count + 1
+  }
+
+  async queryHistory(input: { pageNo?: number; pageSize?: number }): Promise<HistoryPage> {
+    const pageNo = input.pageNo ?? 1
+    const size = input.pageSize ?? 10
+    this.asked.push(pageNo)
+    // a copy, as a decoded answer is: nothing the caller holds is the service's own object
+    return { list: structuredClone(this.list.slice((pageNo - 1) * size, pageNo * size)), total: this.list.length }
+  }
+
+  /** `count` new transfers at the head; their ids, newest first */
+  arrive(count: number): number[] {
+    const fresh = Array.from({ length: count }, () => transfer(this.next++)).reverse()
+    this.list = [...fresh, ...this.list]
+    return fresh.map((r) => r.id)
+  }
+
+  /** the transfer with this id changes as `change` says */
+  change(id: number, change: Partial<TransferRecord>): void {
+    this.list = this.list.map((r) => (r.id === id ? ({ ...r, ...change } as TransferRecord) : r))
+  }
+
+  /** a pending transfer is delivered: state 1, a receive leg and the amount received */
+  complete(id: number): void {
+    this.change(id, { state: 1, transferinHash: `0x${hex(64, id + 2)}`, transferinHeight: 5000 + id, transferinConfirmHeight: 5015 + id, inAmount: `${id}.000000` })
+  }
+
+  /** a pending transfer reaches the relay chain: a leg more, still not delivered */
+  relay(id: number): void {
+    this.change(id, { state: 2, relayerChainid: 22776, relayerHash: `0x${hex(64, id + 9)}`, relayerHeight: 900 + id })
+  }
+
+  async queryBridgeInfo(): Promise<never> {
+    throw new Error('not used')
+  }
+  async queryTokenList(): Promise<never> {
+    throw new Error('not used')
+  }
+  async queryChainList(): Promise<never> {
+    throw new Error('not used')
+  }
+  async getVault(): Promise<never> {
+    throw new Error('not used')
+  }
+}
+
+/** A HistoryService on the fake; "load all" reads every page of it as it is at that moment. */
+export async function serviceOn(fake: FakeHistory, pageSize: number): Promise<HistoryService> {
+  const cache = await DiskCache.open(mkdtempSync(join(tmpdir(), 'bs-live-')), 50 * 1024 * 1024)
+  return new HistoryService({
+    cache,
+    now: Date.now,
+    endpoint: async () => ({ profileId: 'p', client: fake, maxPageSize: pageSize }),
+    tokens: async () => null,
+    fetchAll: async (client, input) => {
+      const first = await client.queryHistory({ ...input, pageNo: 1 })
+      const records = [...first.list]
+      for (let p = 2; (p - 1) * input.pageSize < first.total; p++) records.push(...(await client.queryHistory({ ...input, pageNo: p })).list)
+      return { records, total: first.total, completeness: { startTotal: first.total, arrived: 0, doubts: [] } }
+    }
+  })
+}
+
+/** Every row of the one loaded dataset, whole, in its loaded order. */
+export async function datasetRecords(history: HistoryService): Promise<TransferRecord[]> {
+  const [rows] = await history.chartSources([])
+  return [...(rows ?? [])]
+}
