@@ -160,7 +160,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     const url = active.endpoint.tssUrl
     if (url === null) return null
     const key = `${url}\n${active.endpoint.timeoutMs}`
-    if (tssClient?.key !== key) tssClient = { key, client: new TssClient({ url, timeoutMs: active.endpoint.timeoutMs }) }
+    if (tssClient?.key !== key) tssClient = { key, client: new TssClient({ url, timeoutMs: active.endpoint.timeoutMs, ...net }) }
     const profileId = active.profileId
     const chains = async (): Promise<TssFollowed[]> => {
       const list = await queries.chains('cache').then((r) => r.data, () => [])

@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors'
 import { tssChainIdSchema, tssOrderIdSchema, tssTxSchema, type TssOrder } from '../../shared/schemas/tss'
 import { formatDuration, tracedLegs, tssOrderAgeSec, tssRoute, tssStatusLabel, unixSeconds } from '../../shared/tss'
 import { checkInput } from '../client/bridge-api'
+import { networkFromEnv } from '../net/env-proxy'
 import { TssClient, TSS_OPERATIONS } from '../client/tss-api'
 import { jsonText, keyValues, table } from './format'
 import { resolveTss, type FollowedChain } from './tss-endpoints'
@@ -111,8 +112,10 @@ export async function runTssCommand(argv: string[], io: TssIo): Promise<void> {
     io.warn
   )
   const call = io.signal ? { signal: io.signal } : {}
+  // the CLI's way to the network: HTTP_PROXY, HTTPS_PROXY and NO_PROXY, loopback direct
+  const network = networkFromEnv(io.env)
   try {
-    const client = new TssClient({ url: ep.tssUrl, ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}) })
+    const client = new TssClient({ url: ep.tssUrl, ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}), fetch: network.fetch })
     const nowSec = Math.floor(Date.now() / 1000)
     if (what === 'heights') {
       const chains: FollowedChain[] = ids.length ? ids.map((chainId) => ({ chainId, name: '' })) : await ep.chains(call)
@@ -172,6 +175,7 @@ export async function runTssCommand(argv: string[], io: TssIo): Promise<void> {
     }
     io.print(values.json ? exactJson(order) : orderBlock(order, nowSec))
   } finally {
+    await network.close()
     await ep.close?.()
   }
 }

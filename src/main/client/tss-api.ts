@@ -32,6 +32,7 @@ import type { JsonValue } from '../../shared/schemas/vault'
 import { looksLikeOrderId } from '../../shared/tss'
 import { checkInput } from './bridge-api'
 import { getJson, httpUrl, type HttpOptions } from './http'
+import type { Fetch } from '../net/fetch'
 import { isPlainObject } from './lossless-json'
 
 /** MAP's names for the five operations (the document's section titles), used in every error. */
@@ -59,6 +60,8 @@ export interface TssClientOptions {
   retries?: number
   maxBytes?: number
   retryDelayMs?: (attempt: number) => number
+  /** the process's way to the network (../net/fetch.ts): Electron's net.fetch in the app, the proxy variables in the CLI */
+  fetch?: Fetch
 }
 
 export interface CallOptions {
@@ -139,7 +142,8 @@ export class TssClient {
       ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
       ...(opts.retries === undefined ? {} : { retries: opts.retries }),
       ...(opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes }),
-      ...(opts.retryDelayMs === undefined ? {} : { retryDelayMs: opts.retryDelayMs })
+      ...(opts.retryDelayMs === undefined ? {} : { retryDelayMs: opts.retryDelayMs }),
+      ...(opts.fetch === undefined ? {} : { fetch: opts.fetch })
     }
   }
 
