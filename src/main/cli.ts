@@ -21,7 +21,7 @@ import {
   transferBlock,
   vaultBlock
 } from './cli/format'
-import { startSimulator } from './sim/index'
+import { startSimulator } from '../demo/index'
 import { terminalSafe } from '../shared/terminal-text'
 import { withReceivedTokens } from '../shared/amounts'
 import { redactText } from '../shared/redact'

@@ -3,7 +3,7 @@
 // watcher's alerts and so the activity log, so the same words appear everywhere.
 //
 // tss_getVault's shape is not published. MAP's TSS RPC page (mapprotocol/docs api/json-rpc/tss-rpc.md) names
-// the method but shows no result; our simulator (src/main/sim/vault.ts) sends records of
+// the method but shows no result; our simulator (src/demo/vault.ts) sends records of
 // { epoch, public_key, status, chains[], addresses[{ chain, address }] }, as an array or one object. That
 // shape is recognised; every other field, and every other shape, falls back to the raw JSON-path wording, so
 // no change is ever dropped from the summary (test/unit/shared/vault-summary.test.ts holds that as a property).

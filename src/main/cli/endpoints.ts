@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { AppError } from '../../shared/errors'
 import { settingsSchema, type Profile, type Settings } from '../../shared/schemas/settings'
 import { SETTINGS_FILE, userDataDir } from '../paths'
-import { startSimulator } from '../sim/index'
+import { startSimulator } from '../../demo/index'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
 
 export interface EndpointFlags {

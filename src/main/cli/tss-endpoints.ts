@@ -7,7 +7,7 @@
 import { AppError } from '../../shared/errors'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '../../shared/redact'
 import { BridgeClient } from '../client/bridge-api'
-import { startSimulator } from '../sim/index'
+import { startSimulator } from '../../demo/index'
 import { readSettings } from './endpoints'
 
 type Env = Record<string, string | undefined>

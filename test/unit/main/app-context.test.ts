@@ -9,7 +9,7 @@ import type { Channel, ChannelInput, ChannelResult } from '../../../src/shared/c
 import type { AppErrorData, Result } from '../../../src/shared/errors'
 import { createAppContext, type AppContext } from '../../../src/main/app-context'
 import { dispatch } from '../../../src/main/ipc/dispatch'
-import { startSimulator, type Simulator } from '../../../src/main/sim'
+import { startSimulator, type Simulator } from '../../../src/demo'
 
 const open: { close(): Promise<void> }[] = []
 afterEach(async () => {

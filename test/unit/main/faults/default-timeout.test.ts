@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
 import { createAppContext } from '../../../../src/main/app-context'
-import type { Simulator } from '../../../../src/main/sim'
+import type { Simulator } from '../../../../src/demo'
 import type { Sourced } from '../../../../src/shared/contract'
 import type { Result } from '../../../../src/shared/errors'
 import { confFactory, startSim, tempDir } from './rig'

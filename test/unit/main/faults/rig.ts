@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import Conf from 'conf'
 import { createAppContext, type AppContext, type AppContextOptions } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
-import { startSimulator, type SimOperation, type Simulator } from '../../../../src/main/sim'
+import { startSimulator, type SimOperation, type Simulator } from '../../../../src/demo'
 import type { Result } from '../../../../src/shared/errors'
 import type { Sourced } from '../../../../src/shared/contract'
 

@@ -2,7 +2,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, it } from 'vitest'
-import type { Simulator } from '../../../../src/main/sim'
+import type { Simulator } from '../../../../src/demo'
 import { startSim } from './rig'
 import { runFaultScenario } from './scenario'
 

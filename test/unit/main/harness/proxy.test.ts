@@ -12,7 +12,7 @@ import type { EndpointCheck } from '../../../../src/shared/contract'
 import { ICON_PATH } from '../../../../src/shared/icons'
 import { startHarness, type Harness } from '../../../../src/main/harness/server'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
-import { startSimulator, type Simulator } from '../../../../src/main/sim'
+import { startSimulator, type Simulator } from '../../../../src/demo'
 import { startTestProxy, type TestProxy } from '../net/test-proxy'
 
 let sim: Simulator

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AlertDeliveryNotice } from '../../../../src/shared/alerts'
 import type { EventName, EventPayload } from '../../../../src/shared/contract'
 import { createAppContext, type AppContext } from '../../../../src/main/app-context'
-import { startSimulator, type Simulator } from '../../../../src/main/sim'
+import { startSimulator, type Simulator } from '../../../../src/demo'
 import { confFactory, tempDir } from '../faults/rig'
 
 const TOKEN = 'hookT0ken0123456789'

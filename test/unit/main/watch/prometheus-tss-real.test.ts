@@ -9,7 +9,7 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/main/sim'
+import { startSimulator, type Simulator } from '../../../../src/demo'
 import { tempDir } from './helpers'
 
 const PROM = '/usr/bin/prometheus'

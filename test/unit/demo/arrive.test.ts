@@ -2,7 +2,7 @@
 // listed, not counted, not found by hash), and POST /__sim/arrive lets them in at the head of its history,
 // oldest first. A still network (no motion) stays still otherwise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/main/sim'
+import { startSimulator, type Simulator } from '../../../src/demo'
 import { post, parseLossless, type Envelope } from './helpers'
 
 let sim: Simulator

@@ -76,7 +76,7 @@ function rescale(units: bigint, fromDecimal: number, toDecimal: number): bigint 
 }
 
 /**
- * What the demo network's motion changes of a transfer (src/main/sim/motion.ts): a transfer that arrived
+ * What the demo network's motion changes of a transfer (src/demo/motion.ts): a transfer that arrived
  * while the network ran was sent when it arrived, and is in flight until it settles. None of the draws below
  * depend on these, so the rest of the record is the same with or without them.
  */

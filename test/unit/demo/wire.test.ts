@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { startSimulator, type Simulator } from '../../../../src/main/sim'
+import { startSimulator, type Simulator } from '../../../src/demo'
 import {
   chainDetailSchema,
   chainRecordSchema,
@@ -9,8 +9,8 @@ import {
   tokenListSchema,
   transferDetailWireSchema,
   transferRecordWireSchema
-} from '../../../../src/shared/schemas/wire'
-import { vaultRecordSchema } from '../../../../src/shared/schemas/vault'
+} from '../../../src/shared/schemas/wire'
+import { vaultRecordSchema } from '../../../src/shared/schemas/vault'
 import { parseLossless, post, rawAmounts, rpcBody, type Envelope } from './helpers'
 
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0)

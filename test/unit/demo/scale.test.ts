@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { startSimulator } from '../../../../src/main/sim'
-import { transferRecordWireSchema } from '../../../../src/shared/schemas/wire'
+import { startSimulator } from '../../../src/demo'
+import { transferRecordWireSchema } from '../../../src/shared/schemas/wire'
 import { parseLossless, post, rawAmounts, rpcBody } from './helpers'
 
 describe('a million transfers', () => {

@@ -1,10 +1,10 @@
 // The demo network's TSS cross-chain API, read through the app's own clients: orders are its transfers,
 // pending orders are its in-flight transfers, heights follow the (injected) clock and one scanner stalls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BridgeClient } from '../../../../src/main/client/bridge-api'
-import { TssClient } from '../../../../src/main/client/tss-api'
-import { startSimulator, type Simulator } from '../../../../src/main/sim/index'
-import { tracedLegs, tssRoute, tssStatusLabel } from '../../../../src/shared/tss'
+import { BridgeClient } from '../../../src/main/client/bridge-api'
+import { TssClient } from '../../../src/main/client/tss-api'
+import { startSimulator, type Simulator } from '../../../src/demo/index'
+import { tracedLegs, tssRoute, tssStatusLabel } from '../../../src/shared/tss'
 
 let clock = Date.UTC(2026, 0, 20, 12, 0, 0)
 let sim: Simulator

@@ -1,7 +1,7 @@
 // HTTP routing for the demo network: the four /api operations, the JSON-RPC node at /rpc, and the /__sim
 // control surface used by tests that run the sim in another process. Faults are applied here.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { BodyTooLargeError, readBody } from '../http-body'
+import { BodyTooLargeError, readBody } from '../main/http-body'
 import { apiError, SimCore, type ApiOperation } from './core'
 import { z } from 'zod'
 import { faultRequestSchema, type FaultTable } from './faults'
