@@ -9,6 +9,7 @@ import { BridgeClient } from './client/bridge-api'
 import { fetchAllHistory, type HistorySource } from './client/history-all'
 import { canonicalEpoch } from './client/rpc'
 import { starterAddresses, watchDemoStarter } from './demo-start'
+import { LoadedHistories } from './dataset'
 import { createHandlers } from './ipc/handlers'
 import type { HandlerTable } from './ipc/handler-table'
 import { CACHE_DIR } from './paths'
@@ -49,8 +50,8 @@ export interface AppContextOptions {
     rotateEveryMs?: number | null
     /** a network that moves (default on: the demo a user runs is not a still world) */
     motion?: boolean
-    /** on a first run on the demo profile, watch its busiest address (14.2): the app and `npm run web`
-     * turn it on; off by default so tests start from an empty watchlist */
+    /** on a first run on the demo profile, watch its busiest address (so Overview and Charts show activity
+     * at once): the app and `npm run web` turn it on; off by default so tests start from an empty watchlist */
     watchOnFirstRun?: boolean
     /** the demo TSS API's stalling scanner (tests, benchmarks) */
     tss?: TssSimOptions
@@ -128,13 +129,17 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     createClient: (e) => new BridgeClient({ baseUrl: e.baseUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize, ...net })
   })
   const queries = new QueryService({ cache, now, endpoint: () => endpoints.active(), canonicalEpoch })
-  const history = new HistoryService({
+  // The token list gives each received amount its destination decimals: the cached copy when there is
+  // one (offline too), else one fetch; none at all leaves received amounts raw, never mis-scaled.
+  const historyDeps = {
     cache,
     now,
     endpoint: () => endpoints.active(),
-    // The token list gives each received amount its destination decimals: the cached copy when there is
-    // one (offline too), else one fetch; none at all leaves received amounts raw, never mis-scaled.
-    tokens: () => queries.tokens('cache').then((t) => t.data, () => null),
+    tokens: () => queries.tokens('cache').then((t) => t.data, () => null)
+  }
+  const history = new HistoryService(historyDeps)
+  const loaded = new LoadedHistories({
+    ...historyDeps,
     fetchAll: async (client, input, opts) => {
       const source: HistorySource = { maxPageSize: input.pageSize, queryHistory: (q, call) => client.queryHistory(q, call) }
       if (client.fetchHistory) source.fetchHistory = client.fetchHistory.bind(client)
@@ -221,7 +226,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       await watchDemoStarter({
         starters: async () => (await endpoints.demoUrls(), demoStarters()),
         watch: (item) => settings.addWatch('address', item),
-        preload: (address, chainId) => history.preload(address, chainId)
+        preload: (address, chainId) => loaded.preload(address, chainId)
       })
     } catch (error) {
       notices.push({ level: 'warning', message: `The demo network could not pick an address to watch: ${(error as Error).message}`, at: now() })
@@ -247,6 +252,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     cache,
     endpoints,
     history,
+    loaded,
     queries,
     now,
     broadcast: options.broadcast,

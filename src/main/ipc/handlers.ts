@@ -4,7 +4,7 @@ import type { Notice, StarterAddress } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { chainListSchema } from '@shared/schemas/decoded'
 import { profileSchema } from '@shared/schemas/settings'
-import { volumeCharts } from '../services/charts'
+import { volumeCharts, type LoadedHistories } from '../dataset'
 import type { Endpoints } from '../services/endpoints'
 import { checkEndpoint } from '../services/health'
 import type { HistoryService } from '../services/history'
@@ -26,6 +26,7 @@ export interface HandlerDeps {
   cache: DiskCache
   endpoints: Endpoints
   history: HistoryService
+  loaded: LoadedHistories
   queries: QueryService
   tss: TssService
   now: () => number
@@ -82,11 +83,11 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'chains:list': (input) => d.queries.chains(input?.prefer ?? 'network'),
     'tokens:list': (input) => d.queries.tokens(input?.prefer ?? 'network'),
     'history:page': (input) => d.history.page(input),
-    'history:loadAll': (input, ctx) => d.history.loadAll(input, (p) => ctx.emit('history:progress', p)),
-    'history:cancel': ({ jobId }) => d.history.cancel(jobId),
-    'history:rows': (input) => d.history.rows(input),
-    'history:refresh': (input) => d.history.refresh(input),
-    'history:export': (input) => d.history.export(input),
+    'history:loadAll': (input, ctx) => d.loaded.loadAll(input, (p) => ctx.emit('history:progress', p)),
+    'history:cancel': ({ jobId }) => d.loaded.cancel(jobId),
+    'history:rows': (input) => d.loaded.rows(input),
+    'history:refresh': (input) => d.loaded.refresh(input),
+    'history:export': (input) => d.loaded.export(input),
     'transfer:get': ({ txHash, prefer }) => d.queries.transfer(txHash, prefer),
     'vault:get': ({ epoch, prefer }) => d.queries.vault(epoch, prefer),
     'tss:board': (input) => d.tss.board(input?.prefer ?? 'network'),
@@ -121,7 +122,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
       const range: { from?: string; to?: string } = {}
       if (input?.from) range.from = input.from
       if (input?.to) range.to = input.to
-      return volumeCharts(await d.history.chartSources(d.settings.getWatchlists().addresses), range)
+      return volumeCharts(await d.loaded.chartSources(d.settings.getWatchlists().addresses), range)
     },
     'updates:status': async () => {
       const u = await updater()

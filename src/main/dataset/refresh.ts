@@ -2,9 +2,9 @@
 // its newest transfers not yet delivered are on. Bounded, so a refresh costs a few requests however long the
 // history: what it cannot read this time it says (gap) or reads next time.
 import type { TransferRecord } from '@shared/schemas/wire'
-import { pendingRows, type RowIds } from './dataset-merge'
-import type { BridgeApi } from './ports'
-import type { TransferTable } from './transfer-table'
+import { pendingRows, type RowIds } from './merge'
+import type { BridgeApi } from '../services/ports'
+import type { TransferTable } from './table'
 
 /** Head pages read at most per refresh: arrivals beyond this many pages leave a gap until a reload. */
 export const HEAD_PAGES = 5

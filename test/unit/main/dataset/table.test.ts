@@ -1,13 +1,13 @@
-// A loaded history is held as columns (issue 16): what must not change is every record read back, and every
+// A loaded history is held as columns (to fit a million transfers in main): what must not change is every record read back, and every
 // view (filter + sort) the table answers. The oracle is the record-by-record implementation it replaced.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { HistoryFilter, HistorySort } from '../../../../src/shared/contract'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import { amountOrder, receivedAmount, sentAmount } from '../../../../src/shared/amounts'
-import { DatasetViews } from '../../../../src/main/services/dataset-views'
-import { normalFilter } from '../../../../src/main/services/history-view'
-import { TransferTable } from '../../../../src/main/services/transfer-table'
+import { DatasetViews } from '../../../../src/main/dataset/views'
+import { normalFilter } from '../../../../src/main/dataset/filter'
+import { TransferTable } from '../../../../src/main/dataset/table'
 import { hex } from './hex'
 
 
@@ -225,7 +225,7 @@ describe('DatasetViews over the columns', () => {
 
 describe('timestamps', () => {
   it('a text is stored as seconds only when those seconds format back to exactly that text', async () => {
-    const { timeSeconds, formatSeconds } = await import('../../../../src/main/services/table-columns')
+    const { timeSeconds, formatSeconds } = await import('../../../../src/main/dataset/columns')
     fc.assert(
       fc.property(fc.oneof(fc.date({ min: new Date('1969-12-31T00:00:00Z'), max: new Date('2106-03-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 19).replace('T', ' ')), fc.string({ minLength: 19, maxLength: 19 }), fc.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)), (text) => {
         const s = timeSeconds(text)

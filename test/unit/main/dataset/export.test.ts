@@ -1,7 +1,7 @@
 // An export of the whole history keeps every field; an export of the visible columns holds exactly the
 // fields of the table's columns the user sees, in the table's order, with amounts as exact as the whole one.
 import { describe, expect, it } from 'vitest'
-import { exportColumns, exportRecord, toCsv, toJson } from '../../../../src/main/services/history-export'
+import { exportColumns, exportRecord, toCsv, toJson } from '../../../../src/main/dataset/export'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import { transferColumnIds } from '../../../../src/shared/transfer-columns'
 import { channels } from '../../../../src/shared/contract'

@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from 'node:util'
 import { COMPLETE_STATE, notDelivered } from '@shared/states'
 import type { TransferRecord } from '@shared/schemas/wire'
-import type { TransferTable } from './transfer-table'
+import type { TransferTable } from './table'
 
 /**
  * Where each record id is in a table. Rows only ever arrive at the top, so a row's place counted from the

@@ -1,9 +1,10 @@
-// A long filter pass answers the rows a table shows first and counts the rest in the background (issue 16):
-// what must hold is that the early rows are exactly the view's first rows, the count it ends with is the
-// whole view's, and a newer filter stops the older pass instead of queueing behind it.
+// A long filter pass answers the rows a table shows first and counts the rest in the background (so a keystroke
+// never waits behind a million-row filter): what must hold is that the early rows are exactly the view's first
+// rows, the count it ends with is the whole view's, and a newer filter stops the older pass instead of queueing
+// behind it.
 import { describe, expect, it } from 'vitest'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
-import { DatasetViews } from '../../../../src/main/services/dataset-views'
+import { DatasetViews } from '../../../../src/main/dataset/views'
 import { hex } from './hex'
 
 const rows = Array.from(

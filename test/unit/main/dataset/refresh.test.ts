@@ -3,14 +3,14 @@
 // every other row keeps its id and content, a refresh that finds nothing changes nothing, and sorts, filters
 // and exports see the merged rows.
 import { describe, expect, it } from 'vitest'
-import type { HistoryService } from '../../../../src/main/services/history'
-import { HEAD_PAGES, PENDING_PAGES } from '../../../../src/main/services/history-refresh'
+import type { LoadedHistories } from '../../../../src/main/dataset'
+import { HEAD_PAGES, PENDING_PAGES } from '../../../../src/main/dataset/refresh'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import { ADDRESS, CHAIN_ID, datasetRecords, FakeHistory, serviceOn } from './fake-history'
 
 const PAGE = 50
 
-async function loaded(count: number): Promise<{ fake: FakeHistory; history: HistoryService; datasetId: string; before: TransferRecord[] }> {
+async function loaded(count: number): Promise<{ fake: FakeHistory; history: LoadedHistories; datasetId: string; before: TransferRecord[] }> {
   const fake = new FakeHistory(count)
   const history = await serviceOn(fake, PAGE)
   const { datasetId } = await history.loadAll({ jobId: 'j', address: ADDRESS, chainId: CHAIN_ID }, () => undefined)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DatasetViews } from '../../../../src/main/services/dataset-views'
+import { DatasetViews } from '../../../../src/main/dataset/views'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 
 function row(i: number, over: Partial<TransferRecord> = {}): TransferRecord {

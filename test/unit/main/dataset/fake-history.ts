@@ -1,9 +1,9 @@
 // A history service whose list moves as the real one does: new transfers arrive at its head, and transfers in
-// flight change state and gain legs. HistoryService runs against it with a real cache in a temp folder.
+// flight change state and gain legs. The loaded-history engine runs against it with a real cache in a temp folder.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { HistoryService } from '../../../../src/main/services/history'
+import { LoadedHistories } from '../../../../src/main/dataset'
 import type { BridgeApi } from '../../../../src/main/services/ports'
 import { DiskCache } from '../../../../src/main/store/cache'
 import type { HistoryPage, TransferRecord } from '../../../../src/shared/schemas/wire'
@@ -118,10 +118,10 @@ export class FakeHistory implements BridgeApi {
   }
 }
 
-/** A HistoryService on the fake; "load all" reads every page of it as it is at that moment. */
-export async function serviceOn(fake: FakeHistory, pageSize: number): Promise<HistoryService> {
+/** The loaded-history engine on the fake; "load all" reads every page of it as it is at that moment. */
+export async function serviceOn(fake: FakeHistory, pageSize: number): Promise<LoadedHistories> {
   const cache = await DiskCache.open(mkdtempSync(join(tmpdir(), 'bs-live-')), 50 * 1024 * 1024)
-  return new HistoryService({
+  return new LoadedHistories({
     cache,
     now: Date.now,
     endpoint: async () => ({ profileId: 'p', client: fake, maxPageSize: pageSize }),
@@ -136,7 +136,7 @@ export async function serviceOn(fake: FakeHistory, pageSize: number): Promise<Hi
 }
 
 /** Every row of the one loaded dataset, whole, in its loaded order. */
-export async function datasetRecords(history: HistoryService): Promise<TransferRecord[]> {
+export async function datasetRecords(history: LoadedHistories): Promise<TransferRecord[]> {
   const [rows] = await history.chartSources([])
   return [...(rows ?? [])]
 }

@@ -5,7 +5,7 @@ import type { HistoryFilter, HistorySort } from '../../../../src/shared/contract
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import { fetchAllHistory } from '../../../../src/main/client/history-all'
-import { DatasetViews } from '../../../../src/main/services/dataset-views'
+import { DatasetViews } from '../../../../src/main/dataset/views'
 import { startSimulator, type Simulator } from '../../../../src/demo/index'
 
 let sim: Simulator

@@ -1,12 +1,13 @@
-// The column kinds a loaded history is stored in (src/main/services/transfer-table.ts). Each keeps the exact
-// value it was given: what does not fit the column's compact form (a null in a number column, a number past
-// 32 bits, a timestamp in another format, a missing key) is kept as it was in a small map of exceptions, so
-// reading a cell back always gives the value that went in.
+// The column kinds a loaded history is stored in (table.ts). Each keeps the exact value it was given: what does
+// not fit the column's compact form (a null in a number column, a number past 32 bits, a timestamp in another
+// format, a missing key) is kept as it was in a small map of exceptions, so reading a cell back always gives the
+// value that went in.
 //
-// Why columns (issue 16, bench main_heap_mb_per_100k ≤ 60): one object per transfer cost ~1.3 KB of heap, and
-// strings the decoder cut out of a response body could keep that whole body alive. Here a transfer costs a
-// few hundred bytes: numbers in typed arrays, repeated strings and detail objects interned, unique texts
-// (amounts, order ids) pooled into one flat string per column.
+// Why columns (a million loaded transfers must fit beside everything else the main process holds: bench
+// main_heap_mb_per_100k ≤ 60): one object per transfer cost ~1.3 KB of heap, and strings the decoder cut out of
+// a response body could keep that whole body alive. Here a transfer costs a few hundred bytes: numbers in typed
+// arrays, repeated strings and detail objects interned, unique texts (amounts, order ids) pooled into one flat
+// string per column.
 
 /** Stands for a key the record did not have (distinct from a key whose value is undefined or null). */
 export const ABSENT: unique symbol = Symbol('absent')

@@ -2,8 +2,9 @@
 // stored as the filter reads them (lower case) with a signature each that answers most queries without
 // reading the text.
 //
-// Why (issue 16: filter_p95_ms ≤ 16 at 100,000 rows, filter_1m_p95_ms ≤ 50 at 1,000,000): reading every
-// row's text costs ~200 ns a row (~8 ms per 100,000), too slow for a million. Each text keeps a signature over
+// Why (a keystroke in the filter shows its rows within a frame: bench filter_p95_ms ≤ 16 at 100,000 rows,
+// filter_1m_p95_ms ≤ 50 at 1,000,000): reading every row's text costs ~200 ns a row (~8 ms per 100,000), too
+// slow for a million. Each text keeps a signature over
 // the alphabet of hashes (0-9, a-f, x, and one symbol for any other character): one bit per character and per
 // adjacent pair that occurs in it, and a 1,024-bit filter of its triples (hashed, so about one bit in nine is
 // set for a hash). A query matches a text only if all its characters, pairs and triples are there: for one or
@@ -16,7 +17,7 @@
 // 16 of them: the three-digit step of a 100,000-row filter took 6–9 ms, most of it waiting for memory. The
 // most selective words are tested first (a triple's bit is set in ~1 text in 9, a pair's in ~2 in 5, a
 // character's in nearly all), so most rows are turned down after one read.
-import { ABSENT, splicePool, type Cell, type Splice } from './table-columns'
+import { ABSENT, splicePool, type Cell, type Splice } from './columns'
 
 const OTHER = 17
 const SYMBOLS = 18

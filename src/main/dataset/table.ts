@@ -1,9 +1,9 @@
-// A loaded history held as columns (see table-columns.ts for why): built once from the decoded records, read
+// A loaded history held as columns (see columns.ts for why): built once from the decoded records, read
 // back one row at a time for the window the renderer shows, and read a column at a time by filters and sorts.
 // Reading row i gives a record equal to the one that went in — every known field, every field this version
-// does not know, nulls and missing keys alike (property-tested in test/unit/main/services/transfer-table.test.ts).
+// does not know, nulls and missing keys alike (property-tested in test/unit/main/dataset/table.test.ts).
 import type { TransferRecord } from '@shared/schemas/wire'
-import { ABSENT, cellOf, Hex32Column, InternColumn, IntColumn, TextColumn, TimeColumn, type Cell, type Column, type Splice } from './table-columns'
+import { ABSENT, cellOf, Hex32Column, InternColumn, IntColumn, TextColumn, TimeColumn, type Cell, type Column, type Splice } from './columns'
 import { DistinctTexts, SearchColumns } from './text-search'
 
 const INT_FIELDS = [

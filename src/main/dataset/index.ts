@@ -1,0 +1,24 @@
+// The loaded-history engine: a history loaded whole ("Load all") and everything done with it — windows of its
+// sorted and filtered rows for the virtual table, Live refreshes merged into it, exports, the rows charts are
+// drawn from. This file is the engine's only entry for the rest of the code; what is behind it may change
+// (the rows could live in a database) without an importer noticing.
+//
+// The path of a row, from the loaded pages to a table window:
+//   1. loaded-histories.ts `loadAll` — the client's fetchAll reads every page (decoded, validated, each record
+//      once) into TransferRecord objects; each gets its received token (the destination decimals) from the
+//      token list.
+//   2. views.ts `new DatasetViews(records)` → table.ts `new TransferTable(records)` — the records become columns
+//      (columns.ts: typed arrays, interned values, pooled texts) and search signatures (text-search.ts); the
+//      objects are let go. The same records are kept on disk in chunks as the history's offline copy
+//      (offline-copy.ts), read back when a later load fails and for charts after a restart.
+//   3. `rows({sort, filter, offset, limit})` (the `history:rows` channel) → `DatasetViews.window` — the sort's
+//      order of row numbers (sort.ts, computed once per sort), then a filter pass over it (filter.ts, the text
+//      through text-search.ts) giving the view: the row numbers that pass, in order. Views are cached; a long
+//      pass answers the first rows at once and finishes between other work.
+//   4. the window `view[offset … offset + limit)` → `TransferTable.records` (each row read back from the columns
+//      as the record that went in) → `tableRow` (src/shared/table-row.ts) → the renderer.
+// Live (`refresh`): refresh.ts asks the head of the list and the pages of pending transfers, merge.ts plans what
+// goes on top and what is replaced, TransferTable.merged and DatasetViews.merged make the new table and carry the
+// sort orders over. Export: the whole view → records → export.ts. Charts: `chartSources` → charts.ts.
+export { LoadedHistories, type AllPagesProgress, type FetchAllHistory, type LoadedHistoriesDeps } from './loaded-histories'
+export { volumeCharts } from './charts'
