@@ -40,7 +40,7 @@ const tiny = args.includes('--tiny')
 const sizesArg = args[args.indexOf('--sizes') + 1]
 const SIZES = args.includes('--sizes') && sizesArg ? sizesArg.split(',').map(Number) : tiny ? [20_000] : [100_000, 1_000_000]
 const jsonArg = args[args.indexOf('--json') + 1]
-const JSON_OUT = args.includes('--json') && jsonArg ? jsonArg : join(ROOT, 'bench', 'sqlite-results.json')
+const JSON_OUT = args.includes('--json') && jsonArg ? jsonArg : join(ROOT, 'out', 'bench', 'sqlite-results.json')
 /** the rows a table shows after a reset (a load, a sort, a keystroke): those on screen plus ten */
 const FIRST = 40
 const ROUNDS = tiny ? 1 : 5
