@@ -18,7 +18,8 @@
 //   scroll_deep_p95_ms     windows at random offsets through the whole view (a scrollbar dragged), p95
 //   heap_mb_per_100k       JS heap + typed arrays held, per 100,000 (what main_heap_mb_per_100k measures)
 //   rss_mb_per_100k        the process's resident memory added, per 100,000 (SQLite's pages are outside the heap)
-//   disk_mb                SQLite's database file
+//   disk_mb                SQLite's database file (disk_*_mb: the records, the texts and sort keys, the trigram
+//                          index, the sort indexes)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -148,7 +149,7 @@ async function memoryEngine(list: TransferRecord[]): Promise<Engine> {
 }
 
 /** SQLite in a file, as a history kept across restarts would be. */
-function sqliteEngine(sqlite: Exclude<ReturnType<typeof loadSqlite>, string>, list: TransferRecord[]): Engine & { bytes(): number } {
+function sqliteEngine(sqlite: Exclude<ReturnType<typeof loadSqlite>, string>, list: TransferRecord[]): Engine & Pick<SqliteHistory, 'bytes' | 'parts'> {
   const dir = mkdtempSync(join(tmpdir(), 'bs-sqlite-bench-'))
   const db = new SqliteHistory(sqlite, join(dir, 'history.db'), SQLITE_CACHE_MB, DETAIL)
   db.ingest(list)
@@ -159,6 +160,7 @@ function sqliteEngine(sqlite: Exclude<ReturnType<typeof loadSqlite>, string>, li
     },
     count: async (q) => db.count(q.text ?? ''),
     bytes: () => db.bytes(),
+    parts: () => db.parts(),
     close: () => {
       db.close()
       rmSync(dir, { recursive: true, force: true })
@@ -276,6 +278,7 @@ async function main(): Promise<void> {
     liteFigures.heap_mb_per_100k = per100k(liteHeld.heap - before2.heap)
     liteFigures.rss_mb_per_100k = per100k(liteHeld.rss - before2.rss)
     liteFigures.disk_mb = lite.bytes() / 2 ** 20
+    for (const [part, bytes] of Object.entries(lite.parts())) liteFigures[`disk_${part}_mb`] = bytes / 2 ** 20
     lite.close()
     log(`sqlite at ${n}: ${JSON.stringify(round(liteFigures))}`)
 

@@ -198,6 +198,19 @@ export class SqliteHistory {
     return Number(pages.page_count) * Number(size.page_size)
   }
 
+  /** Bytes by what they hold: the records, the texts and keys views read, the trigram index, the sort indexes. */
+  parts(): Record<'records' | 'texts_keys' | 'trigrams' | 'sort_indexes', number> {
+    const sizes = this.db.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name').all() as { name: string; bytes: number }[]
+    const out = { records: 0, texts_keys: 0, trigrams: 0, sort_indexes: 0 }
+    for (const { name, bytes } of sizes) {
+      if (name === 't') out.records += Number(bytes)
+      else if (name === 'x') out.texts_keys += Number(bytes)
+      else if (name.startsWith('s_')) out.trigrams += Number(bytes)
+      else if (name.startsWith('k_')) out.sort_indexes += Number(bytes)
+    }
+    return out
+  }
+
   close(): void {
     this.db.close()
   }
