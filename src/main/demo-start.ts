@@ -2,12 +2,12 @@
 // and on a first run one of them watched from the start, its full history loaded, so Overview and Charts
 // show real activity before anyone knows an address. The vault is watched on every profile anyway.
 import type { StarterAddress } from '@shared/contract'
-import type { SimSample } from '../demo'
+import type { DemoSample } from './demo-network'
 
 const MAX_STARTERS = 8
 
 /** The sample's addresses, busiest first, at most eight. */
-export function starterAddresses(sample: SimSample): StarterAddress[] {
+export function starterAddresses(sample: DemoSample): StarterAddress[] {
   return [...sample.addresses]
     .sort((a, b) => b.count - a.count)
     .slice(0, MAX_STARTERS)

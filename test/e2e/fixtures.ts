@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { test as base, expect, type ConsoleMessage } from '@playwright/test'
-import type { Harness, HarnessOptions } from '../../src/main/harness/server'
+import type { Harness, HarnessOptions } from '../support/harness'
 
 type HarnessModule = { startHarness: (o: HarnessOptions) => Promise<Harness> }
 
@@ -21,7 +21,7 @@ export const iconFetch: typeof fetch = async (input, init) => {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const mod = (await import(pathToFileURL(resolve('out/main/harness.js')).href)) as HarnessModule
+  const mod = (await import(pathToFileURL(resolve('out/node/harness.js')).href)) as HarnessModule
   return mod.startHarness({ demo: { transfers: 2000, rotateEveryMs: null }, fetch: iconFetch, ...options })
 }
 

@@ -1,5 +1,5 @@
 // Helpers for the Tokens, Chains, Vault, Charts and Settings specs: the demo network's control routes.
-import type { Harness } from '../../src/main/harness/server'
+import type { Harness } from '../support/harness'
 
 async function demoBase(harness: Harness): Promise<string> {
   return (await harness.context.endpoints.demoUrls()).baseUrl

@@ -86,7 +86,7 @@ describe('electron-builder.yml: what Bridgescope requires', () => {
     expect(at(config, 'asar')).toBe(true)
     const files = filePatterns()
     const includes = files.filter((f) => !f.startsWith('!'))
-    expect(includes.sort()).toEqual(['out/**', 'package.json'])
+    expect(includes.sort()).toEqual(['out/main/**', 'out/preload/**', 'out/renderer/**', 'package.json'])
     for (const excluded of ['!**/*.map', '!src/**', '!test/**']) expect(files).toContain(excluded)
     expect(files.some((f) => f.startsWith('!') && f.includes('*.{ts'))).toBe(true)
   })

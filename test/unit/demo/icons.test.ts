@@ -1,7 +1,7 @@
 // 14.2: the demo network's chain and token icons are its own: every chainImg and img in its catalog points
 // at the simulator's origin, and the simulator answers each of them with an SVG (no outside host at all).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSimulator, type Simulator } from '../../../src/demo'
+import { startSimulator, type Simulator } from '../../support/simulator'
 import { post, type Envelope } from './helpers'
 
 let sim: Simulator

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { startSimulator, type Simulator } from '../../../src/demo'
+import { startSimulator, type Simulator } from '../../support/simulator'
 import {
   chainDetailSchema,
   chainRecordSchema,

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_DEPTH, parseLossless, parseLosslessSmall } from '../../../../src/main/client/lossless-json'
 import { checkReplyable, dispatch, MAX_REPLY_DEPTH } from '../../../../src/main/ipc/dispatch'
 import type { HandlerTable } from '../../../../src/main/ipc/handler-table'
-import { replyText } from '../../../../src/main/harness/server'
+import { replyText } from '../../../../src/web/server'
 import { createAppContext, type AppContext } from '../../../../src/main/app-context'
 import { AppError } from '../../../../src/shared/errors'
 import { nested, startDeepServer } from './deep-server'
 import { confFactory, tempDir } from './rig'
+import { testDemo } from '../../../support/demo-plan'
 
 const deepValue = (levels: number): unknown => {
   let v: unknown = 1
@@ -37,7 +38,7 @@ let context: AppContext
 beforeAll(async () => {
   server = await startDeepServer()
   const base = server.base
-  context = await createAppContext({ dataDir: tempDir(), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
+  context = await createAppContext({ demo: testDemo(), dataDir: tempDir(), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
   const saved = context.settings.saveProfile({ id: 'deep', name: 'Deep', baseUrl: base, rpcUrls: [`${base}/rpc`], timeoutMs: 3000 })
   expect(saved.profiles.some((p) => p.id === 'deep')).toBe(true)
   context.settings.activate('deep')

@@ -2,7 +2,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, it } from 'vitest'
-import type { Simulator } from '../../../../src/demo'
+import type { Simulator } from '../../../support/simulator'
 import { startSim } from './rig'
 import { runFaultScenario } from './scenario'
 

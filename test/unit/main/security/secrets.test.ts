@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../../src/main/cli'
 import { createAppContext } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { redactText, redactUrl } from '../../../../src/shared/redact'
 import type { Result } from '../../../../src/shared/errors'
 import { rig, simClient, tempDir } from '../watch/helpers'
 import { confFactory } from '../faults/rig'
+import { testDemo } from '../../../support/demo-plan'
 
 const SECRET = 'sk_live_0123456789'
 
@@ -31,7 +32,7 @@ describe('12.8 redaction', () => {
 
 describe('12.8 credentials in URLs are refused where they are entered', () => {
   it('12.8 a profile with user:password@ in its base or RPC URL is refused with a message, and nothing is saved', async () => {
-    const ctx = await createAppContext({ dataDir: tempDir(), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
+    const ctx = await createAppContext({ demo: testDemo(), dataDir: tempDir(), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
     try {
       for (const input of [
         { name: 'A', baseUrl: 'https://me:pw@bridge.example/', rpcUrls: [] },

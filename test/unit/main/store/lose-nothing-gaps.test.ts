@@ -7,9 +7,10 @@ import { defaultSettings, type Settings, type Watchlists } from '../../../../src
 import { createAppContext, type AppContext } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
 import { confFactory, tempDir } from '../faults/rig'
+import { testDemo } from '../../../support/demo-plan'
 
 async function start(dir: string): Promise<AppContext> {
-  return createAppContext({ dataDir: dir, storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
+  return createAppContext({ demo: testDemo(), dataDir: dir, storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
 }
 async function call<T>(ctx: AppContext, channel: string, input?: unknown): Promise<{ ok: boolean; value?: T }> {
   return (await dispatch(ctx.handlers, channel, input, { emit: () => undefined })) as { ok: boolean; value?: T }

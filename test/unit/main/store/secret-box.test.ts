@@ -12,6 +12,7 @@ import type { Result } from '../../../../src/shared/errors'
 import { defaultSettings } from '../../../../src/shared/schemas/settings'
 import { confFactory, tempDir } from '../faults/rig'
 import { testSecretBox } from './test-secret-box'
+import { testDemo } from '../../../support/demo-plan'
 
 const TOKEN = 'xoxb0123456789abcdefSECRET'
 const SLACK = `https://hooks.slack.com/services/T0001/B0002/${TOKEN}`
@@ -23,7 +24,7 @@ afterEach(async () => {
 })
 
 async function context(dataDir: string, secretBox: SecretBox): Promise<AppContext> {
-  const ctx = await createAppContext({
+  const ctx = await createAppContext({ demo: testDemo(),
     dataDir,
     storeFactory: confFactory,
     shell: 'harness',

@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AlertDeliveryNotice } from '../../../../src/shared/alerts'
 import type { EventName, EventPayload } from '../../../../src/shared/contract'
 import { createAppContext, type AppContext } from '../../../../src/main/app-context'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { confFactory, tempDir } from '../faults/rig'
+import { testDemo } from '../../../support/demo-plan'
 
 const TOKEN = 'hookT0ken0123456789'
 
@@ -46,7 +47,7 @@ afterEach(async () => {
 async function app(sinkTimeoutMs = 10_000): Promise<{ ctx: AppContext; sim: Simulator; pushed: AlertDeliveryNotice[] }> {
   const sim = await startSimulator({ seed: 3, transfers: 20, rotateEveryMs: null })
   const pushed: AlertDeliveryNotice[] = []
-  const ctx = await createAppContext({
+  const ctx = await createAppContext({ demo: testDemo(),
     dataDir: tempDir(),
     storeFactory: confFactory,
     shell: 'harness',

@@ -1,4 +1,4 @@
-// 15.5 Against the real thing: Debian's Prometheus scrapes the built CLI (`out/main/cli.js watch vault`) on two
+// 15.5 Against the real thing: Debian's Prometheus scrapes the built CLI (`out/node/cli.js watch vault`) on two
 // simulated nodes, with the shipped rules (only `for:` shortened), and its own HTTP API must show the epoch
 // series moving and the "vault rotated" alert firing after a rotation. Everything on 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -6,11 +6,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { tempDir } from './helpers'
 
 const PROM = '/usr/bin/prometheus'
-const CLI = 'out/main/cli.js'
+const CLI = 'out/node/cli.js'
 const missing = !existsSync(PROM) ? `${PROM} is not installed (apt-get install prometheus)` : !existsSync(CLI) ? `${CLI} is not built (node scripts/ensure-build.js)` : null
 if (missing) console.log(`skipped 15.5: ${missing}`)
 

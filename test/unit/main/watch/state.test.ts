@@ -2,7 +2,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { WatchState } from '../../../../src/main/watch/state'
 import { rig, simClient, tempDir } from './helpers'
 

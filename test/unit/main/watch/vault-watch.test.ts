@@ -1,7 +1,7 @@
 // The vault watch against the simulator: one event per change with the right diff, node health without
 // repeats, nothing announced twice across a restart, and two nodes that disagree.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import { rig, simClient, tempDir } from './helpers'
 

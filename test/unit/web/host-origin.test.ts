@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../../../src/main/harness/server'
+import { startHarness, type Harness } from '../../support/harness'
 
 let harness: Harness
 let port = 0
