@@ -1,7 +1,8 @@
 // A generic, deterministic structural diff of two JSON values, for vault results whose shape is not the
 // documented one. Object keys are visited in code-unit order and arrays index by index, so the same two inputs
 // always give the same entries in the same order. Paths read like `$.vault.addresses[2].address`.
-// (Branch views-b has src/shared/json-diff.ts with a richer API for the renderer; the two are reconciled at merge.)
+// The watcher now names its changes with @shared/vault-summary over @shared/json-diff, and takes only
+// stableStringify (its snapshot hash) from this file.
 import type { JsonChange } from '@shared/watch'
 import type { JsonValue } from '@shared/schemas/vault'
 
