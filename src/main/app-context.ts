@@ -1,6 +1,6 @@
 // Everything the main process runs, wired once: stores, cache, client, services and the handler table.
-// Electron's main (src/main/index.ts) and the browser harness (src/main/harness) both build the app through
-// this one function, so the harness exercises the same code the app runs.
+// Electron's main (src/main/index.ts) and the browser shell (src/web) both build the app through this one
+// function, so the shell, and the tests that drive it, exercise the same code the app runs.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EventName, EventPayload, Notice } from '@shared/contract'
