@@ -7,9 +7,12 @@ import { SimCore } from './core'
 import { DEMO_MOTION } from './motion'
 import { createDemoHandler, LAGGING_RPC_PATH } from './server'
 import { TssSim } from './tss'
-import type { SimOptions, Simulator } from './types'
+import type { MotionOptions } from './motion'
+import type { DemoGate } from './server'
+import type { TssSimOptions } from './tss'
+import type { Simulator } from './types'
 
-export type { SimOperation, SimOptions, SimSample, Simulator } from './types'
+export type { SimOperation, SimSample, Simulator } from './types'
 export type { TssSimOptions } from './tss'
 export type { DemoGate, Exchange } from './server'
 export { EXTRA_CHAIN_ID as DEMO_TSS_EXTRA_CHAIN_ID } from './tss'
@@ -19,6 +22,38 @@ export { MAP_CHAIN_ID } from './catalog'
 export { DEMO_MOTION, type MotionOptions } from './motion'
 
 const MAX_TRANSFERS = 2_000_000
+
+export interface SimOptions {
+  /** 0 / undefined = random free port */
+  port?: number
+  /** default 1; same seed (and same `now`) → byte-identical data */
+  seed?: number
+  /** default 5000, up to 2,000,000; records are generated lazily from their index */
+  transfers?: number
+  /** share of all transfers sent by the busiest address (see DatasetOptions.heavyShare) */
+  heavyShare?: number
+  /** default 90: timestamps spread over the last N days before `now` at start */
+  days?: number
+  /** default 'usdt' → wire field `usdtValume` */
+  stableSymbol?: string
+  /** scheduled vault rotation while running; default 600_000; null = off */
+  rotateEveryMs?: number | null
+  /** default 'array' */
+  vaultShape?: 'array' | 'object' | 'unknown'
+  /** clock, default Date.now */
+  now?: () => number
+  /**
+   * a network that moves: the busiest address gains transfers while it is read, arrivals settle over time, and
+   * a second node (laggingRpcUrl) lags each rotation and sometimes fails. true: the demo's own settings.
+   * Default off: a still world, for tests that count exactly.
+   */
+  motion?: boolean | MotionOptions
+  /** the TSS cross-chain API's scanner stalls (see tss.ts) */
+  tss?: TssSimOptions
+  /** what stands between a request and its answer: none in the demo a user runs (a test rig's faults) */
+  gate?: (core: SimCore) => DemoGate
+}
+
 
 export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> {
   const seed = opts.seed ?? 1

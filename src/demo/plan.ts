@@ -1,10 +1,9 @@
 // The demo network as the app and the browser shell run it: a network that moves as a live one does
 // (arrivals, settling transfers, a lagging node, a vault that rotates every ten minutes), on a first run
 // watched from its busiest address.
-import type { DemoNetworkPlan } from '../main/demo-network'
-import { startSimulator } from './index'
+import type { DemoNetworkPlan } from '../shared/demo-network'
+import { startSimulator, type SimOptions } from './index'
 import { EXTRA_CHAIN_ID } from './tss'
-import type { SimOptions } from './types'
 
 export interface DemoPlanOptions extends SimOptions {
   /** default true: a newcomer's first run watches the busiest address */

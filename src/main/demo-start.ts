@@ -2,7 +2,7 @@
 // and on a first run one of them watched from the start, its full history loaded, so Overview and Charts
 // show real activity before anyone knows an address. The vault is watched on every profile anyway.
 import type { StarterAddress } from '@shared/contract'
-import type { DemoSample } from './demo-network'
+import type { DemoSample } from '@shared/demo-network'
 
 const MAX_STARTERS = 8
 

@@ -1,6 +1,6 @@
 // The demo network as tests give it to the app: the network a user runs, behind the test rig's gate (faults
 // and the /__sim/* controls, fault-gate.ts), and no first-run watch so each test starts from an empty list.
-import type { DemoNetworkPlan } from '../../src/main/demo-network'
+import type { DemoNetworkPlan } from '../../src/shared/demo-network'
 import { demoNetworkPlan, type DemoPlanOptions } from '../../src/demo/plan'
 import { createFaultGate } from './fault-gate'
 

@@ -16,7 +16,7 @@ const MAY_IMPORT: Record<Exclude<Room, 'outside'>, Room[]> = {
   renderer: ['shared'],
   preload: ['shared'],
   main: ['shared'],
-  demo: ['shared', 'main'],
+  demo: ['shared'],
   web: ['main', 'shared', 'demo'],
   cli: ['main', 'shared', 'demo']
 }
