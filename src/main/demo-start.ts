@@ -1,4 +1,4 @@
-// What a newcomer sees first on the demo network (14.2): the simulator's busiest addresses as starters,
+// What a newcomer sees first on the demo network: the simulator's busiest addresses as starters,
 // and on a first run one of them watched from the start, its full history loaded, so Overview and Charts
 // show real activity before anyone knows an address. The vault is watched on every profile anyway.
 import type { StarterAddress } from '@shared/contract'

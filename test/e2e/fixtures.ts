@@ -10,7 +10,8 @@ import type { Harness, HarnessOptions } from '../support/harness'
 type HarnessModule = { startHarness: (o: HarnessOptions) => Promise<Harness> }
 
 // Chain and token icons point at an https host this sandbox cannot resolve. Main fetches icons (the page
-// never does, 12.10), so main's fetch answers those hosts with a 1×1 PNG; everything else goes to the network.
+// never does, so it cannot reach local services), so main's fetch answers those hosts with a 1×1 PNG;
+// everything else goes to the network.
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64')
 export const iconFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input))

@@ -153,7 +153,7 @@ describe('electron-builder.yml: what Bridgescope requires', () => {
     })
   })
 
-  it('12.12 publishes to GitHub releases of the repository package.json names, and nowhere else', async () => {
+  it('publishes to GitHub releases of the repository package.json names, and nowhere else', async () => {
     const publish = at(config, 'publish')
     expect(publish).toEqual({ provider: 'github', releaseType: 'draft' })
     // electron-builder's own resolver turns package.json "repository" into the owner/repo it publishes to
