@@ -9,8 +9,8 @@
 //      token list.
 //   2. views.ts `new DatasetViews(records)` → table.ts `new TransferTable(records)` — the records become columns
 //      (columns.ts: typed arrays, interned values, pooled texts) and search signatures (text-search.ts); the
-//      objects are let go. The same records are kept on disk in chunks as the history's offline copy
-//      (offline-copy.ts), read back when a later load fails and for charts after a restart.
+//      objects are let go. The same records are kept on disk in chunks as the history's offline copy when they
+//      fit in half the cache (offline-copy.ts), read back when a later load fails and for charts after a restart.
 //   3. `rows({sort, filter, offset, limit})` (the `history:rows` channel) → `DatasetViews.window` — the sort's
 //      order of row numbers (sort.ts, computed once per sort), then a filter pass over it (filter.ts, the text
 //      through text-search.ts) giving the view: the row numbers that pass, in order. Views are cached; a long
