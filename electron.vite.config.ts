@@ -51,7 +51,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),
-          cli: resolve('src/main/cli.ts'),
+          cli: resolve('src/cli/index.ts'),
           harness: resolve('src/main/harness/server.ts')
         }
       }

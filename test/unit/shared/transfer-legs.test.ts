@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseBody } from '../../../src/main/client/http'
 import { decodeTransferDetail, unwrapEnvelope } from '../../../src/main/client/decode'
-import { transferBlock } from '../../../src/main/cli/format'
+import { transferBlock } from '../../../src/cli/format'
 import { relayerLeg } from '../../../src/shared/transfer-legs'
 
 const body = readFileSync('test/fixtures/map/query-bridge-info.json', 'utf8')

@@ -4,10 +4,10 @@
 // the --chain-id values when given; else the query service's chain list (--base-url, BRIDGESCOPE_BASE_URL, the
 // active profile's, or the demo network's when the TSS API is the demo's) plus the chains added by id for the
 // active profile in the app (settings.tss.chains).
-import { AppError } from '../../shared/errors'
-import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '../../shared/redact'
-import { BridgeClient } from '../client/bridge-api'
-import { startSimulator } from '../../demo/index'
+import { AppError } from '../shared/errors'
+import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '../shared/redact'
+import { BridgeClient } from '../main/client/bridge-api'
+import { startSimulator } from '../demo/index'
 import { readSettings } from './endpoints'
 
 type Env = Record<string, string | undefined>

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../src/main/cli'
+import { main } from '../../../src/cli'
 import { startSimulator, type Simulator } from '../../../src/demo/index'
 import { defaultSettings } from '../../../src/shared/schemas/settings'
-import { startPrefixProxy } from './client/helpers'
+import { startPrefixProxy } from '../main/client/helpers'
 
 let sim: Simulator
 let dataDir: string

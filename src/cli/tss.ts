@@ -1,12 +1,12 @@
 // `bridgescope tss heights|pending|order|tx`: MAP's TSS cross-chain API from a terminal, through the app's
 // own client. Text by default; --json prints the records as MAP sends them with every integer exact.
 import { parseArgs } from 'node:util'
-import { AppError } from '../../shared/errors'
-import { tssChainIdSchema, tssOrderIdSchema, tssTxSchema, type TssOrder } from '../../shared/schemas/tss'
-import { formatDuration, tracedLegs, tssOrderAgeSec, tssRoute, tssStatusLabel, unixSeconds } from '../../shared/tss'
-import { checkInput } from '../client/bridge-api'
-import { networkFromEnv } from '../net/env-proxy'
-import { TssClient, TSS_OPERATIONS } from '../client/tss-api'
+import { AppError } from '../shared/errors'
+import { tssChainIdSchema, tssOrderIdSchema, tssTxSchema, type TssOrder } from '../shared/schemas/tss'
+import { formatDuration, tracedLegs, tssOrderAgeSec, tssRoute, tssStatusLabel, unixSeconds } from '../shared/tss'
+import { checkInput } from '../main/client/bridge-api'
+import { networkFromEnv } from '../main/net/env-proxy'
+import { TssClient, TSS_OPERATIONS } from '../main/client/tss-api'
 import { jsonText, keyValues, table } from './format'
 import { resolveTss, type FollowedChain } from './tss-endpoints'
 

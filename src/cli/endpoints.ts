@@ -4,10 +4,10 @@
 // simulator is started in-process, as the app itself would, and stderr says so.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { AppError } from '../../shared/errors'
-import { settingsSchema, type Profile, type Settings } from '../../shared/schemas/settings'
-import { SETTINGS_FILE, userDataDir } from '../paths'
-import { startSimulator } from '../../demo/index'
+import { AppError } from '../shared/errors'
+import { settingsSchema, type Profile, type Settings } from '../shared/schemas/settings'
+import { SETTINGS_FILE, userDataDir } from '../main/paths'
+import { startSimulator } from '../demo/index'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
 
 export interface EndpointFlags {

@@ -13,9 +13,9 @@ import { join, resolve } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { main } from '../../../src/main/cli'
+import { main } from '../../../src/cli'
 import { startSimulator, type Simulator } from '../../../src/demo'
-import { closedPort, startTestProxy, type TestProxy } from './net/test-proxy'
+import { closedPort, startTestProxy, type TestProxy } from '../main/net/test-proxy'
 
 const CA_FILE = resolve('test/fixtures/tls/bridge.test.crt')
 const TIMEOUT_MS = 1_000

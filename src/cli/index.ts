@@ -6,12 +6,12 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { AppError, describeError, toErrorData } from '../shared/errors'
 import type { HistoryPage } from '../shared/schemas/wire'
-import { BridgeClient, checkInput } from './client/bridge-api'
-import { canonicalEpoch } from './client/rpc'
+import { BridgeClient, checkInput } from '../main/client/bridge-api'
+import { canonicalEpoch } from '../main/client/rpc'
 import { addressSchema, txHashSchema } from '../shared/schemas/settings'
-import { fetchAllHistory } from './client/history-all'
+import { fetchAllHistory } from '../main/client/history-all'
 import { describeArrivals, describeDoubt } from '../shared/history-load'
-import { resolveEndpoints, type EndpointNeeds, type Endpoints } from './cli/endpoints'
+import { resolveEndpoints, type EndpointNeeds, type Endpoints } from './endpoints'
 import {
   chainsTable,
   historyTable,
@@ -20,16 +20,16 @@ import {
   tokensTable,
   transferBlock,
   vaultBlock
-} from './cli/format'
+} from './format'
 import { startSimulator } from '../demo/index'
 import { terminalSafe } from '../shared/terminal-text'
 import { withReceivedTokens } from '../shared/amounts'
 import { redactText } from '../shared/redact'
-import { runWatchCommand, WATCH_USAGE } from './watch/cli-watch'
-import { networkFromEnv } from './net/env-proxy'
-import type { Fetch } from './net/fetch'
-import { runTssCommand, TssUsageError } from './cli/tss'
-import { runWatchTssCommand, WATCH_TSS_USAGE } from './watch/tss-cli-watch'
+import { runWatchCommand, WATCH_USAGE } from './watch'
+import { networkFromEnv } from '../main/net/env-proxy'
+import type { Fetch } from '../main/net/fetch'
+import { runTssCommand, TssUsageError } from './tss'
+import { runWatchTssCommand, WATCH_TSS_USAGE } from './watch-tss'
 
 export interface Writer {
   write(chunk: string): unknown
