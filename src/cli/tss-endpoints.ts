@@ -7,10 +7,9 @@
 import { AppError } from '../shared/errors'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '../shared/redact'
 import { BridgeClient } from '../main/client/bridge-api'
+import type { Fetch } from '../main/net/fetch'
 import { startSimulator } from '../demo/index'
-import { readSettings } from './endpoints'
-
-type Env = Record<string, string | undefined>
+import { nonEmpty, type EndpointSources } from './endpoints'
 
 export interface TssFlags {
   tssUrl?: string
@@ -32,11 +31,8 @@ export interface TssEndpoints {
   close?: () => Promise<void>
 }
 
-function nonEmpty(v: string | undefined): string | undefined {
-  return v !== undefined && v.trim() !== '' ? v.trim() : undefined
-}
-
-export async function resolveTss(flags: TssFlags, env: Env, warn: (line: string) => void): Promise<TssEndpoints> {
+/** `fetch` is the CLI's way to the network (the proxy variables), for the chain list as for the TSS API. */
+export async function resolveTss(flags: TssFlags, { env, stored, warn }: EndpointSources, fetch?: Fetch): Promise<TssEndpoints> {
   const flagTss = nonEmpty(flags.tssUrl)
   const envTss = nonEmpty(env.BRIDGESCOPE_TSS_URL)
   const flagBase = nonEmpty(flags.baseUrl) ?? nonEmpty(env.BRIDGESCOPE_BASE_URL)
@@ -48,11 +44,10 @@ export async function resolveTss(flags: TssFlags, env: Env, warn: (line: string)
       throw new AppError({ kind: 'input', field: name === '--tss-url' || name === 'BRIDGESCOPE_TSS_URL' ? 'tssUrl' : 'baseUrl', message: `${name} ${redactText(value)}: ${CREDENTIALS_MESSAGE}` })
     }
   }
-  const settings = readSettings(env, warn)
-  const profile = settings ? (settings.profiles.find((p) => p.id === settings.activeProfileId) ?? settings.profiles[0] ?? null) : null
+  const profile = stored.found() ? stored.activeProfile() : null
   const profileTss = profile && profile.kind !== 'demo' ? nonEmpty(profile.tssUrl) : undefined
   const given = flagTss ?? envTss ?? profileTss
-  const added = profile ? (settings?.tss.chains[profile.id] ?? []) : []
+  const added = profile ? (stored.settings().tss.chains[profile.id] ?? []) : []
   const timeout = flags.timeoutMs ?? (profile && profile.kind !== 'demo' ? profile.timeoutMs : undefined)
 
   let baseUrl = flagBase ?? (profile && profile.kind !== 'demo' ? nonEmpty(profile.baseUrl) : undefined)
@@ -78,7 +73,7 @@ export async function resolveTss(flags: TssFlags, env: Env, warn: (line: string)
           message: 'no chain list to follow: give --chain-id (repeatable), or a query service with --base-url or BRIDGESCOPE_BASE_URL'
         })
       }
-      const list = await new BridgeClient({ baseUrl: chainListUrl, ...(timeout === undefined ? {} : { timeoutMs: timeout }) }).queryChainList(call)
+      const list = await new BridgeClient({ baseUrl: chainListUrl, ...(timeout === undefined ? {} : { timeoutMs: timeout }), ...(fetch ? { fetch } : {}) }).queryChainList(call)
       const out: FollowedChain[] = list.map((c) => ({ chainId: String(c.chainId), name: c.chainName }))
       for (const id of added) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '' })
       return out

@@ -1,30 +1,22 @@
-// `bridgescope watch vault [--interval S] [--json]` and `bridgescope watch transfer <hash> [--interval S] [--json]`:
-// the app's watcher in a terminal, state in memory, one line per event on stdout (JSON with --json) until the
-// signal aborts (SIGINT), then exit 0. Usage errors exit 2.
-import { readFileSync } from 'node:fs'
+// `bridgescope watch vault` and `bridgescope watch transfer <hash>`: the app's watcher in a terminal, one line
+// per event on stdout (JSON with --json) until the signal aborts (SIGINT, SIGTERM), then exit 0. Usage errors
+// exit 2. What was announced is kept in the data folder, so a restart repeats nothing.
 import { join } from 'node:path'
-import { redactUrl, webhookUrlHint } from '@shared/redact'
-import { defaultSettings, watchlistsSchema, webhookUrlSchema } from '@shared/schemas/settings'
-import { txHashSchema } from '@shared/schemas/settings'
-import type { WatchEvent } from '@shared/watch'
-import { userDataDir, WATCHLISTS_FILE } from '../main/paths'
+import { redactUrl } from '../shared/redact'
+import { defaultSettings, txHashSchema, webhookUrlSchema } from '../shared/schemas/settings'
 import { ActivityLog } from '../main/watch/activity-log'
-import { parseListen, serveMetrics, WatchMetrics } from '../main/watch/metrics'
-import { WebhookSink, type WebhookFormat } from '../main/watch/webhooks'
 import { WatchState } from '../main/watch/state'
 import type { WatchClient, WatchSettings, WatchTargets } from '../main/watch/types'
 import { Watcher } from '../main/watch/watcher'
 import type { Fetch } from '../main/net/fetch'
+import { ENDPOINT_OPTIONS, withClient } from './bridge-client'
+import { command, UsageError, type CommandLine } from './command-line'
+import type { CliContext } from './io'
+import { runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WATCH_USAGE, WatchSinks, type WatchCliIo } from './watch-sinks'
 import { vaultWatchTss } from './watch-tss'
 
-export interface WatchWriter {
-  write(text: string): unknown
-}
-export interface WatchCliIo {
-  stdout: WatchWriter
-  stderr: WatchWriter
-  env: Record<string, string | undefined>
-}
+export { WATCH_USAGE, type WatchCliIo }
+
 export interface WatchCliDeps {
   client: WatchClient & { rpcUrls?: readonly string[]; queryChainList?: () => Promise<{ chainId: number; chainName: string }[]> }
   signal: AbortSignal
@@ -32,128 +24,71 @@ export interface WatchCliDeps {
   fetch?: Fetch
 }
 
-export const WATCH_USAGE = `usage: bridgescope watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
-                         [--webhook URL]... [--webhook-format slack|discord|json] [--tss-url URL]
-       bridgescope watch transfer <txHash> [--interval S] [--json] [--metrics HOST:PORT]
-Prints one line per change until stopped (Ctrl-C, SIGTERM). Several --rpc-url are polled side by side and
-compared. --metrics serves Prometheus metrics at /metrics and liveness at /healthz (a bare PORT is 127.0.0.1).
-What was announced is kept in <data folder>/watch-cli (BRIDGESCOPE_DATA_DIR), so a restart repeats nothing.
-`
-
-interface Parsed {
-  what: 'vault' | 'transfer'
-  txHash?: string
-  intervalSec?: number
-  json: boolean
-  metrics?: { host: string; port: number }
-  webhooks: string[]
-  format: WebhookFormat
-  /** `watch vault --tss-url`: MAP's TSS cross-chain API watched beside the vault */
-  tssUrl?: string
+/**
+ * An endpoint flag given no value: said as the CLI says it for every command (the endpoint flags are the
+ * whole CLI's, not the watch's), with the pointer to --help.
+ */
+function endpointValue(name: string): (text: string | undefined) => string {
+  return (text) => {
+    if (text === undefined) throw new UsageError(`--${name} needs a value`, null)
+    return text
+  }
 }
 
-function parse(args: string[]): Parsed | string {
-  const [what, ...rest] = args
-  if (what !== 'vault' && what !== 'transfer') return `unknown watch target: ${what ?? '(none)'}`
-  const out: Parsed = { what, json: false, webhooks: [], format: 'json' }
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i] as string
-    if (a === '--json') out.json = true
-    else if (a === '--metrics' || a.startsWith('--metrics=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
-      const listen = parseListen(v ?? '')
-      if (typeof listen === 'string') return listen
-      out.metrics = listen
-    } else if (a === '--webhook' || a.startsWith('--webhook=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
-      // the app's rule for webhook URLs: http(s), path and query welcome (the token), no user:password@
+/** the endpoint flags as the watch commands take them: --rpc-url repeats, every node named is compared */
+const WATCH_ENDPOINT_OPTIONS = {
+  'base-url': { ...ENDPOINT_OPTIONS['base-url'], read: endpointValue('base-url') },
+  'rpc-url': { ...ENDPOINT_OPTIONS['rpc-url'], multiple: true, read: endpointValue('rpc-url') },
+  timeout: { ...ENDPOINT_OPTIONS.timeout, read: endpointValue('timeout') }
+} as const
+
+const VAULT_OPTIONS = {
+  ...WATCH_ENDPOINT_OPTIONS,
+  ...SINK_OPTIONS,
+  // MAP's TSS cross-chain API watched beside the vault, in the same core and sinks
+  'tss-url': {
+    type: 'string',
+    read: (v: string | undefined): string => {
       const url = webhookUrlSchema.safeParse(v ?? '')
-      if (!v || !url.success) return `--webhook takes an http(s) URL (${url.error?.issues[0]?.message ?? 'none given'}), got ${v ? webhookUrlHint(v) : 'nothing'}`
-      out.webhooks.push(url.data)
-    } else if (a === '--webhook-format' || a.startsWith('--webhook-format=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
-      if (v !== 'json' && v !== 'slack' && v !== 'discord') return `--webhook-format takes slack, discord or json, got ${v ?? 'nothing'}`
-      out.format = v
-    }    else if (a === '--interval' || a.startsWith('--interval=')) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
-      const n = Number(v)
-      if (!Number.isFinite(n) || n < 1 || n > 86_400) return `--interval takes seconds from 1 to 86400, got ${v ?? 'nothing'}`
-      out.intervalSec = n
-    } else if (what === 'vault' && (a === '--tss-url' || a.startsWith('--tss-url='))) {
-      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : rest[++i]
-      const url = webhookUrlSchema.safeParse(v ?? '')
-      if (!v || !url.success) return `--tss-url takes an http(s) URL, got ${v ? redactUrl(v) : 'nothing'}`
-      out.tssUrl = url.data
-    } else if (what === 'transfer' && out.txHash === undefined && !a.startsWith('-')) {
-      const h = txHashSchema.safeParse(a)
-      if (!h.success) return `txHash: ${h.error.issues[0]?.message ?? 'invalid'}`
-      out.txHash = h.data.toLowerCase()
-    } else return `unexpected argument: ${a}`
+      if (!v || !url.success) throw new UsageError(`--tss-url takes an http(s) URL, got ${v ? redactUrl(v) : 'nothing'}`)
+      return url.data
+    }
   }
-  if (what === 'transfer' && !out.txHash) return 'watch transfer needs a transaction hash'
-  return out
+} as const
+type WatchLine = CommandLine<typeof VAULT_OPTIONS>
+
+/** The transfer `watch transfer` names, checked before anything starts; none for `watch vault`. */
+function watchedHash(what: 'vault' | 'transfer', args: readonly string[]): string | undefined {
+  if (what === 'vault') return undefined
+  const h = txHashSchema.safeParse(args[0])
+  if (!h.success) throw new UsageError(`txHash: ${h.error.issues[0]?.message ?? 'invalid'}`, WATCH_USAGE)
+  return h.data.toLowerCase()
 }
 
-/** The app's watch lists (transfers and addresses), read once at start; a missing or bad file watches none. */
-function savedTargets(dataDir: string, warn: (line: string) => void): WatchTargets {
-  const file = join(dataDir, WATCHLISTS_FILE)
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    return { addresses: [], transfers: [] }
-  }
-  try {
-    const lists = watchlistsSchema.parse(JSON.parse(text))
-    return { addresses: lists.addresses, transfers: lists.transfers }
-  } catch {
-    warn(`warning: ignoring ${file}: not a valid watch list`)
-    return { addresses: [], transfers: [] }
-  }
-}
-
-function line(e: WatchEvent, json: boolean): string {
-  if (json) return JSON.stringify(e) + '\n'
-  return `${new Date(e.at).toISOString()}  ${e.kind}  ${e.title}: ${e.body}\n`
-}
-
-export async function runWatchCommand(args: string[], io: WatchCliIo, deps: WatchCliDeps): Promise<number> {
-  const parsed = parse(args)
-  if (typeof parsed === 'string') {
-    io.stderr.write(`${parsed}\n${WATCH_USAGE}`)
-    return 2
-  }
+/** `watch vault|transfer` given the client to watch through (the CLI's own, or a test's). */
+async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine, ctx: CliContext, deps: WatchCliDeps): Promise<number> {
+  const { io, warn } = ctx
+  const txHash = watchedHash(what, args)
   const defaults = defaultSettings()
-  const seconds = parsed.intervalSec ?? (parsed.what === 'vault' ? defaults.pollIntervals.vaultSec : defaults.pollIntervals.transfersSec)
+  const seconds = values.interval ?? (what === 'vault' ? defaults.pollIntervals.vaultSec : defaults.pollIntervals.transfersSec)
   const settings: WatchSettings = { ...defaults, pollIntervals: { ...defaults.pollIntervals, vaultSec: seconds, transfersSec: seconds } }
   const rpcUrls = deps.client.rpcUrls ?? []
-  if (parsed.what === 'vault' && rpcUrls.length === 0) {
+  if (what === 'vault' && rpcUrls.length === 0) {
     io.stderr.write('no JSON-RPC URL is configured: pass --rpc or set one in the profile\n')
     return 2
   }
   const startedAt = Date.now()
   // Its own folder beside the app's watch/: the CLI watches under profile "cli" and must not mark the
   // app's events announced (nor the app the CLI's).
-  const dataDir = userDataDir(process.platform, io.env as NodeJS.ProcessEnv)
-  const dir = join(dataDir, 'watch-cli')
+  const dir = join(ctx.stored.dataDir, 'watch-cli')
   // `watch vault` also watches what the app's watch lists name, as the app's watcher does.
-  const saved = parsed.what === 'vault' ? savedTargets(dataDir, (l) => void io.stderr.write(`${l}\n`)) : { addresses: [], transfers: [] }
-  const targets: WatchTargets = parsed.txHash ? { addresses: [], transfers: [{ txHash: parsed.txHash, label: '', addedAt: startedAt }] } : saved
-  let metrics: WatchMetrics | null = null
-  const hooks =
-    parsed.webhooks.length === 0
-      ? null
-      : new WebhookSink({
-          urls: parsed.webhooks,
-          format: parsed.format,
-          ...(deps.fetch ? { fetch: deps.fetch } : {}),
-          onFailure: (url, reason) => {
-            metrics?.webhookFailed()
-            io.stderr.write(`webhook ${webhookUrlHint(url)} failed: ${reason}\n`)
-          }
-        })
-  const tss = parsed.tssUrl
-    ? await vaultWatchTss(parsed.tssUrl, () => (deps.client.queryChainList ? deps.client.queryChainList() : Promise.resolve([])), dir, io.env, (l) => void io.stderr.write(`${l}\n`))
+  const lists = what === 'vault' ? ctx.stored.watchlists() : null
+  const saved: WatchTargets = { addresses: lists?.addresses ?? [], transfers: lists?.transfers ?? [] }
+  const targets: WatchTargets = txHash ? { addresses: [], transfers: [{ txHash, label: '', addedAt: startedAt }] } : saved
+  const sinks = new WatchSinks(values, io, deps.fetch)
+  const tssUrl = values['tss-url']
+  const tss = tssUrl
+    ? await vaultWatchTss(tssUrl, () => (deps.client.queryChainList ? deps.client.queryChainList() : Promise.resolve([])), dir, ctx.stored, deps.fetch)
     : null
   const watcher = new Watcher({
     ...(tss ? { tss: tss.deps } : {}),
@@ -164,37 +99,55 @@ export async function runWatchCommand(args: string[], io: WatchCliIo, deps: Watc
     targets: () => targets,
     state: await WatchState.open(dir),
     log: await ActivityLog.open(dir),
-    vault: parsed.what === 'vault',
-    transfers: parsed.what === 'transfer' || saved.transfers.length + saved.addresses.length > 0,
-    emit: (e) => {
-      metrics?.event(e)
-      hooks?.send(e)
-      io.stdout.write(line(e, parsed.json))
-    },
-    onPolled: () => metrics?.polled()
+    vault: what === 'vault',
+    transfers: what === 'transfer' || saved.transfers.length + saved.addresses.length > 0,
+    emit: (e) => sinks.emit(e),
+    onPolled: () => sinks.polled()
   })
   if (deps.signal.aborted) return 0
-  let server: Awaited<ReturnType<typeof serveMetrics>> | null = null
-  if (parsed.metrics) {
-    metrics = new WatchMetrics(watcher)
-    tss?.register(metrics.registry)
-    try {
-      server = await serveMetrics(metrics, parsed.metrics)
-    } catch (error) {
-      io.stderr.write(`cannot serve metrics on ${parsed.metrics.host}:${parsed.metrics.port}: ${error instanceof Error ? error.message : String(error)}\n`)
-      return 1
-    }
-    io.stderr.write(`metrics at ${server.url}/metrics\n`)
+  if (!(await sinks.serve(watcher, (m) => tss?.register(m.registry)))) {
+    await sinks.close()
+    return 1
   }
-  io.stderr.write(
-    parsed.what === 'vault'
-      ? `watching the vault on ${rpcUrls.map(redactUrl).join(', ')} every ${seconds} s (Ctrl-C to stop)\n`
-      : `watching transfer ${parsed.txHash ?? ''} every ${seconds} s (Ctrl-C to stop)\n`
-  )
+  warn(what === 'vault' ? `watching the vault on ${rpcUrls.map(redactUrl).join(', ')} every ${seconds} s (Ctrl-C to stop)` : `watching transfer ${txHash ?? ''} every ${seconds} s (Ctrl-C to stop)`)
   watcher.start()
-  await new Promise<void>((resolve) => deps.signal.addEventListener('abort', () => resolve(), { once: true }))
+  await untilAborted(deps.signal)
   await watcher.stop()
-  await server?.close()
-  await hooks?.close()
+  await sinks.close()
   return 0
+}
+
+/** Runs the watch through the CLI's own client: endpoints from the flags, the variables or the profile. */
+function throughCli(what: 'vault' | 'transfer'): (ctx: CliContext, line: WatchLine) => Promise<number> {
+  return (ctx, line) => {
+    // a bad hash must not even start the demo network
+    watchedHash(what, line.args)
+    const signal = ctx.io.signal ?? new AbortController().signal
+    return withClient(ctx, line.values, (client, _ep, fetch) => watchWith(what, line, ctx, { client, signal, fetch }), 'both')
+  }
+}
+
+export const watchVault = command({
+  grammar: WATCH,
+  name: ['watch', 'vault'],
+  options: VAULT_OPTIONS,
+  arguments: [0, 0],
+  overview: { synopsis: 'watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]', summary: 'one line per vault or node change, until Ctrl-C' },
+  run: throughCli('vault')
+})
+
+const { 'tss-url': _vaultOnly, ...TRANSFER_OPTIONS } = VAULT_OPTIONS
+
+export const watchTransfer = command({
+  grammar: WATCH,
+  name: ['watch', 'transfer'],
+  options: TRANSFER_OPTIONS,
+  arguments: [1, 1],
+  overview: { synopsis: 'watch transfer <txHash> [--interval S] [--json]', summary: 'one line per change of that transfer, until Ctrl-C' },
+  run: throughCli('transfer')
+})
+
+/** `watch vault …` / `watch transfer …` (the words after `watch`) through a client the caller made. */
+export function runWatchCommand(args: string[], io: WatchCliIo, deps: WatchCliDeps): Promise<number> {
+  return runWatchLine([watchVault, watchTransfer], ['watch', ...args], io, (ctx, cmd, line) => watchWith(cmd === watchVault ? 'vault' : 'transfer', line as WatchLine, ctx, deps))
 }
