@@ -46,15 +46,9 @@ export default defineConfig({
   main: {
     resolve: { alias: shared },
     build: {
-      // The CLI and the browser harness run in plain Node on the same code as the app's main process,
-      // so they are built as entries of the main bundle and share its chunks.
-      rollupOptions: {
-        input: {
-          index: resolve('src/main/index.ts'),
-          cli: resolve('src/cli/index.ts'),
-          harness: resolve('src/main/harness/server.ts')
-        }
-      }
+      // The app's main process only: the CLI, the browser shell and the test rig run in plain Node and are
+      // built apart (scripts/build-node.js), so nothing of theirs is packaged.
+      rollupOptions: { input: { index: resolve('src/main/index.ts') } }
     }
   },
   preload: {

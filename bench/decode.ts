@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startSimulator } from '../src/demo/index'
+import { startSimulator } from '../test/support/simulator'
 import { startChild, type Child } from './lib/child'
 import type { Side } from './lib/decode-sides'
 import { historyBody } from './lib/sim-body'

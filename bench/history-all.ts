@@ -31,7 +31,8 @@ export const historyAllBench: Bench = {
       ctx.log(`history: ${heavy.count} transfers of ${heavy.address} on chain ${heavy.chainId}`)
       // Warm-up: a slice of the walk, so the measured runs do not pay for JIT compilation and connection set-up.
       await fetchAllHistory(client, query, { pageSize: PAGE_SIZE, concurrency: CONCURRENCY, maxPages: ctx.tiny ? 4 : 60 })
-      // The issue's rule: at least five measured runs, the budget checked on their median.
+      // At least five measured runs, the budget checked on their median, so one slow run on a busy machine
+      // does not decide the figure.
       const runs = ctx.tiny ? 1 : 5
       const ratios: number[] = []
       const times: number[] = []

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { WatchStatus } from '../src/shared/watch'
-import type { Harness, HarnessOptions } from '../src/main/harness/server'
+import type { Harness, HarnessOptions } from '../test/support/harness'
 
 const [harnessUrl = '', windowsArg = '1', windowArg = '60000', warmupArg = '10000'] = process.argv.slice(2)
 const { startHarness } = (await import(harnessUrl)) as { startHarness: (o: HarnessOptions) => Promise<Harness> }

@@ -22,7 +22,7 @@ export const idleCpuBench: Bench = {
     const windows = ctx.tiny ? 1 : 5
     const windowMs = ctx.tiny ? 3000 : 60_000
     const warmupMs = ctx.tiny ? 1000 : 10_000
-    const harnessUrl = pathToFileURL(join(ctx.root, 'out', 'main', 'harness.js')).href
+    const harnessUrl = pathToFileURL(join(ctx.root, 'out', 'node', 'harness.js')).href
     const child = await startChild<{ pid: number; vaultSec: number }>(ctx.root, 'idle-child.js', [harnessUrl, String(windows), String(windowMs), String(warmupMs)])
     try {
       const pct: number[] = []

@@ -1,6 +1,6 @@
 // A demo network in its own process: the service under a history bench must not share the client's thread,
 // as the real service never does. Prints {baseUrl, heavy} as one JSON line; ends when stdin closes.
-import { startSimulator } from '../src/demo/index'
+import { startSimulator } from '../test/support/simulator'
 import { heaviest } from './lib/sim-body'
 
 //   node out/bench/sim-child.js [transfers] [heavyShare]

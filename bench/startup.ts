@@ -1,7 +1,7 @@
 // cached_startup_ms: a cold page load of the Tokens view while the profile's endpoint is down: navigation
 // start → the frame that paints the first token row, from the cached copy. The endpoint is a simulator the
 // profile points at, closed after one load (connection refused, as when offline).
-import { startSimulator } from '../src/demo/index'
+import { startSimulator } from '../test/support/simulator'
 import { openSession } from './lib/browser'
 import { median } from './lib/stats'
 import type { Page } from 'playwright-core'

@@ -4,8 +4,8 @@
 //   table_first_rows_ms      history:loadAll answered → the frame that paints the first rows
 //   filter_p95_ms            keystroke in the text filter → the filtered rows in the DOM, p95 of a pass
 //   scroll_dropped_frames_pct frames the display repeated while scrolling (no new frame ready), % of frames
-//   scroll_longest_frame_ms  the longest of those frames, in display frames × the frame time; the issue's
-//                            33 ms is two frames at 60 Hz, which reads 33.4 at the timestamps' 0.1 ms resolution
+//   scroll_longest_frame_ms  the longest of those frames, in display frames × the frame time; the budget
+//                            of 33 ms is two frames at 60 Hz, which reads 33.4 at the timestamps' 0.1 ms resolution
 //   renderer_heap_mb         renderer JS heap after a forced GC (CDP)
 //   main_heap_mb_per_100k    main-process memory held per 100,000 loaded transfers (the harness runs in this
 //                            process: JS heap + typed arrays after a forced GC, loaded and filtered, minus before

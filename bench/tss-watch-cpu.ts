@@ -29,7 +29,7 @@ export const tssWatchCpuBench: Bench = {
     const dataDir = mkdtempSync(join(tmpdir(), 'bridgescope-bench-tss-'))
     let cli: ChildProcess | null = null
     try {
-      const args = [join(ctx.root, 'out', 'main', 'cli.js'), 'watch', 'tss', '--tss-url', sim.hello.baseUrl]
+      const args = [join(ctx.root, 'out', 'node', 'cli.js'), 'watch', 'tss', '--tss-url', sim.hello.baseUrl]
       for (const id of TSS_BENCH_CHAINS) args.push('--chain-id', id)
       if (ctx.tiny) args.push('--interval', '2')
       args.push('--metrics', '127.0.0.1:0')

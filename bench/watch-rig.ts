@@ -1,5 +1,5 @@
 // The headless watcher as an operator runs it, for watch_idle_cpu_pct and metrics_scrape_ms: the built CLI
-// (`node out/main/cli.js watch vault --metrics …`, as the Prometheus integration test starts it) in its own
+// (`node out/node/cli.js watch vault --metrics …`, as the Prometheus integration test starts it) in its own
 // process, polling three simulated nodes (each a sim-child process, so serving the polls is not counted) and
 // the transfers and address of a watch list, with nothing changing.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -86,7 +86,7 @@ export async function startWatchRig(root: string, opts: { tiny: boolean; interva
         epochs: []
       })
     )
-    const args = [join(root, 'out', 'main', 'cli.js'), 'watch', 'vault', '--base-url', first.baseUrl]
+    const args = [join(root, 'out', 'node', 'cli.js'), 'watch', 'vault', '--base-url', first.baseUrl]
     for (const s of sims) args.push('--rpc-url', `${s.hello.baseUrl}/rpc`)
     if (opts.intervalSec !== undefined) args.push('--interval', String(opts.intervalSec))
     args.push('--metrics', '127.0.0.1:0')

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Builds the app (electron-vite build) when out/ is missing or older than any source file, so `npm run web`,
-// `npm run cli` and the e2e tests always run what the sources say. Importable, or run directly.
+// Builds the app (electron-vite build, then the plain-Node parts: scripts/build-node.js) when out/ is missing or
+// older than any source file, so `npm run web`, `npm run cli` and the e2e tests always run what the sources
+// say. Importable, or run directly.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const STAMP = join(root, 'out', 'main', 'index.js')
-const INPUTS = ['src', 'electron.vite.config.ts', 'svelte.config.js', 'package.json']
+const INPUTS = ['src', 'test/support', 'electron.vite.config.ts', 'svelte.config.js', 'package.json', 'scripts/build-node.js']
 
 function newest(path) {
   if (!existsSync(path)) return 0
@@ -20,7 +21,12 @@ function newest(path) {
 }
 
 export function isBuildStale() {
-  const outputs = [STAMP, join(root, 'out', 'main', 'cli.js'), join(root, 'out', 'main', 'harness.js'), join(root, 'out', 'renderer', 'index.html'), join(root, 'out', 'preload', 'index.cjs')]
+  const outputs = [
+    STAMP,
+    ...['cli', 'web', 'harness'].map((name) => join(root, 'out', 'node', `${name}.js`)),
+    join(root, 'out', 'renderer', 'index.html'),
+    join(root, 'out', 'preload', 'index.cjs')
+  ]
   if (outputs.some((p) => !existsSync(p))) return true
   const built = Math.min(...outputs.map((p) => statSync(p).mtimeMs))
   return INPUTS.some((p) => newest(join(root, p)) > built)
@@ -28,12 +34,17 @@ export function isBuildStale() {
 
 export function ensureBuild({ quiet = false } = {}) {
   if (!isBuildStale()) return
-  if (!quiet) process.stderr.write('Building Bridgescope (electron-vite build)…\n')
-  const bin = join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js')
-  const result = spawnSync(process.execPath, [bin, 'build'], { cwd: root, stdio: ['ignore', quiet ? 'ignore' : 2, 2] })
-  if (result.status !== 0) {
-    process.stderr.write('The build failed; see the output above.\n')
-    process.exit(result.status ?? 1)
+  if (!quiet) process.stderr.write('Building Bridgescope (electron-vite build, then the Node parts)…\n')
+  const steps = [
+    [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
+    [join(root, 'scripts', 'build-node.js')]
+  ]
+  for (const args of steps) {
+    const result = spawnSync(process.execPath, args, { cwd: root, stdio: ['ignore', quiet ? 'ignore' : 2, 2] })
+    if (result.status !== 0) {
+      process.stderr.write('The build failed; see the output above.\n')
+      process.exit(result.status ?? 1)
+    }
   }
 }
 

@@ -52,8 +52,8 @@ async function openInBrowser(why) {
       ''
     ].join('\n') + '\n'
   )
-  const { runHarnessCli } = await import(pathToFileURL(join(root, 'out', 'main', 'harness.js')).href)
-  await runHarnessCli(process.argv.slice(2))
+  const { runWebShellCli } = await import(pathToFileURL(join(root, 'out', 'node', 'web.js')).href)
+  await runWebShellCli(process.argv.slice(2))
 }
 
 ensureBuild()

@@ -5,5 +5,5 @@ import { join } from 'node:path'
 import { ensureBuild, root } from './ensure-build.js'
 
 ensureBuild()
-const { runHarnessCli } = await import(pathToFileURL(join(root, 'out', 'main', 'harness.js')).href)
-await runHarnessCli(process.argv.slice(2))
+const { runWebShellCli } = await import(pathToFileURL(join(root, 'out', 'node', 'web.js')).href)
+await runWebShellCli(process.argv.slice(2))

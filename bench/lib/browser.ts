@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../../playwright.config'
-import type { Harness, HarnessOptions } from '../../src/main/harness/server'
+import type { Harness, HarnessOptions } from '../../test/support/harness'
 
 /** Chromium resolves every host name but the loopback's to nothing. */
 const LOOPBACK_ONLY = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost'
@@ -20,7 +20,7 @@ export interface Session {
 }
 
 export async function openSession(root: string, options: HarnessOptions, initScript: string): Promise<Session> {
-  const mod = (await import(pathToFileURL(join(root, 'out', 'main', 'harness.js')).href)) as {
+  const mod = (await import(pathToFileURL(join(root, 'out', 'node', 'harness.js')).href)) as {
     startHarness: (o: HarnessOptions) => Promise<Harness>
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'bridgescope-bench-'))

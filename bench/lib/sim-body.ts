@@ -1,5 +1,5 @@
 // Real queryHistory bodies from the simulator, kept as wire text (numbers exactly as sent).
-import type { Simulator } from '../../src/demo/index'
+import type { Simulator } from '../../test/support/simulator'
 
 export interface Heavy {
   address: string

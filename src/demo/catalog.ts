@@ -1,6 +1,7 @@
 // The static part of the demo network: supported chains and tokens. It does not depend on the seed (real
 // chains and tokens do not change between sessions); addresses are derived from a fixed hash so they look
-// real and never collide. Detail strings (spec 2.2) are built once here, since every transfer embeds them.
+// real and never collide. Detail strings (the JSON text the service nests in each chain and token) are
+// built once here, since every transfer embeds them.
 import { writeJson, type WireObject } from './json'
 import { CHAIN_SEEDS, MAP_CHAIN_ID, TOKEN_GROUPS, type TokenGroup } from './catalog-data'
 import { iconPath } from './icons'
@@ -25,7 +26,7 @@ export interface SimChain {
   headHeight: number
   /** relative popularity as a source chain */
   weight: number
-  /** chain detail string (spec 2.2), built once */
+  /** chain detail string (JSON text, as the service nests it), built once */
   detail: string
 }
 
@@ -44,7 +45,7 @@ export interface SimToken {
   vaultToken: string | null
   vaultDecimal: number | null
   pid: number | null
-  /** token detail string (spec 2.2), built once */
+  /** token detail string (JSON text, as the service nests it), built once */
   detail: string
 }
 

@@ -1,25 +1,59 @@
-// The demo network: a deterministic bridge query service and JSON-RPC node on 127.0.0.1, with fault
-// injection, for tests and the app's demo mode. See core.ts for the error conventions it uses.
+// The demo network: a deterministic bridge query service, JSON-RPC nodes and TSS cross-chain API on
+// 127.0.0.1, for the app's demo profile, `bridgescope sim` and the tests (which add their own gate of faults
+// and controls: test/support/simulator.ts). See core.ts for the error conventions it uses.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SimCore } from './core'
-import { FaultTable, SIM_OPERATIONS } from './faults'
 import { DEMO_MOTION } from './motion'
-import { createSimHandler, LAGGING_RPC_PATH } from './server'
+import { createDemoHandler, LAGGING_RPC_PATH } from './server'
 import { TssSim } from './tss'
-import { createTssRoute } from './tss-route'
-import type { FaultSpec, SimOperation, SimOptions, Simulator } from './types'
+import type { MotionOptions } from './motion'
+import type { DemoGate } from './server'
+import type { TssSimOptions } from './tss'
+import type { Simulator } from './types'
 
-export type { FaultSpec, SimOperation, SimOptions, SimSample, SimStats, Simulator } from './types'
+export type { SimOperation, SimSample, Simulator } from './types'
 export type { TssSimOptions } from './tss'
+export type { DemoGate, Exchange } from './server'
 export { EXTRA_CHAIN_ID as DEMO_TSS_EXTRA_CHAIN_ID } from './tss'
-export { SIM_OPERATIONS, faultSpecSchema, faultRequestSchema } from './faults'
-export { MAX_PAGE_SIZE } from './core'
+export { MAX_PAGE_SIZE, SimCore, apiError, type ApiOperation, type RpcId } from './core'
 export { NAMED_AMOUNT } from './transfer'
 export { MAP_CHAIN_ID } from './catalog'
 export { DEMO_MOTION, type MotionOptions } from './motion'
 
 const MAX_TRANSFERS = 2_000_000
+
+export interface SimOptions {
+  /** 0 / undefined = random free port */
+  port?: number
+  /** default 1; same seed (and same `now`) → byte-identical data */
+  seed?: number
+  /** default 5000, up to 2,000,000; records are generated lazily from their index */
+  transfers?: number
+  /** share of all transfers sent by the busiest address (see DatasetOptions.heavyShare) */
+  heavyShare?: number
+  /** default 90: timestamps spread over the last N days before `now` at start */
+  days?: number
+  /** default 'usdt' → wire field `usdtValume` */
+  stableSymbol?: string
+  /** scheduled vault rotation while running; default 600_000; null = off */
+  rotateEveryMs?: number | null
+  /** default 'array' */
+  vaultShape?: 'array' | 'object' | 'unknown'
+  /** clock, default Date.now */
+  now?: () => number
+  /**
+   * a network that moves: the busiest address gains transfers while it is read, arrivals settle over time, and
+   * a second node (laggingRpcUrl) lags each rotation and sometimes fails. true: the demo's own settings.
+   * Default off: a still world, for tests that count exactly.
+   */
+  motion?: boolean | MotionOptions
+  /** the TSS cross-chain API's scanner stalls (see tss.ts) */
+  tss?: TssSimOptions
+  /** what stands between a request and its answer: none in the demo a user runs (a test rig's faults) */
+  gate?: (core: SimCore) => DemoGate
+}
+
 
 export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> {
   const seed = opts.seed ?? 1
@@ -56,34 +90,12 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     server.close()
     throw error
   }
-  const faults = new FaultTable(seed)
-  const counts = Object.fromEntries(SIM_OPERATIONS.map((op) => [op, 0])) as Record<SimOperation, number>
-
-  let handler: ReturnType<typeof createSimHandler> | null = null
-  const control = {
-    setFaults: (op: SimOperation | '*', spec: FaultSpec | null): void => faults.set(op, spec),
-    clearFaults: (): void => faults.clear(),
-    releaseHeld: (): number => handler?.release() ?? 0,
-    rotateVault: (): { epoch: number; publicKey: string } => {
-      const e = core.vault.rotate()
-      return { epoch: e.epoch, publicKey: e.publicKey }
-    },
-    hold: (address: string, chainId: number, count: number): number => core.hold(address, chainId, count),
-    arrive: (address: string, chainId: number, count: number): number => core.arrive(address, chainId, count),
-    sample: () => core.sample(),
-    stats: () => ({ requests: { ...counts }, held: handler?.held() ?? 0 })
-  }
-
-  handler = createSimHandler(core, faults, control, counts, now)
-  const { handle, abandon } = handler
   const tss = new TssSim(core.dataset, now, opts.tss)
-  const tssRoute = createTssRoute(tss, faults, now)
-  server.on('request', (req, res) => {
-    if (!tssRoute.handle(req, res)) handle(req, res)
-  })
+  const handler = createDemoHandler(core, tss, now, opts.gate ? opts.gate(core) : null)
+  server.on('request', (req, res) => handler.handle(req, res))
 
   const every = opts.rotateEveryMs === undefined ? 600_000 : opts.rotateEveryMs
-  const rotation = every !== null && every > 0 ? setInterval(() => control.rotateVault(), every) : null
+  const rotation = every !== null && every > 0 ? setInterval(() => core.vault.rotate(), every) : null
   // The schedule must not keep a process alive on its own.
   rotation?.unref()
 
@@ -99,13 +111,12 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     close() {
       closing ??= new Promise<void>((resolve) => {
         if (rotation) clearInterval(rotation)
-        abandon()
-        tssRoute.abandon()
+        handler.abandon()
         server.close(() => resolve())
         server.closeAllConnections()
       })
       return closing
     },
-    ...control
+    sample: () => core.sample()
   }
 }

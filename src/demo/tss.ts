@@ -189,10 +189,14 @@ export class TssSim {
 
   // ---- orders ----------------------------------------------------------------------------------------
 
-  /** Order of transfer i (i ≥ 0) or of extra order -(k + 1). */
+  /**
+   * Order of transfer i (i ≥ 0) or of extra order -(k + 1). A transfer still held back has not happened yet
+   * as far as the query service knows (it lists it only once it arrives), so the TSS API knows no order of it
+   * either: one network, one story.
+   */
   private order(key: number): SimOrder | null {
     if (key < 0) return this.extras[-key - 1] ?? null
-    if (key >= this.ds.count) return null
+    if (key >= this.ds.count || this.ds.isHeld(key)) return null
     return this.fromTransfer(buildTransfer(this.ds, key))
   }
 
@@ -410,7 +414,10 @@ export class TssSim {
     }
     const first = this.firstIndexAt(Math.floor(secOf(lo)) - 900)
     const end = Math.min(this.ds.count, first + 5000)
-    for (let i = first; i < end && this.ds.timeOf(i) <= secOf(hi) + 1; i++) take(this.fromTransfer(buildTransfer(this.ds, i)))
+    for (let i = first; i < end && this.ds.timeOf(i) <= secOf(hi) + 1; i++) {
+      const order = this.order(i)
+      if (order) take(order)
+    }
     for (const o of this.extras) take(o)
     return out
   }

@@ -1,4 +1,4 @@
-// Transfers as the service writes them: history records (spec 2.5) and transfer details (spec 2.6).
+// Transfers as the service writes them: history records (queryHistory) and transfer details (queryBridgeInfo).
 // Amounts are RawJson so they keep six fractional digits at any size.
 import { fromMicro, sixDigits, wireDate, type WireObject } from './json'
 import type { Transfer } from './transfer'

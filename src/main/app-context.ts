@@ -1,6 +1,6 @@
 // Everything the main process runs, wired once: stores, cache, client, services and the handler table.
-// Electron's main (src/main/index.ts) and the browser harness (src/main/harness) both build the app through
-// this one function, so the harness exercises the same code the app runs.
+// Electron's main (src/main/index.ts) and the browser shell (src/web) both build the app through this one
+// function, so the shell, and the tests that drive it, exercise the same code the app runs.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EventName, EventPayload, Notice } from '@shared/contract'
@@ -21,7 +21,8 @@ import { TssService, type ActiveTss } from './services/tss'
 import { TssClient } from './client/tss-api'
 import { TssWatchState } from './watch/tss-state'
 import type { TssFollowed, TssWatchSettings } from './watch/tss-poll'
-import { DEMO_TSS_EXTRA_CHAIN_ID, startSimulator, type Simulator, type TssSimOptions } from '../demo'
+import type { DemoNetwork, DemoNetworkPlan } from '@shared/demo-network'
+import { AppError } from '@shared/errors'
 import { DiskCache } from './store/cache'
 import { openDocumentStore, type BackingStoreFactory } from './store/document-store'
 import { migrateSettings, migrateWatchlists } from './store/migrations'
@@ -40,21 +41,8 @@ export interface AppContextOptions {
   /** push an event to every window */
   broadcast: <E extends EventName>(event: E, payload: EventPayload<E>) => void
   now?: () => number
-  /** options for the embedded demo network */
-  demo?: {
-    seed?: number
-    transfers?: number
-    /** share of all transfers sent by the busiest address (benchmarks: one address with 1,000,000) */
-    heavyShare?: number
-    rotateEveryMs?: number | null
-    /** a network that moves (default on: the demo a user runs is not a still world) */
-    motion?: boolean
-    /** on a first run on the demo profile, watch its busiest address (14.2): the app and `npm run web`
-     * turn it on; off by default so tests start from an empty watchlist */
-    watchOnFirstRun?: boolean
-    /** the demo TSS API's stalling scanner (tests, benchmarks) */
-    tss?: TssSimOptions
-  }
+  /** the demo network the demo profile points at; without one, the demo profile answers that none is running */
+  demo?: DemoNetworkPlan
   openExternal?: (url: string) => Promise<void>
   /** packaged Electron builds pass the update checker (created on first use) */
   updater?: (settings: SettingsRepo, broadcast: AppContextOptions['broadcast']) => Promise<Updater>
@@ -105,25 +93,14 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     void cache.setLimit(s.cacheLimitMb * 1024 * 1024)
   })
 
-  let simulator: Simulator | null = null
+  let simulator: DemoNetwork | null = null
   const endpoints = new Endpoints({
     activeProfile: () => settings.activeProfile(),
     startDemo: async () => {
-      simulator = await startSimulator({
-        seed: options.demo?.seed ?? 1,
-        transfers: options.demo?.transfers ?? 5000,
-        ...(options.demo?.heavyShare === undefined ? {} : { heavyShare: options.demo.heavyShare }),
-        rotateEveryMs: options.demo?.rotateEveryMs === undefined ? 600_000 : options.demo.rotateEveryMs,
-        // the demo a user runs moves as a live network does (arrivals, settling transfers, a lagging node)
-        motion: options.demo?.motion ?? true,
-        ...(options.demo?.tss ? { tss: options.demo.tss } : {})
-      })
-      return {
-        baseUrl: simulator.baseUrl,
-        rpcUrl: simulator.rpcUrl,
-        tssUrl: simulator.tssUrl,
-        ...(simulator.motion ? { laggingRpcUrl: simulator.laggingRpcUrl } : {})
-      }
+      if (!options.demo) throw new AppError({ kind: 'input', message: 'No demo network comes with this build: choose a profile with a service URL in Settings.' })
+      simulator = await options.demo.start()
+      const { baseUrl, rpcUrl, tssUrl, laggingRpcUrl } = simulator
+      return { baseUrl, rpcUrl, tssUrl, ...(laggingRpcUrl ? { laggingRpcUrl } : {}) }
     },
     createClient: (e) => new BridgeClient({ baseUrl: e.baseUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize, ...net })
   })
@@ -214,9 +191,10 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const icons = createIconService({ cache, now, ...net, demoOrigin: () => (simulator ? new URL(simulator.baseUrl).origin : null) })
   const demoStarters = () => (simulator ? starterAddresses(simulator.sample()) : [])
   if (firstRun && options.demo?.watchOnFirstRun === true && settings.activeProfile().kind === 'demo') {
+    const extraTssChains = options.demo.extraTssChains
     // The Cross-chain view follows the chain list; the demo's Bitcoin-like chain (0x-less hashes, an old
     // pending order) is followed too, as a maintainer would add such a chain by id.
-    settings.update({ tss: { chains: { [settings.activeProfile().id]: [DEMO_TSS_EXTRA_CHAIN_ID] } } })
+    if (extraTssChains.length > 0) settings.update({ tss: { chains: { [settings.activeProfile().id]: extraTssChains } } })
     try {
       await watchDemoStarter({
         starters: async () => (await endpoints.demoUrls(), demoStarters()),

@@ -1,13 +1,13 @@
-// What a newcomer sees first on the demo network (14.2): the simulator's busiest addresses as starters,
+// What a newcomer sees first on the demo network: the simulator's busiest addresses as starters,
 // and on a first run one of them watched from the start, its full history loaded, so Overview and Charts
 // show real activity before anyone knows an address. The vault is watched on every profile anyway.
 import type { StarterAddress } from '@shared/contract'
-import type { SimSample } from '../demo'
+import type { DemoSample } from '@shared/demo-network'
 
 const MAX_STARTERS = 8
 
 /** The sample's addresses, busiest first, at most eight. */
-export function starterAddresses(sample: SimSample): StarterAddress[] {
+export function starterAddresses(sample: DemoSample): StarterAddress[] {
   return [...sample.addresses]
     .sort((a, b) => b.count - a.count)
     .slice(0, MAX_STARTERS)

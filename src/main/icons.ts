@@ -1,4 +1,4 @@
-// Token and chain icons are fetched HERE, in main, never by the renderer (12.10): a record's icon URL is
+// Token and chain icons are fetched HERE, in main, never by the renderer: a record's icon URL is
 // hostile data, and a page that loads `http://127.0.0.1:<port>/…` knocks on the user's local services. The
 // renderer asks its own origin (ICON_PATH?src=<url>, served by app:// and by the harness through
 // iconResponse); main fetches only https or the demo simulator's own origin, with a size cap, a timeout and

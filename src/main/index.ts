@@ -12,6 +12,7 @@ import { electronNotify, installWatchShell } from './watch/electron'
 import { electronSecretBox } from './secret-box-electron'
 import { APP_INDEX_URL, handleAppProtocol, registerAppScheme } from './app-protocol'
 import { applyCspHeader, applySessionSecurity, applyWindowSecurity, isExternalUrlAllowed, secureWebPreferences } from './security'
+import { demoNetworkPlan } from '../demo/plan'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const preloadPath = join(here, '../preload/index.cjs')
@@ -91,7 +92,8 @@ async function start(): Promise<void> {
     storeFactory: ({ cwd, name }) => new Store<Record<string, unknown>>({ cwd, name, clearInvalidConfig: false }),
     shell: 'electron',
     version: app.getVersion(),
-    demo: { watchOnFirstRun: true },
+    // The one place the product names the demo network: the demo profile's network, which moves as a live one does.
+    demo: demoNetworkPlan(),
     broadcast,
     openExternal,
     // Chromium's network stack for every request main makes: the system proxy settings, PAC scripts and the

@@ -1,6 +1,6 @@
 // The SecretBox of the app: Electron's safeStorage, whose key the OS keeps (Keychain on macOS, DPAPI on
 // Windows, the secret service or KWallet on Linux). Imported only by src/main/index.ts: plain-Node code (the
-// harness, the CLI, tests) must never load 'electron' (STACK-NOTES), and gets noSecretBox instead.
+// harness, the CLI, tests) must never load 'electron' (in plain Node that starts its binary download, which fails offline), and gets noSecretBox instead.
 import { safeStorage } from 'electron'
 import type { SecretBox } from './store/secret-box'
 

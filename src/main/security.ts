@@ -62,7 +62,7 @@ export type SessionLike = Pick<Session, 'setPermissionRequestHandler' | 'setPerm
  * The one permission the app uses: `clipboard-sanitized-write`, which navigator.clipboard.writeText needs
  * in Electron (every Copy button). Allowed only for the app's own page in its top frame; every other
  * permission (camera, notifications, HID, serial, USB, clipboard-read…) and every other origin or frame is
- * denied (12.11).
+ * denied: a dashboard needs none of them, and a page showing hostile data must not get them.
  */
 export const ALLOWED_PERMISSION = 'clipboard-sanitized-write'
 

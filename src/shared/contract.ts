@@ -59,7 +59,7 @@ export interface AppInfo {
   shell: 'electron' | 'harness'
 }
 
-/** An address of the demo network worth looking at: the busiest first (14.2). */
+/** An address of the demo network worth looking at, so a newcomer has something to open: the busiest first. */
 export interface StarterAddress {
   address: string
   chainId: number
@@ -254,7 +254,7 @@ export const channels = {
   'updates:check': channel<CheckResult>()(none),
   'updates:download': channel<DownloadResult>()(none),
   'updates:install': channel<{ installing: boolean }>()(none),
-  // Vault and transfer watch (issue 6): activity log, status, pause, manual re-check.
+  // Vault and transfer watch: activity log, status, pause, manual re-check.
   'watch:log': channel<WatchEvent[]>()(
     z
       .object({
@@ -269,7 +269,7 @@ export const channels = {
   'watch:status': channel<WatchStatus>()(none),
   'watch:pause': channel<WatchStatus>()(z.object({ paused: z.boolean() })),
   'watch:recheck': channel<WatchStatus>()(z.object({ txHash: txHashSchema.optional() }).optional()),
-  // Settings → Alerts (15.3): webhook sinks of the watcher. A URL goes in with alerts:save and never comes back.
+  // Settings → Alerts: webhook sinks of the watcher. A URL goes in with alerts:save and never comes back.
   'alerts:list': channel<AlertsView>()(none),
   /** adds a sink (no id) or changes one: fields left out, and an absent url, keep their stored values */
   'alerts:save': channel<AlertsView>()(webhookSinkInputSchema),
@@ -287,7 +287,7 @@ export const events = {
   'app:notice': event<Notice>(),
   'updates:notice': event<UpdateNotice>(),
 
-  // Vault and transfer watch (issue 6): one event per change, the same objects as watch:log's entries.
+  // Vault and transfer watch: one event per change, the same objects as watch:log's entries.
   'watch:event': event<WatchEvent>(),
   // Each webhook delivery as it happens: the Alerts panel shows every sink's last status.
   'alerts:delivery': event<AlertDeliveryNotice>()

@@ -49,6 +49,16 @@ function sortedKeys(a: JsonObject, b: JsonObject): string[] {
   return [...keys].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))
 }
 
+/** JSON text with object keys sorted: equal values give equal text, whatever their key order. */
+export function stableStringify(v: JsonValue): string {
+  if (Array.isArray(v)) return `[${v.map(stableStringify).join(',')}]`
+  if (isObject(v)) {
+    const keys = Object.keys(v).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${stableStringify(v[k] as JsonValue)}`).join(',')}}`
+  }
+  return JSON.stringify(v)
+}
+
 export function diffJson(before: JsonValue, after: JsonValue, options: DiffOptions = {}): DiffResult {
   const limit = options.limit ?? Number.POSITIVE_INFINITY
   const entries: DiffEntry[] = []

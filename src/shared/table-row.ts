@@ -2,7 +2,7 @@
 // tooltips, the stuck check and the row's link (the hash). A row of the full record is ~2 KB, most of it
 // detail-object fields, heights and hashes of legs the table never shows; this is ~45 % of that.
 //
-// Why (issue 16, filter_p95_ms): every keystroke in the filter replaces the rows on screen, and each row's
+// Why (typing in the filter must keep up: bench filter_p95_ms): every keystroke in the filter replaces the rows on screen, and each row's
 // bytes are copied out of main, carried across and parsed on the page's main thread before the rows can
 // change. A full record is still one call away where it is shown whole (the transfer view, by hash).
 import type { ChainDetail, TokenDetail, TransferRecord } from './schemas/wire'

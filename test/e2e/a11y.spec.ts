@@ -1,12 +1,12 @@
-// 14.9: accessibility as a test. axe-core on every nav view, with data loaded, in light and dark: zero
-// violations. The app's CSP refuses injected scripts, so this test alone bypasses CSP (STACK-NOTES).
+// Accessibility as a test. axe-core on every nav view, with data loaded, in light and dark: zero
+// violations. The app's CSP refuses injected scripts, so this test alone bypasses CSP (axe-core is injected as a script).
 import AxeBuilder from '@axe-core/playwright'
 import { test, expect, startHarness } from './fixtures'
 import { walkViews } from './walk'
 import { demoSample } from './demo'
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`14.9 axe finds no violation on any view in ${theme}`, async ({ browser, dataDir }) => {
+  test(`axe finds no violation on any view in ${theme}`, async ({ browser, dataDir }) => {
     // eight views, each loaded and analysed: more than the default minute on a busy machine
     test.setTimeout(180_000)
     const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: true } })
@@ -30,7 +30,7 @@ for (const theme of ['light', 'dark'] as const) {
   })
 }
 
-test('14.9 a skip link leads into the view, and the command palette leaves focus in the view it opened', async ({ page, harness, consoleErrors }) => {
+test('a skip link leads into the view, and the command palette leaves focus in the view it opened', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/overview`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview')
   await page.keyboard.press('Tab')
@@ -48,7 +48,7 @@ test('14.9 a skip link leads into the view, and the command palette leaves focus
   expect(consoleErrors).toEqual([])
 })
 
-test('14.9 every chart has its numbers as a data table', async ({ page, dataDir, consoleErrors }) => {
+test('every chart has its numbers as a data table', async ({ page, dataDir, consoleErrors }) => {
   const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: true } })
   try {
     await page.goto(`${harness.url}#/charts`)
@@ -68,7 +68,7 @@ test('14.9 every chart has its numbers as a data table', async ({ page, dataDir,
   }
 })
 
-test('14.9 axe finds no violation in the Transfers toolbar panels and the narrow table, at 1024×700 in light and dark', async ({ browser, dataDir }) => {
+test('axe finds no violation in the Transfers toolbar panels and the narrow table, at 1024×700 in light and dark', async ({ browser, dataDir }) => {
   test.setTimeout(120_000)
   const harness = await startHarness({ dataDir })
   try {

@@ -1,5 +1,5 @@
-// 14.4 Watching you can see: a vault rotation on the demo network shows as a toast (role=status) and as the
-// newest entry of the Activity view, in the vault's own words (13.5), filterable, linking to its diff, with a
+// Watching you can see: a vault rotation on the demo network shows as a toast (role=status) and as the
+// newest entry of the Activity view, in the vault's own words (epoch, key, addresses), filterable, linking to its diff, with a
 // relative time that ticks from the one shared clock.
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
@@ -27,7 +27,7 @@ async function rotateAndRecheck(page: Page, baseUrl: string): Promise<void> {
   })
 }
 
-test('14.4 a watch event shows as a toast and in Activity (newest first, filterable, linked, ticking time)', async ({ page, harness, consoleErrors }) => {
+test('a watch event shows as a toast and in Activity (newest first, filterable, linked, ticking time)', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/activity`)
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page')
@@ -72,7 +72,7 @@ test('14.4 a watch event shows as a toast and in Activity (newest first, filtera
   expect(consoleErrors).toEqual([])
 })
 
-test('14.4 the Overview’s "Last change" opens the diff the watcher already computed', async ({ page, harness }) => {
+test('the Overview’s "Last change" opens the diff the watcher already computed', async ({ page, harness }) => {
   await page.goto(harness.url)
   await watcherHasSnapshot(page)
   const demo = await harness.context.endpoints.demoUrls()

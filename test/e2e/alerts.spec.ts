@@ -1,4 +1,4 @@
-// 15.3 Settings → Alerts: webhook sinks added from the page, a test alert through the same sink code to a
+// Settings → Alerts: webhook sinks added from the page, a test alert through the same sink code to a
 // receiver on 127.0.0.1, its failure shown, the URL kept out of the page after saving and out of the export.
 import { createServer, type Server } from 'node:http'
 import { readFileSync } from 'node:fs'
@@ -29,7 +29,7 @@ async function receiver(status: number): Promise<{ url: string; bodies: unknown[
   }
 }
 
-test('15.3 add a webhook, send a test alert: the receiver gets one JSON document and the panel says delivered', async ({
+test('add a webhook, send a test alert: the receiver gets one JSON document and the panel says delivered', async ({
   page,
   harness,
   dataDir,
@@ -92,7 +92,7 @@ test('15.3 add a webhook, send a test alert: the receiver gets one JSON document
   }
 })
 
-test('15.3 a receiver answering 500 shows as a failure with its status; a bad URL is refused naming the field', async ({
+test('a receiver answering 500 shows as a failure with its status; a bad URL is refused naming the field', async ({
   page,
   harness
 }) => {
@@ -135,7 +135,7 @@ test('15.3 a receiver answering 500 shows as a failure with its status; a bad UR
 })
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`15.3 axe finds no violation on Settings with webhooks, in ${theme}`, async ({ browser, dataDir }) => {
+  test(`axe finds no violation on Settings with webhooks, in ${theme}`, async ({ browser, dataDir }) => {
     const harness = await startHarness({ dataDir })
     const hook = await receiver(500)
     const context = await browser.newContext({

@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures'
-import { demoFault } from './views-b-helpers'
+import { demoFault } from './demo-controls'
 
-test('every field of each chain is shown; nulls read "—" with a tooltip (14.10); links are http(s) only; contract is copyable', async ({ page, harness, consoleErrors }) => {
+test('every field of each chain is shown; nulls read "—" with a tooltip saying the service gave no value; links are http(s) only; contract is copyable', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/chains`)
   const card = page.getByTestId('chain-card').first()
   await expect(card).toBeVisible()

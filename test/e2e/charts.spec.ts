@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures'
-import { demoSample } from './views-b-helpers'
+import { demoSample } from './demo-controls'
 
 interface Sample {
   addresses: { address: string; chainId: number; count: number }[]

@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
-import { demoFault, demoSample } from './views-b-helpers'
+import { demoFault, demoSample } from './demo-controls'
 
 const BTC_LIKE = '1360095883558914'
 const SIZES = [

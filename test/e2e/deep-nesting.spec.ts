@@ -1,9 +1,9 @@
-// 12.4: a service that answers 100,000 levels of `[` where the chain list or the vault should be gets an
+// A service that answers 100,000 levels of `[` where the chain list or the vault should be gets an
 // error on screen that says why, never a view that shows "Loading…" for ever.
 import { startDeepServer } from '../unit/main/faults/deep-server'
 import { test, expect } from './fixtures'
 
-test('12.4 deep nesting where the chain list and the vault should be: an error that says why, not Loading…', async ({ page, harness, consoleErrors }) => {
+test('deep nesting where the chain list and the vault should be: an error that says why, not Loading…', async ({ page, harness, consoleErrors }) => {
   const server = await startDeepServer()
   const base = server.base
   try {

@@ -1,6 +1,6 @@
 // Helpers for the dashboard e2e specs: what the demo network offers (/__sim/sample) and its fault switch.
 import { expect, type Page } from '@playwright/test'
-import type { Harness } from '../../src/main/harness/server'
+import type { Harness } from '../support/harness'
 
 export interface Sample {
   baseUrl: string

@@ -1,4 +1,4 @@
-// 14.2 and 14.8: a first run on the demo network, in a fresh data folder, walks every view with data —
+// A first run on the demo network, in a fresh data folder, walks every view with data —
 // no console error, no request leaving 127.0.0.1 — and each view is photographed at both sizes for review.
 import { test, expect, startHarness } from './fixtures'
 import { countIn } from './demo'
@@ -10,7 +10,7 @@ const SIZES = [
 ]
 
 for (const size of SIZES) {
-  test(`14.2 14.8 first run at ${size.width}x${size.height}: every view full, zero console errors, nothing outside 127.0.0.1`, async ({ page, dataDir, consoleErrors }) => {
+  test(`first run at ${size.width}x${size.height}: every view full, zero console errors, nothing outside 127.0.0.1`, async ({ page, dataDir, consoleErrors }) => {
     test.setTimeout(180_000)
     // as the app and npm run web start: a first run watches the demo's busiest address
     const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: true } })
@@ -36,7 +36,7 @@ for (const size of SIZES) {
   })
 }
 
-test('14.2 starter addresses: Transfers empty state and the command palette offer the busiest demo addresses', async ({ page, harness, consoleErrors }) => {
+test('starter addresses: Transfers empty state and the command palette offer the busiest demo addresses', async ({ page, harness, consoleErrors }) => {
   const sample = (await (await fetch(new URL('/__harness/ipc/demo:starters', harness.url), { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: harness.url.replace(/\/$/, '') }, body: '{}' })).json()) as { ok: boolean; value: { address: string; chainId: number; transfers: number }[] }
   expect(sample.ok).toBe(true)
   const counts = sample.value.map((s) => s.transfers)

@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { test as base, expect, type ConsoleMessage } from '@playwright/test'
-import type { Harness, HarnessOptions } from '../../src/main/harness/server'
+import type { Harness, HarnessOptions } from '../support/harness'
 
 type HarnessModule = { startHarness: (o: HarnessOptions) => Promise<Harness> }
 
 // Chain and token icons point at an https host this sandbox cannot resolve. Main fetches icons (the page
-// never does, 12.10), so main's fetch answers those hosts with a 1×1 PNG; everything else goes to the network.
+// never does, so it cannot reach local services), so main's fetch answers those hosts with a 1×1 PNG;
+// everything else goes to the network.
 const PNG_1x1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64')
 export const iconFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input))
@@ -21,7 +22,7 @@ export const iconFetch: typeof fetch = async (input, init) => {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const mod = (await import(pathToFileURL(resolve('out/main/harness.js')).href)) as HarnessModule
+  const mod = (await import(pathToFileURL(resolve('out/node/harness.js')).href)) as HarnessModule
   return mod.startHarness({ demo: { transfers: 2000, rotateEveryMs: null }, fetch: iconFetch, ...options })
 }
 

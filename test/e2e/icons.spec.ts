@@ -1,8 +1,8 @@
-// 12.10: icons cannot knock on local services. The page asks only its own origin for icons (main fetches
+// Icons cannot knock on local services (a hostile icon URL may point at one on 127.0.0.1). The page asks only its own origin for icons (main fetches
 // them, https or the demo simulator only, and caches them); the renderer makes no outside request at all.
 import { test, expect } from './fixtures'
 
-test('12.10 the renderer requests nothing outside the harness origin, and icons still show', async ({ page, harness, consoleErrors }) => {
+test('the renderer requests nothing outside the harness origin, and icons still show', async ({ page, harness, consoleErrors }) => {
   const origin = new URL(harness.url).origin
   const requests: string[] = []
   page.on('request', (r) => requests.push(r.url()))
@@ -29,7 +29,7 @@ test('12.10 the renderer requests nothing outside the harness origin, and icons 
   expect(consoleErrors).toEqual([])
 })
 
-test('12.10 the icon route refuses loopback services and other http origins, even when asked directly', async ({ harness, request }) => {
+test('the icon route refuses loopback services and other http origins, even when asked directly', async ({ harness, request }) => {
   for (const src of ['http://127.0.0.1:9/secret.png', 'http://localhost:631/printers', 'http://evil.example/x.png', 'file:///etc/passwd', 'https://user:pw@files.example/x.png']) {
     const res = await request.get(new URL(`/__icon?src=${encodeURIComponent(src)}`, harness.url).href)
     expect([src, res.status()]).toEqual([src, 403])

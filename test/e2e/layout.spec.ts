@@ -1,10 +1,10 @@
-// 14.8: the transfers grid at the two window sizes people use: whole at 1400×900 (Duration and Hashes
+// The transfers grid at the two window sizes people use: whole at 1400×900 (Duration and Hashes
 // without sideways scrolling), more than eight rows at 1024×700, a tooltip on every cell that can clip, a
 // copy icon that renders (inline SVG, not a font glyph) and Copy buttons reachable by Tab.
 import { test, expect } from './fixtures'
 import { demoSample } from './demo'
 
-test('14.8 at 1400x900 the transfers grid shows Duration and Hashes without sideways scrolling', async ({ page, harness, consoleErrors }) => {
+test('at 1400x900 the transfers grid shows Duration and Hashes without sideways scrolling', async ({ page, harness, consoleErrors }) => {
   const top = (await demoSample(harness)).addresses[0]!
   await page.setViewportSize({ width: 1400, height: 900 })
   await page.goto(`${harness.url}#/transfers?address=${top.address}&chainId=${top.chainId}`)
@@ -28,7 +28,7 @@ test('14.8 at 1400x900 the transfers grid shows Duration and Hashes without side
   expect(consoleErrors).toEqual([])
 })
 
-test('14.8 at 1024x700 more than eight rows are visible, and Tab reaches the Copy buttons in the grid', async ({ page, harness, consoleErrors }) => {
+test('at 1024x700 more than eight rows are visible, and Tab reaches the Copy buttons in the grid', async ({ page, harness, consoleErrors }) => {
   const top = (await demoSample(harness)).addresses[0]!
   await page.setViewportSize({ width: 1024, height: 700 })
   await page.goto(`${harness.url}#/transfers?address=${top.address}&chainId=${top.chainId}`)
@@ -53,7 +53,7 @@ test('14.8 at 1024x700 more than eight rows are visible, and Tab reaches the Cop
   expect(consoleErrors).toEqual([])
 })
 
-test('14.8 Overview watched list has column headers', async ({ page, harness, consoleErrors }) => {
+test('Overview watched list has column headers', async ({ page, harness, consoleErrors }) => {
   const top = (await demoSample(harness)).addresses[0]!
   await page.goto(`${harness.url}#/transfers?address=${top.address}&chainId=${top.chainId}`)
   await page.getByRole('button', { name: 'Watch address' }).click()

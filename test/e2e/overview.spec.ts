@@ -60,7 +60,7 @@ test('the vault card shows the last change the watcher saw, and follows a rotati
   await expect(card).toContainText(after)
 })
 
-test('14.4 the vault card says whether the vault is watched, and pauses and resumes the watcher', async ({ page, harness, consoleErrors }) => {
+test('the vault card says whether the vault is watched, and pauses and resumes the watcher', async ({ page, harness, consoleErrors }) => {
   await page.goto(harness.url)
   const control = page.getByTestId('vault-card').getByTestId('watch-control')
   await expect(control.getByTestId('watch-state')).toContainText('Watching ✓')

@@ -92,7 +92,7 @@ test('export downloads a JSON file; a bad import shows an error and changes noth
   expect(JSON.stringify(harness.context.settings.get())).toBe(before)
   await expect(page.getByTestId('labels-state')).toContainText('completed')
 
-  // 14.10: a good file (the export, with the label changed) says what it would change and waits for a yes;
+  // A good file (the export, with the label changed) says what it would change and waits for a yes;
   // Cancel changes nothing, Replace applies it.
   const good = { ...exported, settings: { ...exported.settings, labels: { ...exported.settings.labels, state: { '1': 'done' } } } }
   await input.setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) })
@@ -132,7 +132,7 @@ test('labels, stuck routes, poll intervals and the cache are edited in place', a
   await page.getByLabel('Vault watch every').blur()
   await expect(page.getByText(/Not saved: .*pollIntervals/)).toBeVisible()
 
-  // 12.1: each change above kept every other: a state label, the route and the interval all survive a
+  // A change saves only what it names: each change above kept every other: a state label, the route and the interval all survive a
   // theme switch and another label, made from the page as a user makes them.
   await page.getByLabel('state value', { exact: true }).fill('3')
   await page.getByLabel('state label', { exact: true }).fill('refunded')

@@ -38,7 +38,7 @@ test('the page is served with the app Content-Security-Policy and window.bridges
   expect(frozen).toBe(true)
 })
 
-test('12.9 the harness works at http://localhost:PORT as well as at 127.0.0.1', async ({ page, harness, consoleErrors }) => {
+test('the harness works at http://localhost:PORT as well as at 127.0.0.1', async ({ page, harness, consoleErrors }) => {
   const url = harness.url.replace('127.0.0.1', 'localhost')
   await page.goto(`${url}#/settings`)
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()

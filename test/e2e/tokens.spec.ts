@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures'
-import { demoFault } from './views-b-helpers'
+import { demoFault } from './demo-controls'
 
 test('tokens are grouped by chain with names, badges and a debounced search', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/tokens`)

@@ -29,7 +29,7 @@ test('a transfer by hash: legs with explorer links, amounts, watchlist', async (
   await expect(page.getByTestId('watched')).toBeVisible()
   await page.reload()
   await expect(page.getByTestId('watched')).toBeVisible()
-  // 14.4 unwatch where it can be watched
+  // unwatch where it can be watched, not only in Overview
   await page.getByRole('button', { name: 'Unwatch' }).click()
   await expect(page.getByRole('button', { name: 'Add to watchlist' })).toBeVisible()
   await page.reload()
@@ -77,7 +77,7 @@ test('offline: cached transfer shows the cache banner; an uncached one an error 
   expect(consoleErrors).toEqual([])
 })
 
-test('14.5 the watcher’s #/transfer?txHash= link opens the transfer; a pending one says "Not yet received", not "0"', async ({ page, harness, consoleErrors }) => {
+test('the watcher’s #/transfer?txHash= link opens the transfer; a pending one says "Not yet received", not "0"', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   let pending = 0
   let completed = 0
@@ -100,7 +100,7 @@ test('14.5 the watcher’s #/transfer?txHash= link opens the transfer; a pending
   expect(consoleErrors).toEqual([])
 })
 
-test('14.5 a transfer shows when it was sent and updated and how long it took; a pending one how long it has waited, and stuck past the threshold', async ({ page, harness, consoleErrors }) => {
+test('a transfer shows when it was sent and updated and how long it took; a pending one how long it has waited, and stuck past the threshold', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   // the busiest address's newest page holds both delivered and in-flight transfers
   const { address, chainId } = sample.addresses[0]!

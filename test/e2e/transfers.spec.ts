@@ -146,7 +146,7 @@ test('offline: a cached page shows the cache banner; no cache shows an error wit
   expect(consoleErrors).toEqual([])
 })
 
-test('13.1 the Received column shows what arrived in the destination token, on 6 → 18 and 18 → 6 routes', async ({ page, harness, consoleErrors }) => {
+test('the Received column shows what arrived in the destination token, on 6 → 18 and 18 → 6 routes', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const seen: string[] = []
   for (const txHash of sample.txHashes) {

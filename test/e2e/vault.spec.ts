@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures'
-import { demoRotate } from './views-b-helpers'
+import { demoRotate } from './demo-controls'
 
 test('latest epoch, previous/next, hex input, raw tree and a diff that shows the changed public key', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/vault`)
@@ -43,7 +43,7 @@ test('latest epoch, previous/next, hex input, raw tree and a diff that shows the
   await page.getByLabel('Epoch B').fill(`0x${latest.toString(16)}`)
   await page.getByRole('button', { name: 'Compare' }).click()
   await expect(page.getByTestId('diff-summary')).toContainText('changed')
-  // 13.5 the change in the vault's own terms first: epoch, key rotated, per-chain address old → new
+  // the change in the vault's own terms first: epoch, key rotated, per-chain address old → new
   const lines = page.getByTestId('diff-line')
   await expect(lines.first()).toHaveText(`epoch: ${latest - 1} → ${latest}`)
   await expect(page.locator('[data-what="key"]')).toContainText('key rotated: 0x04')
@@ -81,7 +81,7 @@ test('an unknown epoch says what failed and offers Retry', async ({ page, harnes
   await expect(error.getByRole('button', { name: 'Retry' })).toBeVisible()
 })
 
-test('14.3 asking for an epoch the node does not have clears the record shown and says "not found"; Next stops at the latest', async ({ page, harness }) => {
+test('asking for an epoch the node does not have clears the record shown and says "not found"; Next stops at the latest', async ({ page, harness }) => {
   await page.goto(`${harness.url}#/vault`)
   await expect(page.getByTestId('vault-card')).toBeVisible()
   const latestText = (await page.getByTestId('vault-epoch').textContent()) ?? ''

@@ -1,9 +1,9 @@
-// 14.6: leaving a view and coming back finds it as it was — Transfers' address, loaded rows, filters, sort
+// Leaving a view and coming back finds it as it was — Transfers' address, loaded rows, filters, sort
 // and scroll position; Tokens' search; Activity's filter; Charts' range — per profile, for the session.
 import { test, expect } from './fixtures'
 import { demoSample, expectLoadedAll } from './demo'
 
-test('14.6 Transfers keeps address, loaded rows, filters, sort and scroll when the user goes elsewhere and back', async ({ page, harness, consoleErrors }) => {
+test('Transfers keeps address, loaded rows, filters, sort and scroll when the user goes elsewhere and back', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const heavy = sample.addresses[0]!
   const ipc: string[] = []
@@ -69,7 +69,7 @@ test('14.6 Transfers keeps address, loaded rows, filters, sort and scroll when t
   expect(consoleErrors).toEqual([])
 })
 
-test('14.6 the kept state is per profile: another profile shows its own, switching back restores the first', async ({ page, harness, consoleErrors }) => {
+test('the kept state is per profile: another profile shows its own, switching back restores the first', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const heavy = sample.addresses[0]!
   const { baseUrl, rpcUrl } = await harness.context.endpoints.demoUrls()
@@ -112,7 +112,7 @@ test('14.6 the kept state is per profile: another profile shows its own, switchi
   expect(consoleErrors).toEqual([])
 })
 
-test('14.6 Activity keeps its filter and Charts its range across views', async ({ page, harness, consoleErrors }) => {
+test('Activity keeps its filter and Charts its range across views', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/activity`)
   await page.getByTestId('activity-text').fill('epoch')
   const nav = page.getByRole('navigation', { name: 'Main' })
@@ -126,7 +126,7 @@ test('14.6 Activity keeps its filter and Charts its range across views', async (
   expect(consoleErrors).toEqual([])
 })
 
-test('14.6 a kept view whose rows main has since let go says so and offers Load all again', async ({ page, harness, consoleErrors }) => {
+test('a kept view whose rows main has since let go says so and offers Load all again', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const [heavy, ...others] = sample.addresses
   const { baseUrl, rpcUrl } = await harness.context.endpoints.demoUrls()

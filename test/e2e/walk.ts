@@ -1,5 +1,5 @@
-// A walk through every view of the nav with data loaded, for the first-run, layout and accessibility specs
-// (14.2, 14.8, 14.9). The views come from the nav itself, so a view added later is walked too.
+// A walk through every view of the nav with data loaded, for the first-run, layout and accessibility specs.
+// The views come from the nav itself, so a view added later is walked too.
 import { expect, type Page } from '@playwright/test'
 
 /** Opens each nav view in turn and waits for its data; `each` runs once per view with its label. */

@@ -49,7 +49,7 @@ test('a vault rotation on the demo network is pushed, logged and shown in the st
   expect(consoleErrors).toEqual([])
 })
 
-test('14.4 "Watch address" says when the address is already watched, and Unwatch removes it', async ({ page, harness }) => {
+test('"Watch address" says when the address is already watched, and Unwatch removes it', async ({ page, harness }) => {
   const sample = await demoSample(harness)
   const a = sample.addresses[0]!
   await page.goto(`${harness.url}#/transfers?address=${a.address}&chainId=${a.chainId}`)

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { recogniseVaultRecords, type JsonValue } from '@shared/schemas/vault'
 import { summariseVault, toJsonChanges } from '@shared/vault-summary'
 import type { JsonChange } from '@shared/watch'
-import { stableStringify } from './json-diff'
+import { stableStringify } from '@shared/json-diff'
 
 export interface VaultSnapshot {
   /** sha256 of the result's key-sorted JSON text: equal results, equal hashes */

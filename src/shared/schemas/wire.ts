@@ -1,4 +1,4 @@
-// Wire records of the bridge query service (spec sections 2.2–2.6) and what the client makes of them.
+// Wire records of the bridge query service (the interface's chain, token, history and transfer records) and what the client makes of them.
 // Types are as the spec states them; unknown extra fields are tolerated and kept (loose objects).
 // Amount-like numbers reach these schemas as their exact decimal text (see src/main/client/decode.ts).
 import { z } from 'zod'

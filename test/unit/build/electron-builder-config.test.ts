@@ -86,7 +86,7 @@ describe('electron-builder.yml: what Bridgescope requires', () => {
     expect(at(config, 'asar')).toBe(true)
     const files = filePatterns()
     const includes = files.filter((f) => !f.startsWith('!'))
-    expect(includes.sort()).toEqual(['out/**', 'package.json'])
+    expect(includes.sort()).toEqual(['out/main/**', 'out/preload/**', 'out/renderer/**', 'package.json'])
     for (const excluded of ['!**/*.map', '!src/**', '!test/**']) expect(files).toContain(excluded)
     expect(files.some((f) => f.startsWith('!') && f.includes('*.{ts'))).toBe(true)
   })
@@ -153,7 +153,7 @@ describe('electron-builder.yml: what Bridgescope requires', () => {
     })
   })
 
-  it('12.12 publishes to GitHub releases of the repository package.json names, and nowhere else', async () => {
+  it('publishes to GitHub releases of the repository package.json names, and nowhere else', async () => {
     const publish = at(config, 'publish')
     expect(publish).toEqual({ provider: 'github', releaseType: 'draft' })
     // electron-builder's own resolver turns package.json "repository" into the owner/repo it publishes to

@@ -1,4 +1,4 @@
-// 14.1: `npm start` (scripts/start.js) opens the app on every machine. Where Electron's binary is absent
+// `npm start` (scripts/start.js) opens the app on every machine. Where Electron's binary is absent
 // and its installer fails or hangs, the script explains why in one paragraph and serves the same app
 // through the browser harness; these tests run the script for real against a fake electron package.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -39,8 +39,8 @@ function start(electronDir: string, timeoutMs = '60000'): Promise<{ url: string;
   })
 }
 
-describe('npm start without Electron binary (14.1)', () => {
-  it('14.1 a failing installer leads to one paragraph (why, proxy/ELECTRON_MIRROR) and the app served in the browser', async () => {
+describe('npm start without Electron binary', () => {
+  it('a failing installer leads to one paragraph (why, proxy/ELECTRON_MIRROR) and the app served in the browser', async () => {
     const dir = fakeElectron("console.error('RequestError: getaddrinfo ENOTFOUND github.com'); process.exit(1)\n")
     const { url, output } = await start(dir)
     expect(output).toContain('ENOTFOUND github.com')
@@ -53,7 +53,7 @@ describe('npm start without Electron binary (14.1)', () => {
     expect(await res.text()).toContain('/__harness/bridge.js')
   })
 
-  it('14.1 an installer that never answers is given up after the timeout, and the app is still served', async () => {
+  it('an installer that never answers is given up after the timeout, and the app is still served', async () => {
     const dir = fakeElectron('setInterval(() => {}, 1000)\n')
     const { url, output } = await start(dir, '500')
     expect(output).toMatch(/no answer within/)

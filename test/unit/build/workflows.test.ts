@@ -76,7 +76,7 @@ describe('.github/workflows/release.yml', () => {
   const doc = loadYaml('.github/workflows/release.yml')
   const all = jobs('.github/workflows/release.yml')
 
-  it('12.12 runs on v* tags, and by hand only with the explicit unsigned choice (off by default)', () => {
+  it('runs on v* tags, and by hand only with the explicit unsigned choice (off by default)', () => {
     expect(at(doc, 'on', 'push')).toEqual({ tags: ['v*'] })
     expect(at(doc, 'on', 'workflow_dispatch', 'inputs')).toEqual({
       unsigned: { description: expect.stringMatching(/UNSIGNED/) as unknown, type: 'boolean', default: false }
@@ -124,13 +124,13 @@ function runStep(script: string, env: Record<string, string>): { code: number; o
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` }
 }
 
-describe('12.12 release trust', () => {
+describe('release trust', () => {
   const all = jobs('.github/workflows/release.yml')
   const gate = step(all.build, 'Signing credentials present')
   const script = String(gate.run)
   const none = { MAC_CSC_LINK: '', WIN_CSC_LINK: '', APPLE_API_KEY_P8: '', APPLE_ID: '' }
 
-  it('12.12 the signing gate runs before anything is packaged or published', () => {
+  it('the signing gate runs before anything is packaged or published', () => {
     const names = (at(all.build, 'steps') as unknown[]).map((s) => (isRecord(s) ? String(s.name ?? s.run ?? s.uses) : ''))
     const publish = names.findIndex((n) => n.startsWith('Package and publish'))
     expect(names.findIndex((n) => n.startsWith('Signing credentials present'))).toBeLessThan(publish)
@@ -150,14 +150,14 @@ describe('12.12 release trust', () => {
     ['mac', {}, 'true', true],
     ['linux', {}, 'false', true],
     ['win', { MAC_CSC_LINK: 'cert' }, 'false', false]
-  ] as const)('12.12 %s with %j and unsigned=%s → passes %s', (platform, secrets, unsigned, passes) => {
+  ] as const)('%s with %j and unsigned=%s → passes %s', (platform, secrets, unsigned, passes) => {
     const r = runStep(script, { ...none, ...secrets, PLATFORM: platform, UNSIGNED: unsigned })
     expect(r.code === 0, r.out).toBe(passes)
     if (!passes) expect(r.out).toMatch(/no signing credentials/)
     if (passes && unsigned === 'true' && (platform as string) !== 'linux') expect(r.out).toMatch(/UNSIGNED/)
   })
 
-  it('12.12 the draft job refuses to publish when package.json names another repository', () => {
+  it('the draft job refuses to publish when package.json names another repository', () => {
     const check = String(step(all.draft, 'Publish target is this repository').run)
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { repository: { url: string } }
     const target = new URL(pkg.repository.url).pathname.replace(/^\/|\.git$/g, '')

@@ -14,7 +14,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { main } from '../../../src/cli'
-import { startSimulator, type Simulator } from '../../../src/demo'
+import { startSimulator, type Simulator } from '../../support/simulator'
 import { closedPort, startTestProxy, type TestProxy } from '../main/net/test-proxy'
 
 const CA_FILE = resolve('test/fixtures/tls/bridge.test.crt')

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli'
-import { startSimulator, type Simulator } from '../../../src/demo/index'
+import { startSimulator, type Simulator } from '../../support/simulator'
 import { defaultSettings } from '../../../src/shared/schemas/settings'
 
 let sim: Simulator

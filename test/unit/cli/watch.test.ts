@@ -1,7 +1,7 @@
 // `watch vault` / `watch transfer` as the CLI will call them: captured io, a real simulator, an AbortSignal
 // standing in for SIGINT.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startSimulator, type Simulator } from '../../../src/demo'
+import { startSimulator, type Simulator } from '../../support/simulator'
 import { runWatchCommand } from '../../../src/cli/watch'
 import { simClient, tempDir } from '../main/watch/helpers'
 

@@ -2,7 +2,8 @@
 // listed, not counted, not found by hash), and POST /__sim/arrive lets them in at the head of its history,
 // oldest first. A still network (no motion) stays still otherwise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSimulator, type Simulator } from '../../../src/demo'
+import { TssClient } from '../../../src/main/client/tss-api'
+import { startSimulator, type Simulator } from '../../support/simulator'
 import { post, parseLossless, type Envelope } from './helpers'
 
 let sim: Simulator
@@ -45,6 +46,20 @@ describe('arrivals on demand', () => {
     expect(sim.arrive(top.address, top.chainId, 1)).toBe(0)
     expect(await page(top.address, top.chainId, 13)).toEqual(all)
     expect(JSON.parse((await post(`${sim.baseUrl}/api/queryBridgeInfo`, { txHash: newest })).text)).toMatchObject({ code: 200 })
+  })
+
+  it('the TSS API knows no order of a held-back transfer until it arrives: one network, one story', async () => {
+    const tss = new TssClient({ url: sim.tssUrl, retries: 0 })
+    const top = sim.sample().addresses[2]!
+    const all = await page(top.address, top.chainId, 3)
+    const newest = all.list[0]!.hash
+    const known = await tss.orderByTx(newest)
+    expect(known).not.toBeNull()
+    sim.hold(top.address, top.chainId, 1)
+    expect(await tss.orderByTx(newest)).toBeNull()
+    expect(await tss.order(known!.order_id)).toBeNull()
+    expect(sim.arrive(top.address, top.chainId, 1)).toBe(1)
+    expect(await tss.orderByTx(newest)).toEqual(known)
   })
 
   it('refuses a request it cannot read; an unknown address holds and lets in nothing', async () => {

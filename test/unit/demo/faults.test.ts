@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { within } from '../../../src/main/deadline'
-import { startSimulator, type Simulator } from '../../../src/demo'
+import { startSimulator, type Simulator } from '../../support/simulator'
 import { post, rpcBody } from './helpers'
 
 let sim: Simulator

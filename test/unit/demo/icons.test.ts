@@ -1,7 +1,7 @@
-// 14.2: the demo network's chain and token icons are its own: every chainImg and img in its catalog points
+// The demo network's chain and token icons are its own: every chainImg and img in its catalog points
 // at the simulator's origin, and the simulator answers each of them with an SVG (no outside host at all).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSimulator, type Simulator } from '../../../src/demo'
+import { startSimulator, type Simulator } from '../../support/simulator'
 import { post, type Envelope } from './helpers'
 
 let sim: Simulator
@@ -10,8 +10,8 @@ beforeAll(async () => {
 })
 afterAll(() => sim.close())
 
-describe('demo network icons (14.2)', () => {
-  it('14.2 every chainImg and token img is on the simulator itself and answers 200 image/svg+xml', async () => {
+describe('demo network icons', () => {
+  it('every chainImg and token img is on the simulator itself and answers 200 image/svg+xml', async () => {
     const chains = JSON.parse((await post(`${sim.baseUrl}/api/queryChainList`, {})).text) as Envelope<{ list: { chainImg: string }[] }>
     const tokens = JSON.parse((await post(`${sim.baseUrl}/api/queryTokenList`, {})).text) as Envelope<{ list: Record<string, { img: string }[]> }>
     const urls = new Set([...chains.data.list.map((c) => c.chainImg), ...Object.values(tokens.data.list).flat().map((t) => t.img)])
@@ -25,7 +25,7 @@ describe('demo network icons (14.2)', () => {
     }
   })
 
-  it('14.2 names the catalog does not hold are 404, and the API keeps answering POST only', async () => {
+  it('names the catalog does not hold are 404, and the API keeps answering POST only', async () => {
     expect((await fetch(`${sim.baseUrl}/icons/tokens/nope.svg`)).status).toBe(404)
     expect((await fetch(`${sim.baseUrl}/icons/tokens/%3Cscript%3E.svg`)).status).toBe(404)
     expect((await fetch(`${sim.baseUrl}/icons/tokens/usdt.svg`, { method: 'POST' })).status).toBe(405)

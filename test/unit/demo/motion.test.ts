@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { BridgeClient } from '../../../src/main/client/bridge-api'
 import { fetchAllHistory } from '../../../src/main/client/history-all'
-import { startSimulator, type MotionOptions, type Simulator } from '../../../src/demo'
+import { startSimulator, type MotionOptions, type Simulator } from '../../support/simulator'
 import { parseLossless, post, rpcBody } from './helpers'
 
 const sims: Simulator[] = []

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { startSimulator } from '../../../src/demo'
+import { startSimulator } from '../../support/simulator'
 import { transferRecordWireSchema } from '../../../src/shared/schemas/wire'
 import { parseLossless, post, rawAmounts, rpcBody } from './helpers'
 

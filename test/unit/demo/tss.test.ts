@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BridgeClient } from '../../../src/main/client/bridge-api'
 import { TssClient } from '../../../src/main/client/tss-api'
-import { startSimulator, type Simulator } from '../../../src/demo/index'
+import { startSimulator, type Simulator } from '../../support/simulator'
 import { tracedLegs, tssRoute, tssStatusLabel } from '../../../src/shared/tss'
 
 let clock = Date.UTC(2026, 0, 20, 12, 0, 0)

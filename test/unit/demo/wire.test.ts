@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { startSimulator, type Simulator } from '../../../src/demo'
+import { startSimulator, type Simulator } from '../../support/simulator'
 import {
   chainDetailSchema,
   chainRecordSchema,
@@ -243,7 +243,8 @@ describe('tss_getVault', () => {
 })
 
 describe('determinism and HTTP surface', () => {
-  // Byte-identical apart from the origin: icons are named at each simulator's own address (14.2).
+  // Byte-identical apart from the origin: icons are named at each simulator's own address,
+  // so the app never fetches one from an outside host.
   it('gives byte-identical bodies for the same seed and clock (but for the icons\' origin)', async () => {
     const twin = await startSimulator({ seed: 7, now: () => NOW, rotateEveryMs: null })
     const other = await startSimulator({ seed: 8, now: () => NOW, rotateEveryMs: null })

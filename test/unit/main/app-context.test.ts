@@ -9,7 +9,8 @@ import type { Channel, ChannelInput, ChannelResult } from '../../../src/shared/c
 import type { AppErrorData, Result } from '../../../src/shared/errors'
 import { createAppContext, type AppContext } from '../../../src/main/app-context'
 import { dispatch } from '../../../src/main/ipc/dispatch'
-import { startSimulator, type Simulator } from '../../../src/demo'
+import { startSimulator, type Simulator } from '../../support/simulator'
+import { testDemo } from '../../support/demo-plan'
 
 const open: { close(): Promise<void> }[] = []
 afterEach(async () => {
@@ -29,7 +30,7 @@ async function context(dataDir = mkdtempSync(join(tmpdir(), 'bs-ctx-'))): Promis
     shell: 'harness',
     version: 'test',
     broadcast: () => undefined,
-    demo: { transfers: 300, rotateEveryMs: null },
+    demo: testDemo({ transfers: 300, rotateEveryMs: null }),
     watch: { enabled: false }
   })
   open.push({ close: () => ctx.dispose() })

@@ -1,4 +1,4 @@
-// 14.2: on the demo profile a newcomer gets starter addresses (busiest first) and, on a first run only, the
+// On the demo profile a newcomer gets starter addresses (busiest first) and, on a first run only, the
 // busiest of them watched with its history loaded for Charts. Other profiles get no starters, and a user
 // who unwatches the demo address does not get it back at the next start.
 import { mkdtempSync } from 'node:fs'
@@ -27,8 +27,8 @@ async function ask<T>(ctx: AppContext, channel: Parameters<typeof dispatch>[1], 
   return r.value
 }
 
-describe('demo first run (14.2)', () => {
-  it('14.2 starters come busiest first; the first run watches the busiest and Charts shows its history', async () => {
+describe('demo first run', () => {
+  it('starters come busiest first; the first run watches the busiest and Charts shows its history', async () => {
     const ctx = await context(mkdtempSync(join(tmpdir(), 'bs-first-')))
     const starters = await ask<StarterAddress[]>(ctx, 'demo:starters')
     expect(starters.length).toBeGreaterThan(1)
@@ -41,7 +41,7 @@ describe('demo first run (14.2)', () => {
     expect(charts.transfers).toBeGreaterThanOrEqual(starters[0]!.transfers)
   })
 
-  it('14.2 only the first run: an unwatched demo address stays unwatched after a restart', async () => {
+  it('only the first run: an unwatched demo address stays unwatched after a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bs-first-'))
     const first = await context(dir)
     const [w] = first.settings.getWatchlists().addresses
@@ -52,7 +52,7 @@ describe('demo first run (14.2)', () => {
     expect(second.settings.getWatchlists().addresses).toEqual([])
   })
 
-  it('14.2 a profile other than the demo gets no starters', async () => {
+  it('a profile other than the demo gets no starters', async () => {
     const ctx = await context(mkdtempSync(join(tmpdir(), 'bs-first-')))
     const saved = await ask<{ profiles: { id: string; kind: string }[] }>(ctx, 'profiles:save', { name: 'Mine', kind: 'custom', baseUrl: 'http://127.0.0.1:9', rpcUrls: [] })
     const mine = saved.profiles.find((p) => p.kind !== 'demo')!

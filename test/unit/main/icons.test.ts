@@ -1,6 +1,7 @@
-// 12.10: icons are fetched by main, never by the renderer: https or the demo simulator's own origin only,
-// images only, size-capped, no redirects, cached for offline use, and served on the app's own origin
-// (app:// here; the harness route is covered by test/e2e/icons.spec.ts).
+// Icons are fetched by main, never by the renderer, so a hostile icon URL cannot knock on local services:
+// https or the demo simulator's own origin only, images only, size-capped, no redirects, cached for offline
+// use, and served on the app's own origin (app:// here; the harness route is covered by
+// test/e2e/icons.spec.ts).
 import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -47,8 +48,8 @@ async function service(demo: () => string | null = () => origin, timeoutMs?: num
 }
 const ask = (src: string) => `app://bridgescope/__icon?src=${encodeURIComponent(src)}`
 
-describe('12.10 main-side icons', () => {
-  it('12.10 the source rule: https anywhere, http only at the demo simulator origin, nothing with credentials', () => {
+describe('main-side icons', () => {
+  it('the source rule: https anywhere, http only at the demo simulator origin, nothing with credentials', () => {
     const demo = 'http://127.0.0.1:4000'
     const table: [string, string | null, boolean][] = [
       ['https://files.example/a.png', demo, true],
@@ -66,7 +67,7 @@ describe('12.10 main-side icons', () => {
     for (const [src, d, ok] of table) expect([src, d, isIconSourceAllowed(src, d)]).toEqual([src, d, ok])
   })
 
-  it('12.10 a demo icon is fetched once, served as an image with nosniff and a sandboxing CSP, then from the cache', async () => {
+  it('a demo icon is fetched once, served as an image with nosniff and a sandboxing CSP, then from the cache', async () => {
     const icons = await service()
     hits.length = 0
     const first = await icons.respond(ask(`${origin}/icon.png`))
@@ -80,14 +81,14 @@ describe('12.10 main-side icons', () => {
     expect(hits).toEqual(['/icon.png'])
   })
 
-  it('12.10 a local service on another port is never contacted', async () => {
+  it('a local service on another port is never contacted', async () => {
     const icons = await service(() => 'http://127.0.0.1:1')
     hits.length = 0
     expect((await icons.respond(ask(`${origin}/icon.png`))).status).toBe(403)
     expect(hits).toEqual([])
   })
 
-  it('12.10 non-images, bodies over the cap and redirects are refused', async () => {
+  it('non-images, bodies over the cap and redirects are refused', async () => {
     const icons = await service()
     for (const path of ['/page.html', '/huge.png', '/redirect.png', '/missing.png']) {
       const res = await icons.respond(ask(`${origin}${path}`))
@@ -95,7 +96,7 @@ describe('12.10 main-side icons', () => {
     }
   })
 
-  it('12.2 an icon source that never answers, or drips, is given up at the limit with GC forced; the next icon still loads', async () => {
+  it('an icon source that never answers, or drips, is given up at the limit with GC forced; the next icon still loads', async () => {
     setFlagsFromString('--expose-gc')
     const gc = runInNewContext('gc') as () => void
     const collector = setInterval(() => gc(), 20)
@@ -117,7 +118,7 @@ describe('12.10 main-side icons', () => {
     }
   })
 
-  it('12.10 app:// answers the icon route with the icon service and everything else from the renderer folder', async () => {
+  it('app:// answers the icon route with the icon service and everything else from the renderer folder', async () => {
     const icons = await service()
     let handler: ((request: Request) => Promise<Response>) | undefined
     handleAppProtocol({ handle: (_scheme: string, h: (request: Request) => Promise<Response>) => (handler = h) } as never, 'out/renderer', () => icons)

@@ -1,6 +1,6 @@
-// 15.3 The app's SecretBox over Electron's safeStorage (the real module needs the binary; a stand-in with
-// its API here): ciphertext as base64 both ways, and Linux's "basic_text" fallback (a fixed key) counted as
-// no keychain, so the panel says "stored unencrypted" rather than pretend.
+// The app's SecretBox, which keeps webhook URLs, over Electron's safeStorage (the real module needs the
+// binary; a stand-in with its API here): ciphertext as base64 both ways, and Linux's "basic_text" fallback
+// (a fixed key) counted as no keychain, so the panel says "stored unencrypted" rather than pretend.
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 const safeStorage = {
@@ -22,14 +22,14 @@ afterEach(() => {
   safeStorage.backend = 'gnome_libsecret'
 })
 
-describe('15.3 electronSecretBox', () => {
-  it('15.3 encrypts to base64 and decrypts back', async () => {
+describe('electronSecretBox', () => {
+  it('encrypts to base64 and decrypts back', async () => {
     const stored = await electronSecretBox.encrypt('https://hooks.slack.com/services/T/B/x')
     expect(stored).toBe(Buffer.from('enc:https://hooks.slack.com/services/T/B/x').toString('base64'))
     expect(await electronSecretBox.decrypt(stored)).toBe('https://hooks.slack.com/services/T/B/x')
   })
 
-  it('15.3 is available with a keychain; not without one, nor with Linux basic_text', async () => {
+  it('is available with a keychain; not without one, nor with Linux basic_text', async () => {
     Object.defineProperty(process, 'platform', { value: 'linux' })
     expect(await electronSecretBox.available()).toBe(true)
     safeStorage.backend = 'basic_text'

@@ -1,11 +1,11 @@
-// 14.10 Chart series never look alike: every pair of the palette's colours is far apart.
+// Chart series never look alike: every pair of the palette's colours is far apart.
 import { describe, expect, it } from 'vitest'
 import { SERIES_COLOURS } from '../../../src/renderer/src/lib/chart-setup'
 
 const rgb = (hex: string): [number, number, number] => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]
 
-describe('14.10 series colours', () => {
-  it('14.10 any two colours differ by more than 60 in RGB distance (the old teal and emerald were 43 apart)', () => {
+describe('series colours', () => {
+  it('any two colours differ by more than 60 in RGB distance (the old teal and emerald were 43 apart)', () => {
     for (let i = 0; i < SERIES_COLOURS.length; i++) {
       for (let j = i + 1; j < SERIES_COLOURS.length; j++) {
         const [a, b] = [rgb(SERIES_COLOURS[i] as string), rgb(SERIES_COLOURS[j] as string)]

@@ -1,11 +1,11 @@
-// 12.10: the one icon-URL rule for the renderer. Every remote icon becomes a request to the app's own origin
+// The one icon-URL rule for the renderer. Every remote icon becomes a request to the app's own origin
 // (ICON_PATH?src=…), which main answers; the page itself never addresses another host.
 import { describe, expect, it } from 'vitest'
 import { iconUrl } from '../../../src/renderer/src/lib/format'
 import { ICON_PATH } from '../../../src/shared/icons'
 
-describe('12.10 iconUrl', () => {
-  it('12.10 https and the loopback demo become same-origin icon requests; the rest gets the fallback', () => {
+describe('iconUrl', () => {
+  it('https and the loopback demo become same-origin icon requests; the rest gets the fallback', () => {
     for (const src of ['https://files.example/eth.png', 'http://127.0.0.1:4000/icons/eth.png']) {
       const url = iconUrl(src)
       expect(url).toBe(`${ICON_PATH}?src=${encodeURIComponent(src)}`)

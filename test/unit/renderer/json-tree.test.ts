@@ -38,7 +38,7 @@ describe('JsonTree', () => {
 describe('FieldValue', () => {
   it('writes null, empty and absent distinctly', () => {
     const a = render(FieldValue, { value: null })
-    // 14.10: a dash with a tooltip that says the service gave no value, not the raw word "null"
+    // a dash with a tooltip that says the service gave no value, not the raw word "null"
     expect(a.container.textContent).toBe('—')
     expect(a.container.querySelector('[data-null="true"]')?.getAttribute('title')).toBe('not given by the service (null)')
     a.unmount()

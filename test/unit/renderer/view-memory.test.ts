@@ -1,4 +1,4 @@
-// 14.6: what a view showed is kept per profile for the session, and never shows under another profile.
+// What a view showed is kept per profile for the session, and never shows under another profile.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ViewMemory, restoreRoute, type RouteSeen } from '../../../src/renderer/src/lib/view-memory'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { diffJson, diffSummary, formatPath, jsonEqual } from '../../../src/shared/json-diff'
+import { diffJson, diffSummary, formatPath, jsonEqual, stableStringify } from '../../../src/shared/json-diff'
 import type { JsonValue } from '../../../src/shared/schemas/vault'
 
 const json: fc.Arbitrary<JsonValue> = fc.jsonValue() as fc.Arbitrary<JsonValue>
@@ -131,5 +131,31 @@ describe('formatPath', () => {
     expect(formatPath([])).toBe('$')
     expect(formatPath(['records', 0, 'public_key'])).toBe('$.records[0].public_key')
     expect(formatPath(['a key', 'x"y', '1'])).toBe('$["a key"]["x\\"y"]["1"]')
+  })
+})
+
+describe('stableStringify (how the watcher tells a changed vault from the same one sent in another key order)', () => {
+  /** the same value with every object's keys in reverse order */
+  const reordered = (v: JsonValue): JsonValue => {
+    if (Array.isArray(v)) return v.map(reordered)
+    if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reordered(x)]))
+    return v
+  }
+
+  it('gives equal text exactly when the values are equal, whatever the key order', () => {
+    fc.assert(
+      fc.property(json, json, (a, b) => {
+        expect(stableStringify(reordered(a))).toBe(stableStringify(a))
+        expect(stableStringify(a) === stableStringify(b)).toBe(jsonEqual(a, b))
+      })
+    )
+  })
+
+  it('is JSON that parses back to the same value', () => {
+    fc.assert(
+      fc.property(json, (a) => {
+        expect(jsonEqual(JSON.parse(stableStringify(a)) as JsonValue, a)).toBe(true)
+      })
+    )
   })
 })

@@ -1,4 +1,4 @@
-// 12.8: secrets stay secret — properties of the one redaction (src/shared/redact.ts). The sinks (activity
+// Secrets stay secret — properties of the one redaction (src/shared/redact.ts). The sinks (activity
 // log, watch status, notifications, the CLI's stderr) and the refusals are in test/unit/main/security/secrets.test.ts.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -6,8 +6,8 @@ import { redactDeep, redactText, redactUrl, webhookUrlHint } from '../../../src/
 
 const SECRET = 'S3cr3tK3y'
 
-describe('12.8 redactText', () => {
-  it('12.8 property: no query value or password survives, and text without URLs is untouched', () => {
+describe('redactText', () => {
+  it('property: no query value or password survives, and text without URLs is untouched', () => {
     const token = fc.stringMatching(/^[A-Za-z0-9]{12,24}$/)
     fc.assert(
       fc.property(token, token, fc.constantFrom('https', 'http'), fc.domain(), (pw, key, scheme, host) => {
@@ -26,7 +26,7 @@ describe('12.8 redactText', () => {
     )
   })
 
-  it('12.8 redactDeep reaches every string of an event and leaves other values alone', () => {
+  it('redactDeep reaches every string of an event and leaves other values alone', () => {
     const e = { url: `https://x.example/?k=${SECRET}`, nodes: [`http://127.0.0.1:1/?k=${SECRET}`], failures: 3, error: { message: `GET https://x.example/?k=${SECRET}` }, none: null }
     const out = redactDeep(e)
     expect(JSON.stringify(out)).not.toContain(SECRET)
@@ -36,9 +36,9 @@ describe('12.8 redactText', () => {
 })
 
 
-describe('15.3 webhook URLs carry their secret in the path', () => {
+describe('webhook URLs carry their secret in the path', () => {
   const TOKEN = 'Xy12ab34CD56ef78GH90ij'
-  it('15.3 Slack and Discord paths are hidden whole; key-like path segments of any URL are hidden', () => {
+  it('Slack and Discord paths are hidden whole; key-like path segments of any URL are hidden', () => {
     expect(redactUrl(`https://hooks.slack.com/services/T0123ABC/B0456DEF/${TOKEN}`)).toBe('https://hooks.slack.com/…')
     expect(redactUrl(`https://discord.com/api/webhooks/123456789012345678/${TOKEN}`)).toBe('https://discord.com/…')
     expect(redactUrl(`https://discordapp.com/api/webhooks/1/${TOKEN}?wait=true`)).toBe('https://discordapp.com/…?…')
@@ -49,7 +49,7 @@ describe('15.3 webhook URLs carry their secret in the path', () => {
     expect(redactText(`POST https://hooks.slack.com/services/T1/B2/${TOKEN} failed`)).toBe('POST https://hooks.slack.com/… failed')
   })
 
-  it('15.3 property: a token-like path segment never survives redactText', () => {
+  it('property: a token-like path segment never survives redactText', () => {
     const token = fc.stringMatching(/^[A-Za-z]{8,16}[0-9]{8,16}$/)
     fc.assert(
       fc.property(token, fc.domain(), fc.constantFrom('hooks', 'api/webhooks/42', 'services/T1/B2'), (key, host, prefix) => {
@@ -60,7 +60,7 @@ describe('15.3 webhook URLs carry their secret in the path', () => {
     )
   })
 
-  it('15.3 a saved webhook URL is shown as scheme and host only, whatever its path', () => {
+  it('a saved webhook URL is shown as scheme and host only, whatever its path', () => {
     expect(webhookUrlHint(`https://hooks.example:8443/any/${TOKEN}?sig=1`)).toBe('https://hooks.example:8443/…')
     expect(webhookUrlHint('not a url')).toBe('(not a URL)')
   })

@@ -1,4 +1,4 @@
-// 13.4 The relayer leg whenever the service sends it, checked on MAP's own published queryBridgeInfo example
+// The relayer leg whenever the service sends it, checked on MAP's own published queryBridgeInfo example
 // (mapprotocol/docs, develop/mcs/api/api.md; test/fixtures/map/query-bridge-info.json, copied verbatim): it has
 // relayerChainId null together with a full relayerObject.
 import { readFileSync } from 'node:fs'
@@ -11,16 +11,16 @@ import { relayerLeg } from '../../../src/shared/transfer-legs'
 const body = readFileSync('test/fixtures/map/query-bridge-info.json', 'utf8')
 const detail = decodeTransferDetail(unwrapEnvelope(parseBody(body, 'queryBridgeInfo', 200, 'application/json'), 'queryBridgeInfo'))
 
-describe('13.4 relayer leg', () => {
-  it("13.4 MAP's published example: relayerChainId null with a relayerObject is a relayer leg on MAP Makalu (22776)", () => {
+describe('relayer leg', () => {
+  it("MAP's published example: relayerChainId null with a relayerObject is a relayer leg on MAP Makalu (22776)", () => {
     expect(detail.relayerChainId).toBeNull()
     expect(relayerLeg(detail)).toMatchObject({ chainId: 22776, chainName: 'MAP Makalu', hash: null, height: null })
   })
-  it("13.4 the CLI's text names the relayer chain instead of printing -", () => {
+  it("the CLI's text names the relayer chain instead of printing -", () => {
     const line = transferBlock(detail).split('\n').find((l) => l.startsWith('Relayer')) as string
     expect(line).toMatch(/^Relayer\s+MAP Makalu \(22776\) height - -$/)
   })
-  it('13.4 no relayer chain, object or hash: no relayer leg', () => {
+  it('no relayer chain, object or hash: no relayer leg', () => {
     expect(relayerLeg({ ...detail, relayerObject: null })).toBeNull()
     expect(relayerLeg({ ...detail, relayerObject: null, relayerChainId: 22776 })).toMatchObject({ chainId: 22776, chainName: 'Chain 22776' })
   })

@@ -13,8 +13,8 @@ const rec = (epoch: number, key: string, addrs: Record<number, string>, extra: R
   ...extra
 })
 
-describe('vault summary (13.5)', () => {
-  it('13.5 names a rotation in the vault’s own terms: epoch, key rotated, per-chain address old → new, chain added', () => {
+describe('vault summary', () => {
+  it('names a rotation in the vault’s own terms: epoch, key rotated, per-chain address old → new, chain added', () => {
     const a = [rec(5, '0x04aa', { 1: '0x11', 56: '0x22' })]
     const b = [rec(6, '0x04bb', { 1: '0x11', 56: '0x33', 137: '0x44' })]
     const texts = summariseVault(a, b).map((l) => l.text)
@@ -23,7 +23,7 @@ describe('vault summary (13.5)', () => {
     expect(texts.join('\n')).not.toContain('chain 1:')
   })
 
-  it('13.5 status change and chain removed; unknown fields fall back to the raw JSON-path wording', () => {
+  it('status change and chain removed; unknown fields fall back to the raw JSON-path wording', () => {
     const a = { ...(rec(5, '0x04aa', { 1: '0x11', 56: '0x22' }) as object), status: 'active', threshold: 3 } as JsonValue
     const b = { ...(rec(5, '0x04aa', { 1: '0x11' }) as object), status: 'retired', threshold: 4 } as JsonValue
     const lines = summariseVault(a, b)
@@ -31,7 +31,7 @@ describe('vault summary (13.5)', () => {
     expect(lines.at(-1)?.what).toBe('raw')
   })
 
-  it('13.5 a shape that is not the documented one is listed path by path, raw', () => {
+  it('a shape that is not the documented one is listed path by path, raw', () => {
     const lines = summariseVault({ vault: { k: 1 } }, { vault: { k: 2 }, more: true })
     expect(lines.map((l) => [l.what, l.text])).toEqual([
       ['raw', '$.more added: true'],
@@ -39,7 +39,7 @@ describe('vault summary (13.5)', () => {
     ])
   })
 
-  it('13.5 the alert body groups many per-chain lines so a rotation fits a notification', () => {
+  it('the alert body groups many per-chain lines so a rotation fits a notification', () => {
     const addrs = (p: string): Record<number, string> => ({ 1: p + '1', 10: p + '2', 56: p + '3', 137: p + '4', 250: p + '5' })
     const body = describeVaultChange(summariseVault([rec(5, '0x04aa', addrs('0xa'))], [rec(6, '0x04bb', addrs('0xb'))]))
     expect(body).toBe('epoch: 5 → 6; key rotated: 0x04aa → 0x04bb; address changed on 5 chains: 1, 10, 56, 137, …')
@@ -48,7 +48,7 @@ describe('vault summary (13.5)', () => {
 
   // Property: every change the JSON-path diff finds is either summarised (a line about the same record and
   // field) or listed raw at its own path — none is lost.
-  it('13.5 property: every JSON-path change is either summarised or listed raw', () => {
+  it('property: every JSON-path change is either summarised or listed raw', () => {
     const chainId = fc.constantFrom(1, 10, 56, 137, 250, 8453)
     const hex = fc.constantFrom('0x01', '0x02', '0x03')
     const record = fc.record(

@@ -15,7 +15,7 @@ class AppState {
   info = $state<AppInfo | null>(null)
   settings = $state<Settings | null>(null)
   error = $state<AppErrorData | null>(null)
-  /** views' state while the user is elsewhere, per profile, for the session (14.6) */
+  /** views' state while the user is elsewhere, per profile, for the session, so leaving a view loses nothing */
   readonly memory = new ViewMemory()
 
   get profileId(): string {

@@ -14,8 +14,8 @@ export function chartJs(): typeof Chart {
 }
 
 /**
- * Series colours chosen to stay distinct from each other (teal beside emerald made two tokens look the same,
- * 14.10) and legible on both the light and the dark background: Tableau's palette, its grey swapped for a violet that stands apart.
+ * Series colours chosen to stay distinct from each other (teal beside emerald made two tokens look the same)
+ * and legible on both the light and the dark background: Tableau's palette, its grey swapped for a violet that stands apart.
  */
 export const SERIES_COLOURS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#6a3d9a']
 

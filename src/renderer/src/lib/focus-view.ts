@@ -1,5 +1,5 @@
 // Moves keyboard focus into the current view (its h1), so after the skip link or the command palette a
-// keyboard or screen-reader user starts where the content is, not back on the control they left (14.9).
+// keyboard or screen-reader user starts where the content is, not back on the control they left.
 import { tick } from 'svelte'
 import { router } from './router.svelte'
 import { views } from './views.svelte'

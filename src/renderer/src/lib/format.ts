@@ -54,7 +54,7 @@ export function labelled(value: number, labels: Record<string, string> | undefin
 }
 
 /**
- * The one icon-URL rule for the renderer (12.10): a remote icon is never requested by the page. Its URL goes
+ * The one icon-URL rule for the renderer: a remote icon is never requested by the page. Its URL goes
  * to the app's own origin (ICON_PATH?src=…, src/shared/icons.ts), where main fetches it (https or
  * the demo simulator's own origin only, size- and time-capped, images only) and serves it from the offline
  * cache; the CSP's img-src is 'self'. Anything else gets the generated fallback.

@@ -1,4 +1,4 @@
-// What each view was showing when the user left it, per profile, for the session (14.6): leaving Transfers
+// What each view was showing when the user left it, per profile, for the session: leaving Transfers
 // and coming back must find the same address, loaded rows, filters and scroll position, and another
 // profile's views must not show them. Nothing here is written to disk: a restart starts clean.
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { BridgeClient } from '../../../../src/main/client/bridge-api'
-import { startSimulator, type SimOperation, type Simulator } from '../../../../src/demo/index'
+import { startSimulator, type SimOperation, type Simulator } from '../../../support/simulator'
 import { formatAmount } from '../../../../src/shared/decimal'
 import { expectAppError, startPrefixProxy } from './helpers'
 

@@ -8,7 +8,7 @@ import {
   unwrapEnvelope
 } from '../../../../src/main/client/decode'
 import { parseLossless } from '../../../../src/main/client/lossless-json'
-import { startSimulator, type Simulator } from '../../../../src/demo/index'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { AppError } from '../../../../src/shared/errors'
 
 let sim: Simulator

@@ -9,8 +9,8 @@ import { postJson } from '../../../../src/main/client/http'
 import { getVault } from '../../../../src/main/client/rpc'
 import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import { fetchAllHistory } from '../../../../src/main/client/history-all'
-import type { FaultSpec } from '../../../../src/demo'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import type { FaultSpec } from '../../../support/simulator'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { expectAppError } from './helpers'
 
 setFlagsFromString('--expose-gc')

@@ -1,7 +1,7 @@
 // Shared set-up for client tests: the simulator (the only fixture source) and a loopback path-prefix proxy.
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Simulator } from '../../../../src/demo/index'
+import type { Simulator } from '../../../support/simulator'
 import { AppError, type ErrorKind } from '../../../../src/shared/errors'
 
 /** Awaits a rejection and checks it is an AppError of `kind`; returns it for more checks. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BridgeClient, type ArrivedHistoryPage } from '../../../../src/main/client/bridge-api'
 import { fetchAllHistory, type HistoryProgress, type HistorySource } from '../../../../src/main/client/history-all'
-import { startSimulator, type Simulator } from '../../../../src/demo/index'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { AppError } from '../../../../src/shared/errors'
 import type { HistoryPage } from '../../../../src/shared/schemas/wire'
 import { expectAppError } from './helpers'

@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { z } from 'zod'
 import { parseLossless } from '../../../../src/main/client/lossless-json'
 import { compileAcceptor, scalarFields } from '../../../../src/main/client/schema-accept'
-import { startSimulator, type Simulator } from '../../../../src/demo/index'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { transferRecordWireSchema, wireDecimal } from '../../../../src/shared/schemas/wire'
 import { busiestHistoryText } from './helpers'
 

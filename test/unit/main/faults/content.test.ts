@@ -1,6 +1,6 @@
 // Faults in what comes back: truncated JSON, code ≠ 200 envelopes, wrong field types, a 50 MB body.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Simulator } from '../../../../src/demo'
+import type { Simulator } from '../../../support/simulator'
 import { openRig, startSim } from './rig'
 import { runFaultScenario } from './scenario'
 

@@ -1,6 +1,6 @@
 // A loopback service that answers every operation with a well-formed envelope (or a JSON-RPC answer with the
 // right id) whose payload is 100,000 levels of `[`: right where the chain list, token list, history page,
-// transfer or vault record should be. Shared by the unit and the e2e tests of 12.4.
+// transfer or vault record should be. Shared by the unit and the e2e deep-nesting tests.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 

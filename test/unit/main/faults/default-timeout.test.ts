@@ -2,10 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
 import { createAppContext } from '../../../../src/main/app-context'
-import type { Simulator } from '../../../../src/demo'
+import type { Simulator } from '../../../support/simulator'
 import type { Sourced } from '../../../../src/shared/contract'
 import type { Result } from '../../../../src/shared/errors'
 import { confFactory, startSim, tempDir } from './rig'
+import { testDemo } from '../../../support/demo-plan'
 
 let sim: Simulator
 beforeAll(async () => {
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 describe('latency within the default timeout', () => {
   it('a 10 s answer arrives under the default 15 s profile timeout', async () => {
-    const context = await createAppContext({ dataDir: tempDir(), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
+    const context = await createAppContext({ demo: testDemo(), dataDir: tempDir(), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
     // No timeoutMs given: the profile gets the default.
     const settings = context.settings.saveProfile({ id: 'slow', name: 'Slow', baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl] })
     expect(settings.profiles.find((p) => p.id === 'slow')?.timeoutMs).toBe(15_000)

@@ -1,7 +1,7 @@
 // Load through the handler table: 1,000 mixed IPC calls at once, and 20 history pages at once from a slow
 // service. Nothing rejects unhandled, every call gets a Result, and memory settles back.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { Simulator } from '../../../../src/demo'
+import type { Simulator } from '../../../support/simulator'
 import { openRig, startSim, type Rig } from './rig'
 
 let sim: Simulator

@@ -4,11 +4,12 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Conf from 'conf'
-import { createAppContext, type AppContext, type AppContextOptions } from '../../../../src/main/app-context'
+import { createAppContext, type AppContext } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
-import { startSimulator, type SimOperation, type Simulator } from '../../../../src/demo'
+import { startSimulator, type SimOperation, type Simulator } from '../../../support/simulator'
 import type { Result } from '../../../../src/shared/errors'
 import type { Sourced } from '../../../../src/shared/contract'
+import { testDemo, type TestDemoOptions } from '../../../support/demo-plan'
 
 export const OPERATIONS: readonly SimOperation[] = ['queryHistory', 'queryBridgeInfo', 'queryTokenList', 'queryChainList', 'tss_getVault']
 
@@ -23,8 +24,8 @@ export const confFactory = ({ cwd, name }: { cwd: string; name: string }) =>
  * The app context tests build: conf-backed stores on `dataDir`, the harness shell, no background watcher
  * (tests that count cache entries and requests must not race it), the demo network as given.
  */
-export function testContext(dataDir: string, demo: AppContextOptions['demo'] = { transfers: 300, rotateEveryMs: null }): Promise<AppContext> {
-  return createAppContext({ dataDir, storeFactory: confFactory, shell: 'harness', version: 'test', broadcast: () => undefined, ...(demo ? { demo } : {}), watch: { enabled: false } })
+export function testContext(dataDir: string, demo: TestDemoOptions = { transfers: 300, rotateEveryMs: null }): Promise<AppContext> {
+  return createAppContext({ dataDir, storeFactory: confFactory, shell: 'harness', version: 'test', broadcast: () => undefined, demo: testDemo(demo), watch: { enabled: false } })
 }
 
 export async function startSim(): Promise<Simulator> {
@@ -46,7 +47,7 @@ export interface Rig {
 
 export async function openRig(sim: Simulator, opts: { timeoutMs?: number; dataDir?: string } = {}): Promise<Rig> {
   const dataDir = opts.dataDir ?? tempDir()
-  const context = await createAppContext({
+  const context = await createAppContext({ demo: testDemo(),
     dataDir,
     storeFactory: confFactory,
     shell: 'harness',

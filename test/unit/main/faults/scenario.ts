@@ -2,7 +2,7 @@
 // error naming the operation and nothing reaches the cache; with a cached copy the copy is served, with the
 // error alongside, and the cache is left byte for byte as it was.
 import { expect } from 'vitest'
-import type { FaultSpec, SimOperation, Simulator } from '../../../../src/demo'
+import type { FaultSpec, SimOperation, Simulator } from '../../../support/simulator'
 import { describeError, type AppErrorData, type ErrorKind } from '../../../../src/shared/errors'
 import type { Sourced } from '../../../../src/shared/contract'
 import { OPERATIONS as ALL_OPERATIONS, openRig } from './rig'

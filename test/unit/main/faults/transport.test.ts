@@ -2,7 +2,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, it } from 'vitest'
-import type { Simulator } from '../../../../src/demo'
+import type { Simulator } from '../../../support/simulator'
 import { startSim } from './rig'
 import { runFaultScenario } from './scenario'
 
@@ -22,7 +22,7 @@ describe('transport faults on every operation (profile timeout 1 s)', () => {
     await runFaultScenario(sim, { latencyMs: 10_000 }, () => ({ kind: 'timeout', message: /no complete answer within 1 s/ }))
   })
 
-  it('12.2 a reply that starts and then drips one byte every 200 ms is a timeout at the limit, GC forced throughout', async () => {
+  it('a reply that starts and then drips one byte every 200 ms is a timeout at the limit, GC forced throughout', async () => {
     const collector = setInterval(gc, 50)
     try {
       await runFaultScenario(sim, { dripMs: 200 }, () => ({ kind: 'timeout', message: /no complete answer within 1 s/ }))

@@ -102,9 +102,9 @@ describe('vault results', () => {
   })
 })
 
-// 12.7 / 12.4, as classes rather than instances: any control character a service puts in a name never
-// reaches the terminal, any number is either read exactly or refused with a reason that names the field or
-// the limit, and any nesting depth is either parsed or refused naming the depth.
+// Remote text and nesting, as classes rather than instances: any control character a service puts in a
+// name never reaches the terminal, any number is either read exactly or refused with a reason that names
+// the field or the limit, and any nesting depth is either parsed or refused naming the depth.
 const CONTROL_CHARS = [
   ...Array.from({ length: 0x20 }, (_, c) => String.fromCharCode(c)),
   ...Array.from({ length: 0x21 }, (_, c) => String.fromCharCode(0x7f + c)),
@@ -116,8 +116,8 @@ const hostileName = fc
 // eslint-disable-next-line no-control-regex -- finding control characters is the point of this check
 const TERMINAL_UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
 
-describe('12.7 control characters in remote names', () => {
-  it('12.7 any chain name survives decoding as data and prints without a control character', () => {
+describe('control characters in remote names', () => {
+  it('any chain name survives decoding as data and prints without a control character', () => {
     fc.assert(
       fc.property(hostileName, hostileName, (chainName, chain) => {
         const record = {
@@ -137,7 +137,7 @@ describe('12.7 control characters in remote names', () => {
   })
 })
 
-describe('12.7 numbers of any length', () => {
+describe('numbers of any length', () => {
   const number = fc
     .tuple(fc.integer({ min: 1, max: 2_500 }), fc.integer({ min: 0, max: 12 }), fc.boolean(), fc.constantFrom('', 'e5', 'E-3', 'e400'))
     .map(([whole, fraction, quoted, exponent]) => {
@@ -145,7 +145,7 @@ describe('12.7 numbers of any length', () => {
       return { text, json: quoted ? JSON.stringify(text) : text, digits: whole + fraction }
     })
 
-  it('12.7 an amount is kept exactly up to the cap and refused past it with a reason naming the field or the limit', () => {
+  it('an amount is kept exactly up to the cap and refused past it with a reason naming the field or the limit', () => {
     fc.assert(
       fc.property(number, ({ text, json, digits }) => {
         let decoded: string | undefined
@@ -165,8 +165,8 @@ describe('12.7 numbers of any length', () => {
   })
 })
 
-describe('12.4 nesting of any depth', () => {
-  it('12.4 any depth parses up to the limit and is a protocol error naming the limit past it', () => {
+describe('nesting of any depth', () => {
+  it('any depth parses up to the limit and is a protocol error naming the limit past it', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: MAX_DEPTH * 20 }), fc.constantFrom('[', '{"a":'), (depth, open) => {
         const close = open === '[' ? ']' : '}'

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createAppContext, type AppContext } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
 import type { Updater } from '../../../../src/main/updater'
+import { testDemo } from '../../../support/demo-plan'
 
 const contexts: AppContext[] = []
 afterEach(async () => {
@@ -23,7 +24,7 @@ function fakeUpdater(): Updater {
 }
 
 async function context(updater?: () => Promise<Updater>): Promise<AppContext> {
-  const ctx = await createAppContext({
+  const ctx = await createAppContext({ demo: testDemo(),
     dataDir: mkdtempSync(join(tmpdir(), 'bs-upd-')),
     storeFactory: ({ cwd, name }) => new Conf<Record<string, unknown>>({ cwd, configName: name, clearInvalidConfig: false }),
     shell: 'electron',

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import { isLoopback, networkFromEnv, proxyFor, proxySettingsFromEnv, type Env } from '../../../../src/main/net/env-proxy'
 import type { Network } from '../../../../src/main/net/fetch'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { WebhookSink } from '../../../../src/main/watch/webhooks'
 import { AppError } from '../../../../src/shared/errors'
 import { expectAppError } from '../client/helpers'

@@ -30,7 +30,7 @@ describe('Content-Security-Policy', () => {
     expect([...meta.keys()].filter((k) => HEADER_ONLY_DIRECTIVES.has(k))).toEqual([])
   })
 
-  it('is strict: self by default, no eval, no inline script, no plugins, 12.10 images only from self (main fetches remote icons)', () => {
+  it('is strict: self by default, no eval, no inline script, no plugins, images only from self (main fetches remote icons)', () => {
     expect(header.get('default-src')).toEqual(["'self'"])
     expect(header.get('script-src')).toEqual(["'self'"])
     expect(header.get('img-src')).toEqual(["'self'"])
@@ -41,7 +41,7 @@ describe('Content-Security-Policy', () => {
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|data:|blob:/)
     for (const [name, values] of header) expect(values, name).not.toContain('*')
     expect(header.get('script-src')).not.toContain("'unsafe-inline'")
-    // 12.10: Svelte's style: bindings go through the CSSOM (element.style), which CSP does not block.
+    // Svelte's style: bindings go through the CSSOM (element.style), which CSP does not block.
     expect(header.get('style-src')).toEqual(["'self'"])
   })
 

@@ -1,4 +1,4 @@
-// 12.8 Secrets stay secret: URLs with user:password@ are refused where they are entered (profiles, the
+// Secrets stay secret: URLs with user:password@ are refused where they are entered (profiles, the
 // CLI's flags and environment), and a node URL's query (an API key) and userinfo never reach the activity
 // log, watch:status, notifications or the CLI's messages.
 import { readFileSync } from 'node:fs'
@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../../src/cli'
 import { createAppContext } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { redactText, redactUrl } from '../../../../src/shared/redact'
 import type { Result } from '../../../../src/shared/errors'
 import { rig, simClient, tempDir } from '../watch/helpers'
 import { confFactory } from '../faults/rig'
+import { testDemo } from '../../../support/demo-plan'
 
 const SECRET = 'sk_live_0123456789'
 
@@ -21,17 +22,17 @@ beforeAll(async () => {
 })
 afterAll(async () => sim.close())
 
-describe('12.8 redaction', () => {
-  it('12.8 userinfo, query and fragment are removed; a removed query is marked', () => {
+describe('redaction', () => {
+  it('userinfo, query and fragment are removed; a removed query is marked', () => {
     expect(redactUrl(`https://user:pw@node.example:8545/rpc?apikey=${SECRET}#x`)).toBe('https://node.example:8545/rpc?…')
     expect(redactUrl('https://node.example/rpc')).toBe('https://node.example/rpc')
     expect(redactText(`node https://a:b@n.example/?k=${SECRET} failed; then http://127.0.0.1:9/x?y=1.`)).not.toMatch(new RegExp(`${SECRET}|a:b@|y=1`))
   })
 })
 
-describe('12.8 credentials in URLs are refused where they are entered', () => {
-  it('12.8 a profile with user:password@ in its base or RPC URL is refused with a message, and nothing is saved', async () => {
-    const ctx = await createAppContext({ dataDir: tempDir(), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
+describe('credentials in URLs are refused where they are entered', () => {
+  it('a profile with user:password@ in its base or RPC URL is refused with a message, and nothing is saved', async () => {
+    const ctx = await createAppContext({ demo: testDemo(), dataDir: tempDir(), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
     try {
       for (const input of [
         { name: 'A', baseUrl: 'https://me:pw@bridge.example/', rpcUrls: [] },
@@ -50,7 +51,7 @@ describe('12.8 credentials in URLs are refused where they are entered', () => {
     }
   })
 
-  it('12.8 the CLI refuses them from flags and from the environment (exit 2), without echoing the password', async () => {
+  it('the CLI refuses them from flags and from the environment (exit 2), without echoing the password', async () => {
     let err = ''
     const io = (env: Record<string, string>) => ({ stdout: { write: () => true }, stderr: { write: (s: string) => (err += s) }, env: { BRIDGESCOPE_DATA_DIR: tempDir(), ...env } })
     const withFlag = sim.baseUrl.replace('http://', 'http://me:hunter2@')
@@ -61,8 +62,8 @@ describe('12.8 credentials in URLs are refused where they are entered', () => {
   })
 })
 
-describe('12.8 what the watcher shows never carries a node URL secret', () => {
-  it('12.8 activity log, push events, notifications and watch status: no query, no userinfo', async () => {
+describe('what the watcher shows never carries a node URL secret', () => {
+  it('activity log, push events, notifications and watch status: no query, no userinfo', async () => {
     const dir = tempDir()
     const url = `${sim.rpcUrl}?apikey=${SECRET}`
     const r = await rig({ dir, client: simClient(sim.baseUrl, [url]), rpcUrls: [url], settings: (s) => ({ ...s, unreachableAfterFailures: 1 }) })

@@ -140,7 +140,7 @@ describe('applySessionSecurity', () => {
     ['hid', 'app://bridgescope/index.html', true, false]
   ]
 
-  it.each(table)('12.11 request and check: %s from %s (top frame %s) → %s', (permission, url, isMainFrame, expected) => {
+  it.each(table)('request and check: %s from %s (top frame %s) → %s', (permission, url, isMainFrame, expected) => {
     const { request, check } = handlers()
     const cb = vi.fn()
     request({}, permission, cb, { requestingUrl: url, isMainFrame })
@@ -148,14 +148,14 @@ describe('applySessionSecurity', () => {
     expect(check({}, permission, new URL(url).origin, { requestingUrl: url, isMainFrame })).toBe(expected)
   })
 
-  it('12.11 the dev server origin is the app page while the app runs from it', () => {
+  it('the dev server origin is the app page while the app runs from it', () => {
     const { request } = handlers('http://127.0.0.1:5173/')
     const cb = vi.fn()
     request({}, 'clipboard-sanitized-write', cb, { requestingUrl: 'http://127.0.0.1:5173/#/tokens', isMainFrame: true })
     expect(cb).toHaveBeenCalledWith(true)
   })
 
-  it('12.11 a check without a requesting URL falls back to the origin, and missing details deny', () => {
+  it('a check without a requesting URL falls back to the origin, and missing details deny', () => {
     const { request, check, device } = handlers()
     expect(check({}, 'clipboard-sanitized-write', 'app://bridgescope', { isMainFrame: true })).toBe(true)
     expect(check({}, 'clipboard-sanitized-write', 'app://bridgescope', undefined as never)).toBe(false)

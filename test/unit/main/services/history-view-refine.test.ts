@@ -6,7 +6,7 @@ import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import { fetchAllHistory } from '../../../../src/main/client/history-all'
 import { DatasetViews } from '../../../../src/main/services/dataset-views'
-import { startSimulator, type Simulator } from '../../../../src/demo/index'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 
 let sim: Simulator
 let rows: TransferRecord[] = []

@@ -9,12 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../../src/cli'
 import { createAppContext, type AppContext } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { amountText, receivedAmount } from '../../../../src/shared/amounts'
 import { formatAmount, toScaledUnits } from '../../../../src/shared/decimal'
 import type { TransferDetail, TransferRecord } from '../../../../src/shared/schemas/wire'
 import { startPrefixProxy } from '../client/helpers'
 import { confFactory } from '../faults/rig'
+import { testDemo } from '../../../support/demo-plan'
 
 interface Route {
   name: string
@@ -34,7 +35,7 @@ async function call<T>(channel: string, input?: unknown): Promise<T> {
 
 beforeAll(async () => {
   sim = await startSimulator({ seed: 1, transfers: 3000, rotateEveryMs: null })
-  ctx = await createAppContext({ dataDir: mkdtempSync(join(tmpdir(), 'bs-recv-')), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
+  ctx = await createAppContext({ demo: testDemo(), dataDir: mkdtempSync(join(tmpdir(), 'bs-recv-')), storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
   ctx.settings.saveProfile({ id: 'sim', name: 'Sim', baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl] })
   ctx.settings.activate('sim')
   for (const txHash of sim.sample().txHashes) {

@@ -12,6 +12,7 @@ import { migrateSettings } from '../../../../src/main/store/migrations'
 import type { AppInfo, Notice } from '../../../../src/shared/contract'
 import { defaultSettings, settingsSchema, type Settings } from '../../../../src/shared/schemas/settings'
 import { confFactory, tempDir } from '../faults/rig'
+import { testDemo } from '../../../support/demo-plan'
 
 /** Two valid, large (~1 MB) settings documents that differ everywhere, so a torn write could not pass as either. */
 function documentFor(tag: string): Settings {
@@ -93,7 +94,7 @@ describe('store files edited into garbage', () => {
     const dataDir = tempDir('bs-garbage-')
     writeFileSync(join(dataDir, 'settings.json'), '{"version":1,"profiles":[{"id":')
     writeFileSync(join(dataDir, 'watchlists.json'), Buffer.from([0xff, 0xfe, 0x00, 0x7b]))
-    const context = await createAppContext({ dataDir, storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
+    const context = await createAppContext({ demo: testDemo(), dataDir, storeFactory: confFactory, shell: 'harness', version: 't', broadcast: () => undefined, watch: { enabled: false } })
     try {
       const call = (channel: string, input?: unknown) => dispatch(context.handlers, channel, input, { emit: () => undefined })
       const info = await call('app:info')

@@ -1,6 +1,6 @@
-// Issue 12, "lose nothing": every mutating channel changes only what it names (12.1), ids cannot reach a
-// prototype (12.3), two instances on one data folder lose nothing (12.5), and newer files, unknown fields
-// and one bad entry cost the user nothing (12.6). Driven through the real handler table, as IPC drives it.
+// "Lose nothing": every mutating channel changes only what it names, ids cannot reach a prototype, two
+// instances on one data folder lose nothing, and newer files, unknown fields and one bad entry cost the user
+// nothing. Driven through the real handler table, as IPC drives it.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -108,7 +108,7 @@ const changes: fc.Arbitrary<Change> = fc.oneof(
       holds: (_s, w) => w.epochs.some((e) => e.epoch === epoch)
     }
   }),
-  // 15.3 Settings → Alerts: a new sink, and a change of one sink's format; both keep their URLs.
+  // Settings → Alerts: a new sink, and a change of one sink's format; both keep their URLs.
   fc.integer({ min: 1, max: 9999 }).map((n): Change => ({
     field: `webhooks.w${n}`,
     make: (ctx) => must(ctx, 'alerts:save', { id: `w${n}`, url: `http://127.0.0.1:9/hooks/w${n}`, label: `hook ${n}` }),
@@ -147,8 +147,8 @@ function flatten(value: unknown, prefix = '', out = new Map<string, string>()): 
   return out
 }
 
-describe('12.1 a settings change keeps every other setting', () => {
-  it('12.1 for any two changes of different fields on any mutating channel, the first survives the second', async () => {
+describe('a settings change keeps every other setting', () => {
+  it('for any two changes of different fields on any mutating channel, the first survives the second', async () => {
     const ctx = await context()
     await fc.assert(
       fc.asyncProperty(
@@ -167,7 +167,7 @@ describe('12.1 a settings change keeps every other setting', () => {
     )
   })
 
-  it('12.1 a settings patch changes only the field it names: everything else is byte for byte as before', async () => {
+  it('a settings patch changes only the field it names: everything else is byte for byte as before', async () => {
     const ctx = await context()
     // Start from settings where nothing is at its default, so a reset to defaults cannot hide.
     await must(ctx, 'settings:update', {
@@ -199,7 +199,7 @@ describe('12.1 a settings change keeps every other setting', () => {
     )
   })
 
-  it('12.1 null removes one label or route and nothing else', async () => {
+  it('null removes one label or route and nothing else', async () => {
     const ctx = await context()
     await must(ctx, 'settings:update', { labels: { state: { '0': 'a', '1': 'b' } }, stuckThresholds: { routes: { '1-56': 5, '56-1': 6 } } })
     const s = await must(ctx, 'settings:update', { labels: { state: { '0': null } }, stuckThresholds: { routes: { '56-1': null } } })
@@ -207,7 +207,7 @@ describe('12.1 a settings change keeps every other setting', () => {
     expect(s.stuckThresholds.routes).toEqual({ '1-56': 5 })
   })
 
-  it('12.1 a patch naming an unknown or read-only field is refused and changes nothing', async () => {
+  it('a patch naming an unknown or read-only field is refused and changes nothing', async () => {
     const ctx = await context()
     const before = await must(ctx, 'settings:get')
     for (const bad of [{ version: 2 }, { profiles: [] }, { activeProfileId: 'x' }, { pollIntervals: { vaultSec: 1 } }, { nonsense: true }]) {
@@ -218,9 +218,9 @@ describe('12.1 a settings change keeps every other setting', () => {
   })
 })
 
-describe('12.3 identifiers cannot reach the prototype', () => {
+describe('identifiers cannot reach the prototype', () => {
   for (const id of ['__proto__', 'constructor', 'prototype', 'toString', 'a b', '../x', 'x'.repeat(65), '']) {
-    it(`12.3 an import whose profile id is ${JSON.stringify(id.slice(0, 12))} is refused with a message, and nothing changes`, async () => {
+    it(`an import whose profile id is ${JSON.stringify(id.slice(0, 12))} is refused with a message, and nothing changes`, async () => {
       const ctx = await context()
       const before = await must(ctx, 'settings:get')
       const file = JSON.parse((await must(ctx, 'data:export')).content) as { settings: Settings }
@@ -238,7 +238,7 @@ describe('12.3 identifiers cannot reach the prototype', () => {
     })
   }
 
-  it('12.3 a settings file holding such ids starts the app: the profile is dropped with a notice, the demo network is active', async () => {
+  it('a settings file holding such ids starts the app: the profile is dropped with a notice, the demo network is active', async () => {
     const dir = tempDir()
     const s = defaultSettings()
     const hostile = { ...s, activeProfileId: 'constructor', profiles: [...s.profiles, { ...s.profiles[0], id: 'constructor', name: 'C', kind: 'custom', baseUrl: 'https://c.example/' }] }
@@ -252,8 +252,8 @@ describe('12.3 identifiers cannot reach the prototype', () => {
   })
 })
 
-describe('12.5 two writers lose nothing', () => {
-  it('12.5 two instances on one data folder, changes interleaved: every change of both is there', async () => {
+describe('two writers lose nothing', () => {
+  it('two instances on one data folder, changes interleaved: every change of both is there', async () => {
     const dir = tempDir()
     const a = await context(dir)
     const b = await context(dir)
@@ -275,7 +275,7 @@ describe('12.5 two writers lose nothing', () => {
     }
   })
 
-  it('12.5 a lock left by a writer that died is broken, and a change goes through', async () => {
+  it('a lock left by a writer that died is broken, and a change goes through', async () => {
     const dir = tempDir()
     const a = await context(dir)
     writeFileSync(join(dir, 'settings.json.lock'), '999999999 0')
@@ -283,8 +283,8 @@ describe('12.5 two writers lose nothing', () => {
   })
 })
 
-describe('12.6 newer files, unknown fields, one bad entry', () => {
-  it('12.6 a settings file from a newer version opens read-only with a notice and is never rewritten', async () => {
+describe('newer files, unknown fields, one bad entry', () => {
+  it('a settings file from a newer version opens read-only with a notice and is never rewritten', async () => {
     const dir = tempDir()
     const newer = { ...defaultSettings(), version: 2, theme: 'dark', futureOption: { on: true } }
     const text = JSON.stringify(newer)
@@ -299,7 +299,7 @@ describe('12.6 newer files, unknown fields, one bad entry', () => {
     expect(readdirSync(dir).filter((n) => n.startsWith('settings.') && n !== 'settings.json')).toEqual([])
   })
 
-  it('12.6 unknown fields are kept through a change, not stripped', async () => {
+  it('unknown fields are kept through a change, not stripped', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...defaultSettings(), fromTheFuture: [1, 2], pollIntervals: { vaultSec: 60, transfersSec: 30, liveHistorySec: 30, blocksSec: 9 } }))
     writeFileSync(join(dir, 'watchlists.json'), JSON.stringify({ addresses: [], transfers: [], epochs: [], pools: ['x'] }))
@@ -313,7 +313,7 @@ describe('12.6 newer files, unknown fields, one bad entry', () => {
     expect((JSON.parse(readFileSync(join(dir, 'watchlists.json'), 'utf8')) as Record<string, unknown>).pools).toEqual(['x'])
   })
 
-  it('12.6 one invalid watch entry: every valid entry is kept, the bad one is named, the original file is kept', async () => {
+  it('one invalid watch entry: every valid entry is kept, the bad one is named, the original file is kept', async () => {
     const dir = tempDir()
     const good = (n: number) => ({ txHash: `0x${hex(n, 64)}`, label: `t${n}`, addedAt: 1 })
     const original = JSON.stringify({

@@ -1,4 +1,4 @@
-// 15.3 Webhook URLs are secrets: the secrets file holds them encrypted when the box has a keychain, as text
+// Webhook URLs are secrets: the secrets file holds them encrypted when the box has a keychain, as text
 // (0600) when it has none; settings and exports never hold them; an import never wipes one.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,6 +12,7 @@ import type { Result } from '../../../../src/shared/errors'
 import { defaultSettings } from '../../../../src/shared/schemas/settings'
 import { confFactory, tempDir } from '../faults/rig'
 import { testSecretBox } from './test-secret-box'
+import { testDemo } from '../../../support/demo-plan'
 
 const TOKEN = 'xoxb0123456789abcdefSECRET'
 const SLACK = `https://hooks.slack.com/services/T0001/B0002/${TOKEN}`
@@ -23,7 +24,7 @@ afterEach(async () => {
 })
 
 async function context(dataDir: string, secretBox: SecretBox): Promise<AppContext> {
-  const ctx = await createAppContext({
+  const ctx = await createAppContext({ demo: testDemo(),
     dataDir,
     storeFactory: confFactory,
     shell: 'harness',
@@ -59,8 +60,8 @@ function allButSecrets(dir: string): string {
     .join('\n')
 }
 
-describe('15.3 SecretStore', () => {
-  it('15.3 round trip through a box with a keychain: the file holds ciphertext only, mode 0600', async () => {
+describe('SecretStore', () => {
+  it('round trip through a box with a keychain: the file holds ciphertext only, mode 0600', async () => {
     const dir = tempDir()
     const store = new SecretStore(dir, testSecretBox())
     expect(await store.set('a', SLACK)).toBe('encrypted')
@@ -73,7 +74,7 @@ describe('15.3 SecretStore', () => {
     expect(await store.get('a')).toEqual({ storage: 'missing' })
   })
 
-  it('15.3 without a keychain the URL is stored as it is, marked unencrypted, readable by this user only', async () => {
+  it('without a keychain the URL is stored as it is, marked unencrypted, readable by this user only', async () => {
     const dir = tempDir()
     const store = new SecretStore(dir, noSecretBox)
     expect(await store.set('a', SLACK)).toBe('unencrypted')
@@ -82,7 +83,7 @@ describe('15.3 SecretStore', () => {
     expect(statSync(join(dir, 'secrets.json')).mode & 0o777).toBe(0o600)
   })
 
-  it('15.3 a URL encrypted with another key is unreadable, not an error, and not lost', async () => {
+  it('a URL encrypted with another key is unreadable, not an error, and not lost', async () => {
     const dir = tempDir()
     await new SecretStore(dir, testSecretBox()).set('a', SLACK)
     const other = new SecretStore(dir, testSecretBox())
@@ -91,7 +92,7 @@ describe('15.3 SecretStore', () => {
     expect(other.storage().get('a')).toBe('encrypted')
   })
 
-  it('15.3 a secrets file that does not parse is kept aside before anything is written over it', async () => {
+  it('a secrets file that does not parse is kept aside before anything is written over it', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'secrets.json'), '{ torn')
     const store = new SecretStore(dir, noSecretBox)
@@ -102,8 +103,8 @@ describe('15.3 SecretStore', () => {
   })
 })
 
-describe('15.3 webhook URLs through the app (alerts:* channels, export, import)', () => {
-  it('15.3 with a keychain: no file in the data folder but secrets.json holds the URL, and that only encrypted', async () => {
+describe('webhook URLs through the app (alerts:* channels, export, import)', () => {
+  it('with a keychain: no file in the data folder but secrets.json holds the URL, and that only encrypted', async () => {
     const dir = tempDir()
     const ctx = await context(dir, testSecretBox())
     const view = await must(ctx, 'alerts:save', { url: SLACK, format: 'slack', label: 'ops' })
@@ -124,7 +125,7 @@ describe('15.3 webhook URLs through the app (alerts:* channels, export, import)'
     expect(readFileSync(join(dir, 'secrets.json'), 'utf8')).not.toContain(TOKEN)
   })
 
-  it('15.3 the export names each webhook without its URL; importing it (or a changed copy) keeps every URL', async () => {
+  it('the export names each webhook without its URL; importing it (or a changed copy) keeps every URL', async () => {
     const ctx = await context(tempDir(), testSecretBox())
     const a = (await must(ctx, 'alerts:save', { url: SLACK, label: 'a' })).sinks[0]!
     const b = (await must(ctx, 'alerts:save', { url: DISCORD, label: 'b', format: 'discord' })).sinks[1]!
@@ -163,7 +164,7 @@ describe('15.3 webhook URLs through the app (alerts:* channels, export, import)'
     ])
   })
 
-  it('15.3 a sink imported from another computer has no URL here and says so; a URL in an import file is not taken', async () => {
+  it('a sink imported from another computer has no URL here and says so; a URL in an import file is not taken', async () => {
     const ctx = await context(tempDir(), noSecretBox)
     const file = JSON.parse((await must(ctx, 'data:export')).content) as { settings: Record<string, unknown> }
     file.settings.webhooks = [
@@ -194,7 +195,7 @@ describe('15.3 webhook URLs through the app (alerts:* channels, export, import)'
     })
   })
 
-  it('15.3 settings from a newer version are read-only: a webhook is refused before its URL is stored', async () => {
+  it('settings from a newer version are read-only: a webhook is refused before its URL is stored', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ ...defaultSettings(), version: 2 }))
     const ctx = await context(dir, noSecretBox)
@@ -204,7 +205,7 @@ describe('15.3 webhook URLs through the app (alerts:* channels, export, import)'
     expect(existsSync(join(dir, 'secrets.json'))).toBe(false)
   })
 
-  it('15.3 invalid input names its field: user:password@, not http(s), no URL for a new sink, a long label', async () => {
+  it('invalid input names its field: user:password@, not http(s), no URL for a new sink, a long label', async () => {
     const dir = tempDir()
     const ctx = await context(dir, noSecretBox)
     const cases: [ChannelInput<'alerts:save'>, string, RegExp][] = [

@@ -55,7 +55,7 @@ describe('SettingsRepo', () => {
     const { content, filename } = a.exportText(new Date('2026-11-21T00:00:00Z'))
     expect(filename).toBe('bridgescope-settings-2026-11-21.json')
     const b = await repo()
-    // 14.10: a dry run says what would change and saves nothing
+    // a dry run (the import's preview) says what would change and saves nothing
     const untouched = JSON.stringify([b.get(), b.getWatchlists()])
     const preview = b.importText(content, { dryRun: true })
     expect(preview.changes).toEqual(['Endpoint profiles: Demo network → Demo network, Mainnet', 'Watched transfers: 0 → 1'])

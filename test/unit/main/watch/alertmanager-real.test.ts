@@ -1,5 +1,5 @@
 // Against the real thing, over nodes that do not move in step: Debian's Prometheus scrapes the built CLI's
-// watcher (`out/main/cli.js watch vault`) over a node that lags a rotation and one that made it, with the
+// watcher (`out/node/cli.js watch vault`) over a node that lags a rotation and one that made it, with the
 // shipped rules (only `for:` shortened), and sends its alerts to Debian's Alertmanager, which posts them to a
 // webhook receiver on 127.0.0.1. BridgescopeNodeBehind reaches the receiver for the lagging node; the lagging
 // node failing and coming back behind fires no BridgescopeVaultRotated.
@@ -9,13 +9,13 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { labelUrl } from '../../../../src/main/watch/metrics'
 import { tempDir } from './helpers'
 
 const PROM = '/usr/bin/prometheus'
 const AM = '/usr/bin/prometheus-alertmanager'
-const CLI = 'out/main/cli.js'
+const CLI = 'out/node/cli.js'
 const missing = !existsSync(PROM)
   ? `${PROM} is not installed (apt-get install prometheus)`
   : !existsSync(AM)

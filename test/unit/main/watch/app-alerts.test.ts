@@ -1,4 +1,4 @@
-// 15.3 The app's watcher feeds its events to the webhook sinks of Settings → Alerts: in order, as JSON
+// The app's watcher feeds its events to the webhook sinks of Settings → Alerts: in order, as JSON
 // documents, to receivers on 127.0.0.1; a hanging receiver never delays the next poll; a failure lands in the
 // activity log and the panel's status without the URL's token.
 import { createServer, type Server } from 'node:http'
@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AlertDeliveryNotice } from '../../../../src/shared/alerts'
 import type { EventName, EventPayload } from '../../../../src/shared/contract'
 import { createAppContext, type AppContext } from '../../../../src/main/app-context'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { confFactory, tempDir } from '../faults/rig'
+import { testDemo } from '../../../support/demo-plan'
 
 const TOKEN = 'hookT0ken0123456789'
 
@@ -46,7 +47,7 @@ afterEach(async () => {
 async function app(sinkTimeoutMs = 10_000): Promise<{ ctx: AppContext; sim: Simulator; pushed: AlertDeliveryNotice[] }> {
   const sim = await startSimulator({ seed: 3, transfers: 20, rotateEveryMs: null })
   const pushed: AlertDeliveryNotice[] = []
-  const ctx = await createAppContext({
+  const ctx = await createAppContext({ demo: testDemo(),
     dataDir: tempDir(),
     storeFactory: confFactory,
     shell: 'harness',
@@ -73,8 +74,8 @@ async function app(sinkTimeoutMs = 10_000): Promise<{ ctx: AppContext; sim: Simu
   return { ctx, sim, pushed }
 }
 
-describe('15.3 the app watcher and its webhook sinks', () => {
-  it('15.3 every event reaches an enabled sink in order as one JSON document; a disabled sink gets none', async () => {
+describe('the app watcher and its webhook sinks', () => {
+  it('every event reaches an enabled sink in order as one JSON document; a disabled sink gets none', async () => {
     const { ctx, sim } = await app()
     const on = await receiver(() => 200)
     const off = await receiver(() => 200)
@@ -104,7 +105,7 @@ describe('15.3 the app watcher and its webhook sinks', () => {
     ])
   })
 
-  it('15.3 a hanging receiver never delays the next poll', async () => {
+  it('a hanging receiver never delays the next poll', async () => {
     // The receiver holds every POST, and the sink waits two minutes for it: the deliveries stay pending for
     // the whole test, so polls that finish before any delivery outcome did not wait for one.
     const { ctx, sim, pushed } = await app(120_000)
@@ -131,7 +132,7 @@ describe('15.3 the app watcher and its webhook sinks', () => {
     expect(pushed).toEqual([])
   })
 
-  it('15.3 a receiver that keeps failing: the failure is in the activity log and the panel, without the token', async () => {
+  it('a receiver that keeps failing: the failure is in the activity log and the panel, without the token', async () => {
     const { ctx, sim, pushed } = await app()
     const broken = await receiver(() => 500)
     cleanup.push(() => new Promise((r) => broken.server.close(r)))

@@ -1,11 +1,11 @@
-// 12.2 for the vault watcher, with the garbage collector forced all through: one node that sends its
+// A slow node never stalls the vault watcher, with the garbage collector forced all through: one node that sends its
 // headers and then one byte every 200 ms costs each poll one timeout and nothing more. The other node's
 // answers keep arriving, and a rotation it shows is announced on the next poll. Before the fix the drip
 // outlived the collected AbortController and the first poll never ended (the test ran out of time).
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import { rig, tempDir } from './helpers'
 
@@ -25,8 +25,8 @@ async function sim(): Promise<Simulator> {
   return s
 }
 
-describe('12.2 the vault watch never stalls behind a dripping node', () => {
-  it('12.2 with GC forced, a dripping node times out on every poll while the other node’s rotation is announced on the next one', async () => {
+describe('the vault watch never stalls behind a dripping node', () => {
+  it('with GC forced, a dripping node times out on every poll while the other node’s rotation is announced on the next one', async () => {
     const good = await sim()
     const slow = await sim()
     slow.setFaults('tss_getVault', { dripMs: 200 })

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { runWatchCommand } from '../../../../src/cli/watch'
 import { labelUrl, parseListen } from '../../../../src/main/watch/metrics'
 import { simClient, tempDir } from './helpers'
@@ -44,7 +44,7 @@ function metricsUrl(stderr: string): string {
 }
 
 describe('bridgescope watch: several nodes and Prometheus metrics', () => {
-  it('15.1/15.2 two nodes polled side by side: up, epoch, disagreement in /metrics; /healthz; exit 0 closes the server', async () => {
+  it('two nodes polled side by side: up, epoch, disagreement in /metrics; /healthz; exit 0 closes the server', async () => {
     const out = io(tempDir())
     const stop = new AbortController()
     const nodes = [a.rpcUrl, b.rpcUrl]
@@ -75,7 +75,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     await expect(fetch(`${url}/healthz`, { signal: AbortSignal.timeout(3000) })).rejects.toThrow()
   })
 
-  it('15.2 a node that goes down reads 0 in bridgescope_node_up and counts poll errors; the other stays up', async () => {
+  it('a node that goes down reads 0 in bridgescope_node_up and counts poll errors; the other stays up', async () => {
     const c = await startSimulator({ seed: 5, transfers: 5, rotateEveryMs: null })
     const out = io(tempDir())
     const stop = new AbortController()
@@ -100,7 +100,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     expect(await done).toBe(0)
   })
 
-  it('15.1 a restart on the same data folder repeats no alert; a rotation counts once in bridgescope_vault_changes_total', async () => {
+  it('a restart on the same data folder repeats no alert; a rotation counts once in bridgescope_vault_changes_total', async () => {
     const dir = tempDir()
     const run = async (during: (url: string, out: ReturnType<typeof io>) => Promise<void>): Promise<string> => {
       const out = io(dir)
@@ -126,7 +126,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     expect(second).toBe('')
   })
 
-  it('15.2 a watched transfer still pending shows in bridgescope_watched_transfer_pending_seconds{tx}', async () => {
+  it('a watched transfer still pending shows in bridgescope_watched_transfer_pending_seconds{tx}', async () => {
     const pendingHash = `0x${'ab'.repeat(32)}` // unknown to the simulator: never delivered
     const out = io(tempDir())
     const stop = new AbortController()
@@ -139,7 +139,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     expect(text).toContain('bridgescope_stuck_transfers 0')
   })
 
-  it('15.1 watch vault without targets also watches the transfers in the data folder\'s watch lists', async () => {
+  it('watch vault without targets also watches the transfers in the data folder\'s watch lists', async () => {
     const dir = tempDir()
     const tx = `0x${'cd'.repeat(32)}`
     writeFileSync(join(dir, 'watchlists.json'), JSON.stringify({ transfers: [{ txHash: tx, label: 'mine', addedAt: Date.now() }] }))
@@ -154,7 +154,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     expect(text).toContain(`bridgescope_node_up{node="${labelUrl(a.rpcUrl)}"}`) // the vault is still watched
   })
 
-  it('15.2 labels carry no credentials or query strings; --metrics takes HOST:PORT or a loopback PORT', () => {
+  it('labels carry no credentials or query strings; --metrics takes HOST:PORT or a loopback PORT', () => {
     expect(labelUrl('https://user:secret@node.example:8545/rpc?apikey=k#x')).toBe('https://node.example:8545/rpc')
     expect(labelUrl('http://127.0.0.1:9000/')).toBe('http://127.0.0.1:9000')
     expect(parseListen('9464')).toEqual({ host: '127.0.0.1', port: 9464 })

@@ -15,7 +15,7 @@ const exported = async (): Promise<Set<string>> => {
 const named = (text: string): string[] => [...new Set(text.match(/bridgescope_[a-z_]+/g) ?? [])]
 
 describe('operator docs', () => {
-  it('15.4 promtool check rules accepts docs/prometheus/bridgescope.rules.yml', () => {
+  it('promtool check rules accepts docs/prometheus/bridgescope.rules.yml', () => {
     if (!existsSync('/usr/bin/promtool')) {
       console.log('skipped: /usr/bin/promtool is not installed (apt-get install prometheus)')
       return
@@ -24,7 +24,7 @@ describe('operator docs', () => {
     expect(out).toContain('SUCCESS: 5 rules found')
   })
 
-  it('15.4 the Grafana dashboard is valid JSON and its queries and the rules name only exported metrics', async () => {
+  it('the Grafana dashboard is valid JSON and its queries and the rules name only exported metrics', async () => {
     const names = await exported()
     const dash = JSON.parse(readFileSync('docs/grafana/bridgescope-dashboard.json', 'utf8')) as { panels: { targets: { expr: string }[] }[] }
     const exprs = dash.panels.flatMap((p) => p.targets.map((t) => t.expr))

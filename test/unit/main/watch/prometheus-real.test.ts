@@ -1,4 +1,4 @@
-// 15.5 Against the real thing: Debian's Prometheus scrapes the built CLI (`out/main/cli.js watch vault`) on two
+// Against the real thing: Debian's Prometheus scrapes the built CLI (`out/node/cli.js watch vault`) on two
 // simulated nodes, with the shipped rules (only `for:` shortened), and its own HTTP API must show the epoch
 // series moving and the "vault rotated" alert firing after a rotation. Everything on 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -6,13 +6,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { tempDir } from './helpers'
 
 const PROM = '/usr/bin/prometheus'
-const CLI = 'out/main/cli.js'
+const CLI = 'out/node/cli.js'
 const missing = !existsSync(PROM) ? `${PROM} is not installed (apt-get install prometheus)` : !existsSync(CLI) ? `${CLI} is not built (node scripts/ensure-build.js)` : null
-if (missing) console.log(`skipped 15.5: ${missing}`)
+if (missing) console.log(`skipped the real-Prometheus test: ${missing}`)
 
 async function freePort(): Promise<number> {
   const s = createServer()
@@ -35,8 +35,8 @@ async function query(base: string, q: string): Promise<{ metric: Record<string, 
   return body.data.result
 }
 
-describe.skipIf(missing !== null)('15.5 a real Prometheus scraping a real bridgescope watch', () => {
-  it('15.5 the epoch series changes and BridgescopeVaultRotated fires after a rotation; node_up per node', async () => {
+describe.skipIf(missing !== null)('a real Prometheus scraping a real bridgescope watch', () => {
+  it('the epoch series changes and BridgescopeVaultRotated fires after a rotation; node_up per node', async () => {
     const a = await startSimulator({ seed: 5, transfers: 5, rotateEveryMs: null })
     const b = await startSimulator({ seed: 5, transfers: 5, rotateEveryMs: null })
     sims.push(a, b)

@@ -1,4 +1,4 @@
-// Against the real thing: Debian's Prometheus scrapes the built CLI (`out/main/cli.js watch tss`) on the demo
+// Against the real thing: Debian's Prometheus scrapes the built CLI (`out/node/cli.js watch tss`) on the demo
 // network, evaluates the shipped TSS rules (docs/prometheus/bridgescope-tss.rules.yml, only `for:` shortened)
 // and hands the alerts to Debian's Alertmanager, which posts them to a webhook receiver of ours. A stalled
 // scanner (the demo's chain 56, stalled from the start) and an old pending order (the demo's Bitcoin-like
@@ -9,12 +9,12 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { tempDir } from './helpers'
 
 const PROM = '/usr/bin/prometheus'
 const AM = '/usr/bin/prometheus-alertmanager'
-const CLI = 'out/main/cli.js'
+const CLI = 'out/node/cli.js'
 const missing = !existsSync(PROM) ? `${PROM} is not installed (apt-get install prometheus)` : !existsSync(AM) ? `${AM} is not installed (apt-get install prometheus-alertmanager)` : !existsSync(CLI) ? `${CLI} is not built` : null
 if (missing) console.log(`skipped: ${missing}`)
 

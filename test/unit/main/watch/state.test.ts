@@ -1,8 +1,9 @@
-// The watcher's memory on disk: keyed by Map (12.3) and written only when something changed (12.13).
+// The watcher's memory on disk: keyed by Map (so a profile id like __proto__ is an ordinary key) and written only when something
+// changed (an idle watcher should not wear the disk).
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { WatchState } from '../../../../src/main/watch/state'
 import { rig, simClient, tempDir } from './helpers'
 
@@ -13,7 +14,7 @@ afterEach(async () => {
 })
 
 describe('watch state', () => {
-  it('12.3 profile ids that name Object.prototype members are ordinary keys, in memory and across a restart', async () => {
+  it('profile ids that name Object.prototype members are ordinary keys, in memory and across a restart', async () => {
     const dir = tempDir()
     const state = await WatchState.open(dir)
     for (const id of ['toString', 'hasOwnProperty', 'valueOf', '__defineGetter__']) {
@@ -26,7 +27,7 @@ describe('watch state', () => {
     expect(({} as Record<string, unknown>).announced).toBeUndefined()
   })
 
-  it('12.3 a state file with "__proto__" and "constructor" profiles opens without touching any prototype', async () => {
+  it('a state file with "__proto__" and "constructor" profiles opens without touching any prototype', async () => {
     const dir = tempDir()
     writeFileSync(join(dir, 'state.json'), '{"version":1,"profiles":{"__proto__":{"announced":["a"]},"constructor":{"announced":["b"]}}}')
     const state = await WatchState.open(dir)
@@ -35,7 +36,7 @@ describe('watch state', () => {
     expect(({} as Record<string, unknown>).announced).toBeUndefined()
   })
 
-  it('12.13 polls that change nothing write nothing; answer times alone are written at most every 10 minutes; a change writes at once', async () => {
+  it('polls that change nothing write nothing; answer times alone are written at most every 10 minutes; a change writes at once', async () => {
     const s = await startSimulator({ seed: 3, transfers: 50, rotateEveryMs: null })
     sims.push(s)
     const dir = tempDir()

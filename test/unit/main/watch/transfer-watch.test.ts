@@ -3,7 +3,7 @@
 // and hides an address's newest transfer until a later poll.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TransferDetail } from '../../../../src/shared/schemas/wire'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import type { WatchClient } from '../../../../src/main/watch/types'
 import { rig, simClient, tempDir } from './helpers'
 

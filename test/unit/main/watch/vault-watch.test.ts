@@ -1,7 +1,7 @@
 // The vault watch against the simulator: one event per change with the right diff, node health without
 // repeats, nothing announced twice across a restart, and two nodes that disagree.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import { rig, simClient, tempDir } from './helpers'
 
@@ -40,7 +40,7 @@ describe('vault watch', () => {
     expect(e.changes).toContainEqual({ path: '$[0].epoch', kind: 'changed', before: epoch - 1, after: epoch })
     expect(e.changes.some((c) => c.path === '$[0].public_key' && c.kind === 'changed')).toBe(true)
     expect(e.changes.some((c) => c.path.startsWith('$[0].addresses[') && c.kind === 'changed')).toBe(true)
-    // 13.5 the alert says it in the vault's terms (the same words as Vault → Compare)
+    // the alert says it in the vault's terms (the same words as Vault → Compare)
     expect(e.body).toMatch(new RegExp(`^epoch: ${epoch - 1} → ${epoch}; key rotated: 0x04`))
     expect(e.title).toBe(`Vault epoch ${epoch - 1} → ${epoch}`)
     expect(r.watcher.status().vault).toEqual({ epoch: String(epoch), status: 'active' })
@@ -157,7 +157,7 @@ describe('vault watch', () => {
     expect(r.watcher.status().vault?.epoch).toBe(String(epoch))
   })
 
-  it('12.2 one node that starts a reply and then drips never stalls the watch: the other node is polled, the slow one times out', async () => {
+  it('one node that starts a reply and then drips never stalls the watch: the other node is polled, the slow one times out', async () => {
     const good = await sim(1)
     const slow = await sim(1)
     slow.setFaults('tss_getVault', { dripMs: 200 })

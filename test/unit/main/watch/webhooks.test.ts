@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { WatchEvent } from '../../../../src/shared/watch'
-import { startSimulator, type Simulator } from '../../../../src/demo'
+import { startSimulator, type Simulator } from '../../../support/simulator'
 import { runWatchCommand } from '../../../../src/cli/watch'
 import { webhookBody, WebhookSink } from '../../../../src/main/watch/webhooks'
 import { simClient, tempDir } from './helpers'
@@ -42,7 +42,7 @@ afterAll(async () => {
 })
 
 describe('webhooks', () => {
-  it('15.3 events arrive in order, one JSON document each, a 500 is retried; failures are counted', async () => {
+  it('events arrive in order, one JSON document each, a 500 is retried; failures are counted', async () => {
     const r = await receiver((n) => (n === 1 ? 500 : 200))
     const failures: string[] = []
     const sink = new WebhookSink({ urls: [r.url], format: 'json', baseDelayMs: 10, onFailure: (_u, why) => failures.push(why) })
@@ -61,7 +61,7 @@ describe('webhooks', () => {
     r.server.close()
   })
 
-  it('15.3 --webhook takes the app\'s rule: a user:password@ URL is refused (exit 2) without echoing it', async () => {
+  it('--webhook takes the app\'s rule: a user:password@ URL is refused (exit 2) without echoing it', async () => {
     let err = ''
     const io = { stdout: { write: () => true }, stderr: { write: (t: string) => (err += t) }, env: { BRIDGESCOPE_DATA_DIR: tempDir() } }
     const stop = new AbortController()
@@ -72,12 +72,12 @@ describe('webhooks', () => {
     expect(err).not.toMatch(/hunter2|tok123/)
   })
 
-  it('15.3 slack and discord bodies carry the notification wording', () => {
+  it('slack and discord bodies carry the notification wording', () => {
     expect(webhookBody(ev(1), 'slack')).toEqual({ text: 'Vault node answers again: poll 1' })
     expect(webhookBody(ev(1), 'discord')).toEqual({ content: 'Vault node answers again: poll 1' })
   })
 
-  it('15.3 a receiver that hangs does not delay polls; shutdown is bounded and exits 0', async () => {
+  it('a receiver that hangs does not delay polls; shutdown is bounded and exits 0', async () => {
     const r = await receiver(() => null)
     const out = { stdout: { text: '', write(t: string) { this.text += t } }, stderr: { text: '', write(t: string) { this.text += t } }, env: { BRIDGESCOPE_DATA_DIR: tempDir() } }
     const stop = new AbortController()
@@ -95,8 +95,8 @@ describe('webhooks', () => {
   })
 })
 
-describe('15.3 failure reasons say what a person acts on', () => {
-  it('15.3 refused, timed out, a port fetch will not use, HTTP status: each in words; the URL never in them', async () => {
+describe('failure reasons say what a person acts on', () => {
+  it('refused, timed out, a port fetch will not use, HTTP status: each in words; the URL never in them', async () => {
     const closed = await receiver(() => 200)
     const port = (closed.server.address() as { port: number }).port
     await new Promise((r) => closed.server.close(r))
@@ -119,8 +119,8 @@ describe('15.3 failure reasons say what a person acts on', () => {
   })
 })
 
-describe('12.2 a webhook timeout holds whatever the garbage collector does', () => {
-  it('12.2 a receiver that never answers is a timeout at the limit on every try, GC forced throughout; its connection is let go', async () => {
+describe('a webhook timeout holds whatever the garbage collector does', () => {
+  it('a receiver that never answers is a timeout at the limit on every try, GC forced throughout; its connection is let go', async () => {
     setFlagsFromString('--expose-gc')
     const gc = runInNewContext('gc') as () => void
     let letGo = 0

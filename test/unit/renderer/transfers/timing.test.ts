@@ -43,7 +43,7 @@ describe('stuck', () => {
     expect(isStuck(base, settings, at('2026-01-01 00:00:00'))).toBe(false)
     expect(isStuck({ ...base, state: 3 }, settings, at('2026-01-01 00:00:00'))).toBe(true)
   })
-  it('13.3 not yet delivered is "state ≠ 1 and no receive hash": a receive hash means delivered, whatever the state', () => {
+  it('not yet delivered is "state ≠ 1 and no receive hash": a receive hash means delivered, whatever the state', () => {
     const late = at('2026-01-01 00:00:00')
     expect(isStuck({ ...base, state: 0, transferinHash: '0xabc' }, settings, late)).toBe(false)
     expect(isStuck({ ...base, state: 2, transferinHash: '' }, settings, late)).toBe(true)

@@ -35,7 +35,7 @@ export class LoadedHistory {
   /**
    * Counts sort and filter changes: the table goes back to its first row on each. A new view is a new list, and
    * the place the table had in the old one means nothing in it; where the new view was shorter than that
-   * place, the table jumped to its end a moment later and drew every row anew (issue 16, filter_p95_ms).
+   * place, the table jumped to its end a moment later and drew every row anew, which made typing in the filter slow (bench filter_p95_ms).
    */
   toTop = $state(0)
   /** a failed window fetch (the dataset stays; Retry asks again) */
@@ -188,7 +188,7 @@ export class LoadedHistory {
     } catch (e) {
       if (seq !== this.fetchSeq) return
       const err = errorData(e)
-      // main keeps the last few loads only (and none after a restart): a view kept for the session (14.6) may
+      // main keeps the last few loads only (and none after a restart): a view kept for the session may
       // outlive its rows there. Back to pages, saying why, with Load all as the way back.
       if (err.field === 'datasetId') {
         this.clear()

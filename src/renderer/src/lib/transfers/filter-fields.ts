@@ -1,5 +1,5 @@
 // The filter bar's inputs as typed (strings, '' = any), and the filter main applies. Kept apart from the
-// component so the Transfers view can keep the inputs per profile (14.6) and tests can hold the mapping.
+// component so the Transfers view can keep the inputs per profile and tests can hold the mapping.
 import type { HistoryFilter } from '@shared/contract'
 
 export interface FilterFields {

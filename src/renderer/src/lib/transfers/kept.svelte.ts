@@ -1,4 +1,4 @@
-// What the Transfers view holds while the user is elsewhere, one per profile for the session (14.6): the
+// What the Transfers view holds while the user is elsewhere, one per profile for the session: the
 // loaded history (its rows stay in main; this keeps the dataset id, sort, filter and window), the filter
 // inputs and the table's scroll position. The address and chain live in the route, which App restores.
 import { LoadedHistory } from './dataset.svelte'

@@ -1,5 +1,6 @@
-// Helpers for the Tokens, Chains, Vault, Charts and Settings specs: the demo network's control routes.
-import type { Harness } from '../../src/main/harness/server'
+// The demo network's control routes (/__sim/*) as the Tokens, Chains, Vault, Charts and Cross-chain specs use
+// them: make every operation fail, rotate the vault, read the sample of busy addresses.
+import type { Harness } from '../support/harness'
 
 async function demoBase(harness: Harness): Promise<string> {
   return (await harness.context.endpoints.demoUrls()).baseUrl

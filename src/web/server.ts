@@ -1,9 +1,9 @@
-// The browser harness: serves the built renderer on 127.0.0.1 and answers the page's window.bridgescope calls
-// with the very handler table Electron's ipcMain registers (same app context, same dispatch). Only Electron's
+// The browser shell (npm run web): serves the built renderer on 127.0.0.1 and answers the page's
+// window.bridgescope calls with the very handler table Electron's ipcMain registers (same app context, same dispatch). Only Electron's
 // IPC transport is replaced: calls and their answers, and push events, travel over one WebSocket per page;
 // a call made while the page has no socket open is answered on its own HTTP request.
 //
-// Why a WebSocket (issue 16, filter_p95_ms): a call as an HTTP POST with its answer on a server-sent-event
+// Why a WebSocket (the bench's filter_p95_ms): a call as an HTTP POST with its answer on a server-sent-event
 // stream took ~5 ms there and back on 127.0.0.1, and ~1.8 ms of the page's main thread to start the request;
 // a WebSocket message there and back takes ~1.2 ms (80 KB: 2.7 vs 7.3 ms), nearer what Electron's IPC costs.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -13,30 +13,33 @@ import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, normalize, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
 import Conf from 'conf'
 import type { EventFrame, EventName, EventPayload } from '@shared/contract'
-import { createAppContext, type AppContext, type AppContextOptions } from '../app-context'
-import { dispatch } from '../ipc/dispatch'
+import { createAppContext, type AppContext, type AppContextOptions } from '../main/app-context'
+import { dispatch } from '../main/ipc/dispatch'
 import type { Result } from '@shared/errors'
-import { readBody } from '../http-body'
-import { harnessDataDir } from '../paths'
-import { contentType } from '../mime'
-import { ICON_PATH } from '../icons'
-import { CONTENT_SECURITY_POLICY } from '../security'
-import { isPlainObject } from '../client/lossless-json'
-import { waitAtMost } from '../deadline'
-import { networkFromEnv, type Env } from '../net/env-proxy'
-import type { Network } from '../net/fetch'
+import { readBody } from '../demo/http-body'
+import { harnessDataDir } from '../main/paths'
+import { contentType } from '../main/mime'
+import { ICON_PATH } from '../main/icons'
+import { CONTENT_SECURITY_POLICY } from '../main/security'
+import { isPlainObject } from '../main/client/lossless-json'
+import { waitAtMost } from '../main/deadline'
+import { networkFromEnv, type Env } from '../main/net/env-proxy'
+import type { Network } from '../main/net/fetch'
 import { bridgeScript, SOCKET_PATH } from './bridge-script'
+import { demoNetworkPlan } from '../demo/plan'
 
 const MAX_BODY = 12 * 1024 * 1024
 /** How long close() lets calls under way finish before the context shuts down. */
 const CLOSE_WAIT_MS = 5_000
 
-export interface HarnessOptions {
+export interface WebShellOptions {
   port?: number
   dataDir?: string
   rendererDir?: string
+  /** the demo network (default: the one a user runs, which moves) */
   demo?: AppContextOptions['demo']
   version?: string
   /** how main reaches the network; by default the proxy variables of `env` (../net/env-proxy.ts) */
@@ -45,7 +48,7 @@ export interface HarnessOptions {
   env?: Env
 }
 
-export interface Harness {
+export interface WebShell {
   url: string
   context: AppContext
   close(): Promise<void>
@@ -58,7 +61,7 @@ function defaultRendererDir(): string {
 /** `name-<hash>.ext`, as Vite names the chunks and the stylesheet it builds. */
 const HASHED_ASSET = /-[A-Za-z0-9_-]{8}\.(?:js|css)$/
 
-export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+export async function startWebShell(options: WebShellOptions = {}): Promise<WebShell> {
   const rendererDir = resolve(options.rendererDir ?? defaultRendererDir())
   const indexFile = join(rendererDir, 'index.html')
   if (!existsSync(indexFile)) throw new Error(`No built renderer at ${rendererDir}: run npm run build first.`)
@@ -77,7 +80,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     shell: 'harness',
     version: options.version ?? readVersion(),
     broadcast,
-    ...(options.demo ? { demo: options.demo } : {}),
+    demo: options.demo ?? demoNetworkPlan(),
     fetch: network.fetch
   })
   // Calls under way, for close() to let finish before the context goes: a call that writes settings or the
@@ -105,7 +108,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // Every route, before anything else (12.9): a page on another site whose name resolves to 127.0.0.1 (DNS
+    // Every route, before anything else: a page on another site whose name resolves to 127.0.0.1 (DNS
     // rebinding) sends its own Host, and a page of another origin sends its Origin; both are refused.
     if (!isOwnRequest(req.headers.host, req.headers.origin, port)) {
       res.writeHead(403, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
@@ -177,7 +180,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
   }
 
-  // A socket is the page's own, under the same Host and Origin checks as every route (12.9): a browser
+  // A socket is the page's own, under the same Host and Origin checks as every route: a browser
   // always sends Origin with a WebSocket, so another site's page is turned away before the handshake.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -285,21 +288,31 @@ export function replyText(id: number | null, result: Result<unknown>, channel: s
   }
 }
 
-function argValue(argv: string[], name: string): string | undefined {
-  const i = argv.indexOf(name)
-  return i >= 0 ? argv[i + 1] : undefined
-}
+const USAGE = 'Usage: npm run web [-- --port N] [--data-dir DIR]'
 
-// Run directly (npm run web → scripts/web.js imports this bundle and calls runHarnessCli).
-export async function runHarnessCli(argv: string[]): Promise<void> {
-  const port = Number(argValue(argv, '--port') ?? process.env.PORT ?? 5183)
-  const dataDir = argValue(argv, '--data-dir')
-  const harness = await startHarness({ port, demo: { watchOnFirstRun: true }, ...(dataDir ? { dataDir } : {}) })
-  console.log(`Bridgescope harness: ${harness.url}`)
+// Run directly (npm run web → scripts/web.js imports this bundle and calls runWebShellCli).
+export async function runWebShellCli(argv: string[]): Promise<void> {
+  let values: { port?: string; 'data-dir'?: string }
+  try {
+    ;({ values } = parseArgs({ args: argv, options: { port: { type: 'string' }, 'data-dir': { type: 'string' } }, strict: true }))
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`)
+    process.exitCode = 2
+    return
+  }
+  const port = Number(values.port ?? process.env.PORT ?? 5183)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be a whole number from 0 to 65535\n${USAGE}`)
+    process.exitCode = 2
+    return
+  }
+  const dataDir = values['data-dir']
+  const shell = await startWebShell({ port, ...(dataDir ? { dataDir } : {}) })
+  console.log(`Bridgescope harness: ${shell.url}`)
   console.log(`Data folder: ${dataDir ?? harnessDataDir()}`)
   console.log('Open it in a browser; Ctrl-C stops it.')
   const stop = () => {
-    void harness.close().then(() => process.exit(0))
+    void shell.close().then(() => process.exit(0))
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

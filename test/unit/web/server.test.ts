@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { SOCKET_PATH } from '../../../../src/main/harness/bridge-script'
-import { parseCall, startHarness, type Harness } from '../../../../src/main/harness/server'
+import { SOCKET_PATH } from '../../../src/web/bridge-script'
+import { parseCall } from '../../../src/web/server'
+import { startHarness, type Harness } from '../../support/harness'
 
 let harness: Harness
 

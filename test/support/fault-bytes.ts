@@ -1,36 +1,11 @@
 // How each fault kind turns into bytes on the socket. Kinds that make no sense for an operation (rpcError
 // and badId on the /api operations) are ignored for it.
 import type { ServerResponse } from 'node:http'
-import { RawJson, writeJson, type WireValue } from './json'
-import type { RpcId } from './core'
+import { RawJson, writeJson, type WireValue } from '../../src/demo/json'
+import type { RpcId } from '../../src/demo/core'
+import { send } from '../../src/demo/respond'
 
 const JSON_TYPE = 'application/json;charset=UTF-8'
-
-export function send(res: ServerResponse, status: number, text: string, type = JSON_TYPE): void {
-  const body = Buffer.from(text, 'utf8')
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': body.length })
-  res.end(body)
-}
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Payload Too Large',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout'
-}
-
-/** A gateway-style error: the JSON body a Spring service or proxy would send. */
-export function sendStatus(res: ServerResponse, status: number, path: string, nowMs: number): void {
-  const error = REASONS[status] ?? 'Error'
-  // 429 tells a polite client when to come back.
-  if (status === 429) res.setHeader('Retry-After', '1')
-  send(res, status, writeJson({ timestamp: new Date(nowMs).toISOString(), status, error, path }))
-}
 
 export function sendHtml502(res: ServerResponse): void {
   send(

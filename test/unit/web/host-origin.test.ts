@@ -1,4 +1,4 @@
-// 12.9 The harness is as strict as the app: every route refuses a Host that is not the harness's own name
+// The harness is as strict as the app: every route refuses a Host that is not the harness's own name
 // (DNS rebinding: another site resolved to 127.0.0.1) and an Origin of another site; 127.0.0.1, localhost
 // and [::1] with the harness's port all work.
 import { request } from 'node:http'
@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../../../src/main/harness/server'
+import { startHarness, type Harness } from '../../support/harness'
 
 let harness: Harness
 let port = 0
@@ -45,10 +45,10 @@ const ROUTES: [string, string, string?][] = [
   ['POST', '/__harness/ipc/settings:get', JSON.stringify({ input: null })]
 ]
 
-describe('12.9 harness Host and Origin checks', () => {
+describe('harness Host and Origin checks', () => {
   for (const [method, path, body] of ROUTES) {
     const extra = path === '/__harness/socket' ? UPGRADE : {}
-    it(`12.9 ${method} ${path}: a foreign Host or Origin is refused, our own names are served`, async () => {
+    it(`${method} ${path}: a foreign Host or Origin is refused, our own names are served`, async () => {
       expect(await ask(method, path, { ...extra, Host: `evil.example:${port}` }, body)).toBe(403)
       expect(await ask(method, path, { ...extra, Host: 'evil.example' }, body)).toBe(403)
       expect(await ask(method, path, { ...extra, Host: `127.0.0.1:${port + 1}` }, body)).toBe(403)

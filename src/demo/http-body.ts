@@ -1,4 +1,4 @@
-// Reading a request body with a size cap, for the loopback servers we run (the simulator, the harness).
+// Reading a request body with a size cap, for the loopback servers we run (the demo network, the browser shell).
 import type { IncomingMessage } from 'node:http'
 
 export class BodyTooLargeError extends Error {

@@ -122,7 +122,7 @@ test('a vault answer of an unknown shape is kept whole: tree and diff still work
     await page.getByLabel('Epoch A').fill('1')
     await page.getByLabel('Epoch B').fill('2')
     await page.getByRole('button', { name: 'Compare' }).click()
-    // 13.5 an unrecognised shape is summarised in the raw path wording, nothing lost
+    // an unrecognised shape is summarised in the raw path wording, nothing lost
     await expect(page.getByTestId('diff-line').filter({ hasText: '$.vault.key' })).toHaveText('$.vault.key: old-key → new-key')
     await page.getByRole('button', { name: /Raw changes by JSON path/ }).click()
     await expect(page.getByTestId('diff-entry').filter({ hasText: '$.vault.key' })).toContainText('"old-key"')

@@ -1,8 +1,8 @@
 // Fault injection: one spec per operation or '*'. An operation's own spec wins over '*'. `rate` draws from
 // a seeded PRNG so a flaky run replays the same way; `times` counts applied faults, then the spec clears.
 import { z } from 'zod'
-import { Rng, SALT } from './prng'
-import type { FaultSpec, SimOperation } from './types'
+import { Rng, SALT } from '../../src/demo/prng'
+import type { SimOperation } from '../../src/demo/types'
 
 export const SIM_OPERATIONS = [
   'queryHistory',
@@ -78,4 +78,39 @@ export class FaultTable {
     if (entry.remaining <= 0) this.entries.delete(key)
     return entry.spec
   }
+}
+
+export interface FaultSpec {
+  latencyMs?: number
+  /** HTTP status with a JSON body, e.g. 500, 502, 503, 429 */
+  status?: number
+  /** HTTP 502 with an HTML page body */
+  html?: boolean
+  /** valid response cut in half */
+  truncate?: boolean
+  /** held unanswered until released (Simulator.releaseHeld, POST /__sim/release) or closed */
+  hang?: boolean
+  /** headers at once, then the valid body one byte every N ms (a reply that has started, then crawls) */
+  dripMs?: number
+  /** HTTP 200, code ≠ 200 */
+  envelope?: { code: number; message: string }
+  /** fields with wrong JSON types, e.g. total:"x", chainId:"abc" */
+  wrongTypes?: boolean
+  /** a valid-looking body of N MB */
+  hugeBodyMb?: number
+  /** JSON-RPC error object (tss_getVault only) */
+  rpcError?: { code: number; message: string }
+  /** JSON-RPC answer with another id (tss_getVault only) */
+  badId?: boolean
+  /** probability 0..1 that a request gets the fault, default 1, deterministic PRNG */
+  rate?: number
+  /** apply to the next N matching requests only, then clear */
+  times?: number
+}
+
+/** what the rig has seen */
+export interface SimStats {
+  requests: Record<SimOperation, number>
+  /** requests a hang fault is holding now */
+  held: number
 }

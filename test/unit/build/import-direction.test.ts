@@ -1,0 +1,99 @@
+// The rooms of src/ and which way their imports may point: the product (main, preload, renderer, shared)
+// never reaches into the demo network, the browser shell, the CLI or test code, so none of those can leak into
+// a packaged build or grow into the product by accident. Read from the source text, every file, every import.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = resolve(__dirname, '../../..')
+const SRC = join(ROOT, 'src')
+
+type Room = 'main' | 'preload' | 'renderer' | 'shared' | 'demo' | 'web' | 'cli' | 'outside'
+
+/** What each room may import besides itself. */
+const MAY_IMPORT: Record<Exclude<Room, 'outside'>, Room[]> = {
+  shared: [],
+  renderer: ['shared'],
+  preload: ['shared'],
+  main: ['shared'],
+  demo: ['shared'],
+  web: ['main', 'shared', 'demo'],
+  cli: ['main', 'shared', 'demo']
+}
+
+/** The Electron entry composes the app: it alone hands the app context the demo network a user runs. */
+const EXCEPTIONS: Record<string, Room[]> = { 'src/main/index.ts': ['demo'] }
+
+function roomOf(file: string): Room {
+  const rel = relative(SRC, file)
+  if (rel.startsWith('..')) return 'outside'
+  const top = rel.split(sep)[0] as Room
+  return top in MAY_IMPORT ? top : 'outside'
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return sourceFiles(path)
+    return /\.(ts|svelte|js)$/.test(name) ? [path] : []
+  })
+}
+
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g
+
+/** Where an import points, or null for a package. */
+function target(file: string, spec: string): string | null {
+  if (spec.startsWith('@shared/') || spec === '@shared') return join(SRC, 'shared', spec.slice('@shared'.length))
+  if (spec.startsWith('.')) return resolve(dirname(file), spec)
+  return null
+}
+
+export function violations(files: string[]): string[] {
+  const found: string[] = []
+  for (const file of files) {
+    const from = roomOf(file)
+    if (from === 'outside') continue
+    const rel = relative(ROOT, file).split(sep).join('/')
+    const allowed = new Set<Room>([from, ...MAY_IMPORT[from], ...(EXCEPTIONS[rel] ?? [])])
+    for (const m of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+      const spec = m[1] as string
+      const to = target(file, spec)
+      if (to === null) continue
+      const room = roomOf(to)
+      if (!allowed.has(room)) found.push(`${rel} (${from}) imports ${spec} (${room})`)
+    }
+  }
+  return found
+}
+
+describe('import direction between the rooms of src/', () => {
+  const files = sourceFiles(SRC)
+
+  it('reads every source file of every room', () => {
+    const rooms = new Set(files.map(roomOf))
+    for (const room of Object.keys(MAY_IMPORT)) expect(rooms).toContain(room)
+  })
+
+  it('has no import that points the wrong way', () => {
+    expect(violations(files)).toEqual([])
+  })
+
+  it('would catch the product reaching into the demo network, the shell, the CLI or test code', () => {
+    const probe = (from: string, spec: string): string[] => {
+      const file = join(SRC, from)
+      const text = `import { x } from '${spec}'\n`
+      const found: string[] = []
+      for (const m of text.matchAll(SPECIFIER)) {
+        const to = target(file, m[1] as string)
+        if (to && !new Set([roomOf(file), ...MAY_IMPORT[roomOf(file) as Exclude<Room, 'outside'>]]).has(roomOf(to))) found.push(m[1] as string)
+      }
+      return found
+    }
+    expect(probe('main/services/x.ts', '../../demo/index')).toEqual(['../../demo/index'])
+    expect(probe('main/x.ts', '../../test/support/simulator')).toEqual(['../../test/support/simulator'])
+    expect(probe('shared/x.ts', '../main/app-context')).toEqual(['../main/app-context'])
+    expect(probe('renderer/src/x.ts', '../../web/server')).toEqual(['../../web/server'])
+    expect(probe('main/x.ts', '@shared/contract')).toEqual([])
+    expect(probe('cli/x.ts', '../demo/index')).toEqual([])
+  })
+})
