@@ -116,7 +116,7 @@ describe('cli: success (exit 0)', () => {
     }
   })
 
-  it('14.10 a command given the endpoint it uses starts no simulator; one missing an endpoint names what the simulator stands in for', async () => {
+  it('a command given the endpoint it uses starts no simulator; one missing an endpoint names what the simulator stands in for', async () => {
     const chainsOnly = await cli(['chains', '--base-url', sim.baseUrl])
     expect(chainsOnly.code).toBe(0)
     expect(chainsOnly.err).not.toContain('simulator')
