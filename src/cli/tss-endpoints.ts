@@ -7,9 +7,12 @@
 import { AppError } from '../shared/errors'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '../shared/redact'
 import { BridgeClient } from '../main/client/bridge-api'
+import { TssClient } from '../main/client/tss-api'
+import { networkFromEnv } from '../main/net/env-proxy'
 import type { Fetch } from '../main/net/fetch'
 import { startSimulator } from '../demo/index'
 import { nonEmpty, type EndpointSources } from './endpoints'
+import type { CliContext } from './io'
 
 export interface TssFlags {
   tssUrl?: string
@@ -78,5 +81,33 @@ export async function resolveTss(flags: TssFlags, { env, stored, warn }: Endpoin
       for (const id of added) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '' })
       return out
     }
+  }
+}
+
+/**
+ * Runs `work` with a client of the TSS API the flags, the variables or the profile name (else the demo
+ * network), every request of it — the chain list too — going the CLI's way to the network (HTTP_PROXY,
+ * HTTPS_PROXY and NO_PROXY; loopback direct); all of it closed when `work` is done, so the process exits.
+ */
+export async function withTssClient<T>(
+  ctx: CliContext,
+  given: { 'tss-url'?: string | undefined; 'base-url'?: string | undefined; timeoutMs?: number | undefined },
+  work: (client: TssClient, ep: TssEndpoints, fetch: Fetch) => Promise<T>
+): Promise<T> {
+  const flags: TssFlags = {
+    ...(given['tss-url'] ? { tssUrl: given['tss-url'] } : {}),
+    ...(given['base-url'] ? { baseUrl: given['base-url'] } : {}),
+    ...(given.timeoutMs ? { timeoutMs: given.timeoutMs } : {})
+  }
+  const network = networkFromEnv(ctx.io.env)
+  try {
+    const ep = await resolveTss(flags, { env: ctx.io.env, stored: ctx.stored, warn: ctx.warn }, network.fetch)
+    try {
+      return await work(new TssClient({ url: ep.tssUrl, ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}), fetch: network.fetch }), ep, network.fetch)
+    } finally {
+      await ep.close?.()
+    }
+  } finally {
+    await network.close()
   }
 }

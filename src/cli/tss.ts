@@ -4,13 +4,12 @@ import { AppError } from '../shared/errors'
 import { tssChainIdSchema, tssOrderIdSchema, tssTxSchema, type TssOrder } from '../shared/schemas/tss'
 import { formatDuration, tracedLegs, tssOrderAgeSec, tssRoute, tssStatusLabel, unixSeconds } from '../shared/tss'
 import { checkInput } from '../main/client/bridge-api'
-import { networkFromEnv } from '../main/net/env-proxy'
-import { TssClient, TSS_OPERATIONS } from '../main/client/tss-api'
+import { TSS_OPERATIONS, type TssClient } from '../main/client/tss-api'
 import { callOptions, wholeNumber } from './bridge-client'
 import { command, UsageError, type CommandLine, type Grammar } from './command-line'
 import { jsonText, keyValues, table } from './format'
 import type { CliContext } from './io'
-import { resolveTss, type FollowedChain, type TssEndpoints } from './tss-endpoints'
+import { withTssClient, type FollowedChain, type TssEndpoints } from './tss-endpoints'
 
 export const TSS_USAGE = `usage: bridgescope tss heights [--chain-id N]...      scan height of each followed chain
        bridgescope tss pending --chain-id N           the chain's pending orders, oldest first, with their age
@@ -92,30 +91,14 @@ interface TssSession {
 }
 
 /**
- * Checks the line (inputs before any endpoint work: a bad hash must not even start the demo network), finds
- * the TSS API, and runs `work` with a client that goes the CLI's way to the network (HTTP_PROXY, HTTPS_PROXY
- * and NO_PROXY; loopback direct).
+ * Checks the line (inputs before any endpoint work: a bad hash must not even start the demo network), then
+ * runs `work` with a client of the TSS API.
  */
 async function withTss(ctx: CliContext, { values }: TssLine, check: (ids: string[]) => void, work: (s: TssSession) => Promise<void>): Promise<void> {
   const timeoutMs = wholeNumber(values.timeout, 'timeout', 1, 600_000)
   const ids = (values['chain-id'] ?? []).map((v) => checkInput(tssChainIdSchema, v, 'chainId'))
   check(ids)
-  const network = networkFromEnv(ctx.io.env)
-  try {
-    const ep = await resolveTss(
-      { ...(values['tss-url'] ? { tssUrl: values['tss-url'] } : {}), ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}), ...(timeoutMs ? { timeoutMs } : {}) },
-      { env: ctx.io.env, stored: ctx.stored, warn: ctx.warn },
-      network.fetch
-    )
-    try {
-      const client = new TssClient({ url: ep.tssUrl, ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}), fetch: network.fetch })
-      await work({ client, ep, ids, call: callOptions(ctx), nowSec: Math.floor(Date.now() / 1000) })
-    } finally {
-      await ep.close?.()
-    }
-  } finally {
-    await network.close()
-  }
+  await withTssClient(ctx, { ...values, timeoutMs }, (client, ep) => work({ client, ep, ids, call: callOptions(ctx), nowSec: Math.floor(Date.now() / 1000) }))
 }
 
 export const tssHeights = command({

@@ -10,7 +10,6 @@ import { redactUrl } from '../shared/redact'
 import { tssChainIdSchema } from '../shared/schemas/tss'
 import type { TssBoard } from '../shared/schemas/tss-board'
 import { TssClient } from '../main/client/tss-api'
-import { networkFromEnv } from '../main/net/env-proxy'
 import type { Fetch } from '../main/net/fetch'
 import { ActivityLog } from '../main/watch/activity-log'
 import { WatchState } from '../main/watch/state'
@@ -22,7 +21,7 @@ import { defaultSettings } from '../shared/schemas/settings'
 import { command, UsageError, type CommandLine } from './command-line'
 import type { CliContext } from './io'
 import type { StoredSettings } from './stored-settings'
-import { resolveTss } from './tss-endpoints'
+import { withTssClient } from './tss-endpoints'
 import { needsValue, runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WatchSinks, type WatchCliIo } from './watch-sinks'
 
 export const WATCH_TSS_USAGE = `usage: bridgescope watch tss [--tss-url URL] [--chain-id N]... [--interval S] [--stall-after DURATION]
@@ -116,53 +115,40 @@ async function watchTss(ctx: CliContext, { values }: CommandLine<typeof WATCH_TS
     ...(values['stall-after'] === undefined ? {} : { stallMinutes: values['stall-after'] }),
     ...(values['stuck-after'] === undefined ? {} : { stuckMinutes: values['stuck-after'] })
   })
-  const network = networkFromEnv(ctx.io.env)
-  try {
-    const ep = await resolveTss(
-      { ...(values['tss-url'] ? { tssUrl: values['tss-url'] } : {}), ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}), ...(values.timeout ? { timeoutMs: values.timeout } : {}) },
-      { env: ctx.io.env, stored: ctx.stored, warn: ctx.warn },
-      network.fetch
-    )
-    try {
-      const client = new TssClient({ url: ep.tssUrl, ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}), fetch: network.fetch })
-      // The chain list is read once: a maintainer's followed chains do not change while it runs.
-      const ids = values['chain-id'] ?? []
-      const chains: TssFollowed[] = ids.length
-        ? ids.map((chainId) => ({ chainId, name: '', added: true }))
-        : (await ep.chains(signal.aborted ? {} : { signal })).map((c) => ({ ...c, added: false }))
-      const dir = join(ctx.stored.dataDir, 'watch-cli')
-      const tssState = await TssWatchState.open(dir)
-      const sinks = new WatchSinks(values, ctx.io, network.fetch)
-      const tss: TssWatchDeps = { client, chains: () => Promise.resolve(chains), state: tssState, settings: () => settings }
-      const watcher = tssOnlyWatcher(tss, sinks, { watch: await WatchState.open(dir), log: await ActivityLog.open(dir) })
-      if (signal.aborted) return 0
-      const profile = tssState.profile('cli')
-      // one board per scrape for the five gauges (each asks for it), not five
-      let memo: { at: number; board: TssBoard } | null = null
-      const board = (): TssBoard | null => {
-        if (profile.lastPollAt === null) return null
-        const now = Date.now()
-        if (!memo || now - memo.at > 1000) memo = { at: now, board: tssBoard(profile, chains, settings, now) }
-        return memo.board
-      }
-      const served = await sinks.serve(watcher, (m) => registerTssMetrics(m.registry, { board, apiUp: () => (profile.lastPollAt === null ? null : profile.failures === 0) }))
-      if (!served) {
-        await sinks.close()
-        return 1
-      }
-      ctx.warn(`watching the TSS API at ${redactUrl(ep.tssUrl)}: ${chains.length} chains every ${settings.intervalSec} s, stalled after ${settings.stallMinutes} min (Ctrl-C to stop)`)
-      watcher.start()
-      await untilAborted(signal)
-      await watcher.stop()
-      await tssState.save(Date.now(), true)
-      await sinks.close()
-      return 0
-    } finally {
-      await ep.close?.()
+  return withTssClient(ctx, { ...values, timeoutMs: values.timeout }, async (client, ep, fetch) => {
+    // The chain list is read once: a maintainer's followed chains do not change while it runs.
+    const ids = values['chain-id'] ?? []
+    const chains: TssFollowed[] = ids.length
+      ? ids.map((chainId) => ({ chainId, name: '', added: true }))
+      : (await ep.chains(signal.aborted ? {} : { signal })).map((c) => ({ ...c, added: false }))
+    const dir = join(ctx.stored.dataDir, 'watch-cli')
+    const tssState = await TssWatchState.open(dir)
+    const sinks = new WatchSinks(values, ctx.io, fetch)
+    const tss: TssWatchDeps = { client, chains: () => Promise.resolve(chains), state: tssState, settings: () => settings }
+    const watcher = tssOnlyWatcher(tss, sinks, { watch: await WatchState.open(dir), log: await ActivityLog.open(dir) })
+    if (signal.aborted) return 0
+    const profile = tssState.profile('cli')
+    // one board per scrape for the five gauges (each asks for it), not five
+    let memo: { at: number; board: TssBoard } | null = null
+    const board = (): TssBoard | null => {
+      if (profile.lastPollAt === null) return null
+      const now = Date.now()
+      if (!memo || now - memo.at > 1000) memo = { at: now, board: tssBoard(profile, chains, settings, now) }
+      return memo.board
     }
-  } finally {
-    await network.close()
-  }
+    const served = await sinks.serve(watcher, (m) => registerTssMetrics(m.registry, { board, apiUp: () => (profile.lastPollAt === null ? null : profile.failures === 0) }))
+    if (!served) {
+      await sinks.close()
+      return 1
+    }
+    ctx.warn(`watching the TSS API at ${redactUrl(ep.tssUrl)}: ${chains.length} chains every ${settings.intervalSec} s, stalled after ${settings.stallMinutes} min (Ctrl-C to stop)`)
+    watcher.start()
+    await untilAborted(signal)
+    await watcher.stop()
+    await tssState.save(Date.now(), true)
+    await sinks.close()
+    return 0
+  })
 }
 
 export const watchTssCommand = command({
