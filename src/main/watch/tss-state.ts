@@ -59,6 +59,7 @@ export class TssWatchState {
   private savedText: string | null = null
   private savedMeaning: string | null = null
   private savedAt = Date.now()
+  private closed = false
   private readonly profiles: Map<string, TssProfileState>
 
   private constructor(
@@ -112,7 +113,7 @@ export class TssWatchState {
    */
   save(now = Date.now(), force = false): Promise<void> {
     const path = this.path
-    if (!path) return this.writing
+    if (!path || this.closed) return this.writing
     const data = { version: 1, profiles: Object.fromEntries(this.profiles) }
     const meaning = JSON.stringify(data, (key, value: unknown) => (NOT_COMPARED.has(key) ? undefined : value))
     if (!force && meaning === this.savedMeaning && now - this.savedAt < TIMES_EVERY_MS) return this.writing
@@ -123,5 +124,15 @@ export class TssWatchState {
     this.savedAt = now
     this.writing = this.writing.then(() => writeFileAtomic(path, text)).catch(() => undefined)
     return this.writing
+  }
+
+  /**
+   * The last write (forced), then no more: a poll or a board refresh that ends after the app has shut down
+   * must not write into a data folder its owner may already be removing.
+   */
+  async close(now = Date.now()): Promise<void> {
+    await this.save(now, true)
+    this.closed = true
+    await this.writing
   }
 }
