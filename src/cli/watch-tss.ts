@@ -145,7 +145,7 @@ async function watchTss(ctx: CliContext, { values }: CommandLine<typeof WATCH_TS
     watcher.start()
     await untilAborted(signal)
     await watcher.stop()
-    await tssState.save(Date.now(), true)
+    await tssState.close(Date.now())
     await sinks.close()
     return 0
   })

@@ -245,7 +245,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     icons,
     dispose: async () => {
       await watch.stop()
-      await tssState.save(now(), true)
+      await tssState.close(now())
       await alerts.close()
       if (simulator) await simulator.close()
       await cache.close()

@@ -12,11 +12,11 @@
 //   never rewritten, and a change is refused with a message saying why.
 // - Fields this version does not know are kept (the schemas are loose objects).
 import { copyFileSync, existsSync, rmSync, type Stats } from 'node:fs'
-import { readdir, rm, stat } from 'node:fs/promises'
+import { rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Notice } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import { isTempFile } from './atomic-file'
+import { isTempFile, namesIn } from './atomic-file'
 import { issueText, load, sameFile, statOrNull, type DocumentKind } from './document-load'
 import { withFileLock } from './file-lock'
 
@@ -57,13 +57,7 @@ const STRAY_AFTER_MS = 60_000
  * a temporary file); young ones may belong to another process writing right now (the CLI beside the app).
  */
 async function removeStrayTemps(dir: string, name: string, now: Date): Promise<void> {
-  let names: string[]
-  try {
-    names = await readdir(dir)
-  } catch {
-    return
-  }
-  for (const entry of names) {
+  for (const entry of await namesIn(dir)) {
     if (!entry.startsWith(`${name}.json`) || !isTempFile(entry)) continue
     const path = join(dir, entry)
     const info = await stat(path).catch(() => null)
