@@ -10,7 +10,7 @@ import type { WatchClient, WatchSettings, WatchTargets } from '../main/watch/typ
 import { Watcher } from '../main/watch/watcher'
 import type { Fetch } from '../main/net/fetch'
 import { ENDPOINT_OPTIONS, withClient } from './bridge-client'
-import { command, UsageError, type CommandLine } from './command-line'
+import { command, UsageError, type Command, type CommandLine, type OptionSpecs } from './command-line'
 import type { CliContext } from './io'
 import { runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WATCH_USAGE, WatchSinks, type WatchCliIo } from './watch-sinks'
 import { vaultWatchTss } from './watch-tss'
@@ -117,34 +117,36 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
   return 0
 }
 
-/** Runs the watch through the CLI's own client: endpoints from the flags, the variables or the profile. */
-function throughCli(what: 'vault' | 'transfer'): (ctx: CliContext, line: WatchLine) => Promise<number> {
-  return (ctx, line) => {
-    // a bad hash must not even start the demo network
-    watchedHash(what, line.args)
-    const signal = ctx.io.signal ?? new AbortController().signal
-    return withClient(ctx, line.values, (client, _ep, fetch) => watchWith(what, line, ctx, { client, signal, fetch }), 'both')
-  }
+/**
+ * `watch vault` or `watch transfer` as the table holds it: run through the CLI's own client, its endpoints
+ * from the flags, the variables or the profile.
+ */
+function watchCommand<const S extends OptionSpecs>(what: 'vault' | 'transfer', options: S, args: readonly [number, number], overview: { synopsis: string; summary: string }): Command {
+  return command({
+    grammar: WATCH,
+    name: ['watch', what],
+    options,
+    arguments: args,
+    overview,
+    run: (ctx, line) => {
+      // a bad hash must not even start the demo network
+      watchedHash(what, line.args)
+      const signal = ctx.io.signal ?? new AbortController().signal
+      return withClient(ctx, line.values as WatchLine['values'], (client, _ep, fetch) => watchWith(what, line as WatchLine, ctx, { client, signal, fetch }), 'both')
+    }
+  })
 }
 
-export const watchVault = command({
-  grammar: WATCH,
-  name: ['watch', 'vault'],
-  options: VAULT_OPTIONS,
-  arguments: [0, 0],
-  overview: { synopsis: 'watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]', summary: 'one line per vault or node change, until Ctrl-C' },
-  run: throughCli('vault')
+export const watchVault = watchCommand('vault', VAULT_OPTIONS, [0, 0], {
+  synopsis: 'watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]',
+  summary: 'one line per vault or node change, until Ctrl-C'
 })
 
 const { 'tss-url': _vaultOnly, ...TRANSFER_OPTIONS } = VAULT_OPTIONS
 
-export const watchTransfer = command({
-  grammar: WATCH,
-  name: ['watch', 'transfer'],
-  options: TRANSFER_OPTIONS,
-  arguments: [1, 1],
-  overview: { synopsis: 'watch transfer <txHash> [--interval S] [--json]', summary: 'one line per change of that transfer, until Ctrl-C' },
-  run: throughCli('transfer')
+export const watchTransfer = watchCommand('transfer', TRANSFER_OPTIONS, [1, 1], {
+  synopsis: 'watch transfer <txHash> [--interval S] [--json]',
+  summary: 'one line per change of that transfer, until Ctrl-C'
 })
 
 /** `watch vault …` / `watch transfer …` (the words after `watch`) through a client the caller made. */
