@@ -10,7 +10,7 @@ import { build } from 'vite'
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
 export const NODE_ENTRIES = {
-  cli: 'src/main/cli.ts',
+  cli: 'src/cli/index.ts',
   web: 'src/web/index.ts',
   harness: 'test/support/harness.ts'
 }

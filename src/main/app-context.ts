@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EventName, EventPayload, Notice } from '@shared/contract'
-import { defaultSettings, settingsSchema, watchlistsSchema, type Settings, type Watchlists } from '@shared/schemas/settings'
+import type { Settings, Watchlists } from '@shared/schemas/settings'
 import { BridgeClient } from './client/bridge-api'
 import { fetchAllHistory, type HistorySource } from './client/history-all'
 import { canonicalEpoch } from './client/rpc'
@@ -26,7 +26,7 @@ import type { DemoNetwork, DemoNetworkPlan } from '@shared/demo-network'
 import { AppError } from '@shared/errors'
 import { DiskCache } from './store/cache'
 import { openDocumentStore, type BackingStoreFactory } from './store/document-store'
-import { migrateSettings, migrateWatchlists } from './store/migrations'
+import { SETTINGS_DOCUMENT, WATCHLISTS_DOCUMENT } from './store/documents'
 import { SettingsRepo } from './store/settings-repo'
 import type { Updater } from './updater'
 import { SecretStore, noSecretBox, type SecretBox } from './store/secret-box'
@@ -80,12 +80,10 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const notices: Notice[] = []
   // A first run is a data folder without watchlists yet (checked before the store creates the file).
   const firstRun = !existsSync(join(options.dataDir, 'watchlists.json'))
-  const settingsDoc = await openDocumentStore<Settings>(
-    { dir: options.dataDir, name: 'settings', schema: settingsSchema, defaults: defaultSettings, migrate: migrateSettings, factory: options.storeFactory },
-    notices
-  )
+  // the same declarations the CLI reads them by
+  const settingsDoc = await openDocumentStore<Settings>({ ...SETTINGS_DOCUMENT, dir: options.dataDir, factory: options.storeFactory }, notices)
   const watchDoc = await openDocumentStore<Watchlists>(
-    { dir: options.dataDir, name: 'watchlists', schema: watchlistsSchema, defaults: () => watchlistsSchema.parse({}), migrate: migrateWatchlists, factory: options.storeFactory },
+    { ...WATCHLISTS_DOCUMENT, dir: options.dataDir, factory: options.storeFactory },
     notices
   )
   const settings = new SettingsRepo(settingsDoc, watchDoc)
@@ -251,7 +249,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     icons,
     dispose: async () => {
       await watch.stop()
-      await tssState.save(now(), true)
+      await tssState.close(now())
       await alerts.close()
       if (simulator) await simulator.close()
       await cache.close()

@@ -1,6 +1,7 @@
 // Which legs a transfer detail has, for the app's transfer view and the CLI alike.
 import type { ChainDetail, TransferDetail } from './schemas/wire'
 
+/** Where one leg of a transfer ran: its chain, its heights and its transaction. */
 export interface RelayerLeg {
   chainId: number | null
   chainName: string
@@ -26,4 +27,34 @@ export function relayerLeg(d: TransferDetail): RelayerLeg | null {
     confirmHeight: d.relayerConfirmHeight,
     hash: d.relayerHash
   }
+}
+
+export type LegRole = 'Source' | 'Relayer' | 'Destination'
+export type TransferLeg = RelayerLeg & { role: LegRole }
+
+/** The legs in the order the transfer travels: source, the relayer leg when there is one, destination. */
+export function transferLegs(d: TransferDetail): TransferLeg[] {
+  const relayer = relayerLeg(d)
+  return [
+    {
+      role: 'Source',
+      chain: d.fromChainObject,
+      chainId: d.fromChainId,
+      chainName: d.fromChainName,
+      height: d.fromHeight,
+      confirmHeight: d.confirmHeight,
+      hash: d.fromHash
+    },
+    ...(relayer ? [{ role: 'Relayer' as const, ...relayer }] : []),
+    {
+      role: 'Destination',
+      chain: d.toChainObject,
+      chainId: d.toChainId,
+      chainName: d.toChainName,
+      height: d.transferInHeight,
+      confirmHeight: d.transferInConfirmHeight,
+      // the service sends an empty hash until the transfer arrives
+      hash: d.transferInHash || null
+    }
+  ]
 }

@@ -57,6 +57,13 @@ function sortedKeys(a: Map<string, JsonValue>, b: Map<string, JsonValue>): strin
   return [...new Set([...a.keys(), ...b.keys()])].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }))
 }
 
+/** The entries of two lists paired by key (in key order), each side undefined where its list has none. */
+function pairedByKey(a: readonly unknown[], b: readonly unknown[], key: (v: unknown) => string): [string, JsonValue | undefined, JsonValue | undefined][] {
+  const ka = keyed(a, key)
+  const kb = keyed(b, key)
+  return sortedKeys(ka, kb).map((k) => [k, ka.get(k), kb.get(k)])
+}
+
 function addressOf(v: JsonValue | undefined): string {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? scalarText(v.address) : scalarText(v)
 }
@@ -81,23 +88,14 @@ function summariseRecord(path: string, record: number | null, a: VaultRecord, b:
       out.push({ what, record, path: p, kind: 'changed', before: x, after: y, text: `${verb}: ${shortValue(x)} → ${shortValue(y)}` })
     }
   }
-  const chainKey = (v: unknown): string => scalarText(v)
-  const ca = keyed(a.chains ?? [], chainKey)
-  const cb = keyed(b.chains ?? [], chainKey)
-  for (const chain of sortedKeys(ca, cb)) {
+  for (const [chain, x, y] of pairedByKey(a.chains ?? [], b.chains ?? [], scalarText)) {
     const p = `${path}.chains[${chain}]`
-    const x = ca.get(chain)
-    const y = cb.get(chain)
     if (x === undefined && y !== undefined) out.push({ what: 'chain-added', record, chain, path: p, kind: 'added', after: y, text: `chain ${chain} added` })
     else if (y === undefined && x !== undefined) out.push({ what: 'chain-removed', record, chain, path: p, kind: 'removed', before: x, text: `chain ${chain} removed` })
   }
   const addrKey = (v: unknown): string => String((v as { chain: string | number }).chain)
-  const aa = keyed(a.addresses ?? [], addrKey)
-  const ab = keyed(b.addresses ?? [], addrKey)
-  for (const chain of sortedKeys(aa, ab)) {
+  for (const [chain, x, y] of pairedByKey(a.addresses ?? [], b.addresses ?? [], addrKey)) {
     const p = `${path}.addresses[${chain}]`
-    const x = aa.get(chain)
-    const y = ab.get(chain)
     if (x === undefined && y !== undefined) {
       out.push({ what: 'address-added', record, chain, path: p, kind: 'added', after: y, text: `chain ${chain}: address added ${shortValue(addressOf(y))}` })
     } else if (y === undefined && x !== undefined) {

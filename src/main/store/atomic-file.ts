@@ -2,13 +2,18 @@
 // then rename over the target (rename is atomic on the same file system). A crash at any point leaves
 // either the old file or the new one, plus at worst a stray temporary file that readers ignore.
 import { randomBytes } from 'node:crypto'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises'
 import { dirname, basename, join } from 'node:path'
 
 export const TEMP_MARK = '.tmp-'
 
 export function isTempFile(name: string): boolean {
   return name.includes(TEMP_MARK)
+}
+
+/** The names in a folder, none when it does not exist (yet) or cannot be read: sweeps of leftovers skip it. */
+export async function namesIn(dir: string): Promise<string[]> {
+  return readdir(dir).catch(() => [])
 }
 
 export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {

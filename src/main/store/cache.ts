@@ -2,12 +2,12 @@
 // that page, never the size of the cache. An in-memory index (size, last use) bounds the total by evicting the
 // least recently used entries. Entries are validated before they are written and again when read.
 import { createHash } from 'node:crypto'
-import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises'
+import { readFile, rm, stat, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { z } from 'zod'
 import { AppError } from '@shared/errors'
 import type { CacheStats } from '@shared/contract'
-import { isTempFile, writeFileAtomic } from './atomic-file'
+import { isTempFile, namesIn, writeFileAtomic } from './atomic-file'
 
 export interface CacheEntry<T> {
   data: T
@@ -45,22 +45,10 @@ export class DiskCache {
   }
 
   private async scan(): Promise<void> {
-    let profiles: string[]
-    try {
-      profiles = await readdir(this.dir)
-    } catch {
-      return
-    }
     const found: [string, number, number][] = []
-    for (const profile of profiles) {
+    for (const profile of await namesIn(this.dir)) {
       const folder = join(this.dir, profile)
-      let names: string[]
-      try {
-        names = await readdir(folder)
-      } catch {
-        continue
-      }
-      for (const name of names) {
+      for (const name of await namesIn(folder)) {
         const path = join(folder, name)
         if (isTempFile(name)) {
           await rm(path, { force: true })

@@ -11,16 +11,14 @@
 // - A file written by a newer version is opened read-only: shown as far as this version understands it,
 //   never rewritten, and a change is refused with a message saying why.
 // - Fields this version does not know are kept (the schemas are loose objects).
-import { copyFileSync, existsSync, readFileSync, rmSync, statSync, type Stats } from 'node:fs'
-import { readdir, rm, stat } from 'node:fs/promises'
+import { copyFileSync, existsSync, rmSync, type Stats } from 'node:fs'
+import { rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { z } from 'zod'
 import type { Notice } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import { isTempFile } from './atomic-file'
+import { isTempFile, namesIn } from './atomic-file'
+import { issueText, load, sameFile, statOrNull, type DocumentKind } from './document-load'
 import { withFileLock } from './file-lock'
-import { NewerVersionError } from './migrations'
-import { salvage } from './salvage'
 
 /** The part of electron-store / conf we use: the whole document as one value. */
 export interface BackingStore {
@@ -30,13 +28,8 @@ export interface BackingStore {
 
 export type BackingStoreFactory = (options: { cwd: string; name: string }) => BackingStore
 
-export interface DocumentStoreOptions<T> {
+export interface DocumentStoreOptions<T> extends DocumentKind<T> {
   dir: string
-  name: string
-  schema: z.ZodType<T>
-  defaults: () => T
-  /** brings an older document up to the current version; throws NewerVersionError for a newer one */
-  migrate?: (raw: unknown) => unknown
   factory: BackingStoreFactory
   now?: () => Date
 }
@@ -64,68 +57,11 @@ const STRAY_AFTER_MS = 60_000
  * a temporary file); young ones may belong to another process writing right now (the CLI beside the app).
  */
 async function removeStrayTemps(dir: string, name: string, now: Date): Promise<void> {
-  let names: string[]
-  try {
-    names = await readdir(dir)
-  } catch {
-    return
-  }
-  for (const entry of names) {
+  for (const entry of await namesIn(dir)) {
     if (!entry.startsWith(`${name}.json`) || !isTempFile(entry)) continue
     const path = join(dir, entry)
     const info = await stat(path).catch(() => null)
     if (info?.isFile() && now.getTime() - info.mtimeMs > STRAY_AFTER_MS) await rm(path, { force: true }).catch(() => undefined)
-  }
-}
-
-type Loaded<T> =
-  | { kind: 'missing' }
-  | { kind: 'ok'; value: T }
-  | { kind: 'salvaged'; value: T; dropped: string[] }
-  | { kind: 'newer'; value: T; reason: string }
-  | { kind: 'unreadable'; reason: string }
-
-function issueText(error: z.ZodError): string {
-  const issue = error.issues[0]
-  return issue ? `${issue.path.join('.') || 'document'}: ${issue.message}` : 'invalid'
-}
-
-function load<T>(file: string, options: DocumentStoreOptions<T>): Loaded<T> {
-  if (!existsSync(file)) return { kind: 'missing' }
-  let raw: unknown
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'))
-  } catch (error) {
-    return { kind: 'unreadable', reason: (error as Error).message }
-  }
-  let migrated: unknown
-  try {
-    migrated = options.migrate ? options.migrate(raw) : raw
-  } catch (error) {
-    if (error instanceof NewerVersionError) {
-      // Show what this version understands of it; never write it.
-      const understood = salvage(options.schema, error.asCurrent, options.defaults())
-      return { kind: 'newer', value: understood.value as T, reason: error.message }
-    }
-    return { kind: 'unreadable', reason: (error as Error).message }
-  }
-  const result = options.schema.safeParse(migrated)
-  if (result.success) return { kind: 'ok', value: result.data }
-  const saved = salvage(options.schema, migrated, options.defaults())
-  if (saved.dropped.length === 0) return { kind: 'unreadable', reason: issueText(result.error) }
-  return { kind: 'salvaged', value: saved.value as T, dropped: saved.dropped }
-}
-
-function sameFile(a: Stats | null, b: Stats | null): boolean {
-  if (!a || !b) return a === b
-  return a.mtimeMs === b.mtimeMs && a.size === b.size && a.ino === b.ino
-}
-
-function statOrNull(file: string): Stats | null {
-  try {
-    return statSync(file)
-  } catch {
-    return null
   }
 }
 

@@ -2,7 +2,8 @@
 // CLI beside the app) never interleave a read-modify-write. Synchronous, as the stores are: a change holds
 // the lock for the milliseconds of one small file write. A lock whose holder died (older than STALE_MS, or
 // whose process is gone) is broken; a live one is waited for up to WAIT_MS, then the change is refused with
-// a message rather than made without the lock.
+// a message rather than made without the lock. Readers that must not see a save half done (the CLI reading
+// the app's settings) take the same lock for the moment of their read.
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs'
 import { AppError } from '@shared/errors'
 
@@ -52,7 +53,12 @@ function tryAcquire(path: string): boolean {
 // inner one's, so the inner call runs without taking the file again.
 const held = new Set<string>()
 
-export function withFileLock<R>(path: string, work: () => R): R {
+export interface LockOptions {
+  /** what a caller that gave up waiting is told (a reader has changed nothing either, but says so its own way) */
+  busy?: string
+}
+
+export function withFileLock<R>(path: string, work: () => R, options: LockOptions = {}): R {
   if (held.has(path)) return work()
   const deadline = Date.now() + WAIT_MS
   while (!tryAcquire(path)) {
@@ -61,7 +67,7 @@ export function withFileLock<R>(path: string, work: () => R): R {
       continue
     }
     if (Date.now() > deadline) {
-      throw new AppError({ kind: 'input', message: `Another Bridgescope is saving to this data folder (${path} is held); nothing was changed, try again.` })
+      throw new AppError({ kind: 'input', message: options.busy ?? `Another Bridgescope is saving to this data folder (${path} is held); nothing was changed, try again.` })
     }
     sleep(STEP_MS)
   }

@@ -77,6 +77,15 @@ function defined(input: object): Record<string, unknown> {
 }
 
 /** The demo profile is always there, and the active profile always exists. */
+/**
+ * The list with the entry `same` picks made again from what was stored (moved to the end, as the newest), or
+ * a new entry made and added: one watched item per key.
+ */
+function upsert<T>(list: readonly T[], same: (item: T) => boolean, make: (stored: T | undefined) => T): T[] {
+  const stored = list.find(same)
+  return [...list.filter((item) => item !== stored), make(stored)]
+}
+
 function withDemoAndActive(s: Settings): Settings {
   const profiles = s.profiles.some((p) => p.id === DEMO_PROFILE_ID) ? s.profiles : [demoProfile(), ...s.profiles]
   const activeProfileId = profiles.some((p) => p.id === s.activeProfileId) ? s.activeProfileId : DEMO_PROFILE_ID
@@ -190,27 +199,25 @@ export class SettingsRepo {
    */
   addWatch(kind: WatchKind, item: Record<string, unknown>): Watchlists {
     const given = defined(item)
+    const { addresses, transfers, epochs } = watchlistsSchema.shape
     if (kind === 'address') {
       const address = String(given.address ?? '').toLowerCase()
-      return this.watchlists.update((w) => {
-        const stored = w.addresses.find((a) => a.address.toLowerCase() === address)
-        const it = watchlistsSchema.shape.addresses.unwrap().element.parse({ ...stored, ...given, address })
-        return { ...w, addresses: [...w.addresses.filter((a) => a !== stored), it] }
-      })
+      return this.watchlists.update((w) => ({
+        ...w,
+        addresses: upsert(w.addresses, (a) => a.address.toLowerCase() === address, (stored) => addresses.unwrap().element.parse({ ...stored, ...given, address }))
+      }))
     }
     if (kind === 'transfer') {
       const txHash = String(given.txHash ?? '').toLowerCase()
-      return this.watchlists.update((w) => {
-        const stored = w.transfers.find((t) => t.txHash.toLowerCase() === txHash)
-        const it = watchlistsSchema.shape.transfers.unwrap().element.parse({ ...stored, ...given, txHash })
-        return { ...w, transfers: [...w.transfers.filter((t) => t !== stored), it] }
-      })
+      return this.watchlists.update((w) => ({
+        ...w,
+        transfers: upsert(w.transfers, (t) => t.txHash.toLowerCase() === txHash, (stored) => transfers.unwrap().element.parse({ ...stored, ...given, txHash }))
+      }))
     }
-    return this.watchlists.update((w) => {
-      const stored = w.epochs.find((e) => e.epoch === given.epoch)
-      const it = watchlistsSchema.shape.epochs.unwrap().element.parse({ ...stored, ...given })
-      return { ...w, epochs: [...w.epochs.filter((e) => e !== stored), it] }
-    })
+    return this.watchlists.update((w) => ({
+      ...w,
+      epochs: upsert(w.epochs, (e) => e.epoch === given.epoch, (stored) => epochs.unwrap().element.parse({ ...stored, ...given }))
+    }))
   }
 
   removeWatch(kind: WatchKind, key: string): Watchlists {

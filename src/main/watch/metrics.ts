@@ -27,9 +27,29 @@ export function labelUrl(url: string): string {
   }
 }
 
+/**
+ * A gauge with one series per label value, drawn afresh from `rows` at every scrape: the series of a node or
+ * transfer that is gone goes with it.
+ */
+function seriesGauge<L extends string>(
+  config: { name: string; help: string; label: L; registers: Registry[] },
+  rows: () => Iterable<[string, number]>
+): Gauge<L> {
+  const gauge: Gauge<L> = new Gauge({
+    name: config.name,
+    help: config.help,
+    labelNames: [config.label],
+    registers: config.registers,
+    collect: (): void => {
+      gauge.reset()
+      for (const [value, n] of rows()) gauge.set({ [config.label]: value } as Partial<Record<L, string>>, n)
+    }
+  })
+  return gauge
+}
+
 export class WatchMetrics {
   readonly registry = new Registry()
-  private readonly epoch: Gauge<'node'>
   private readonly up: Gauge<'node'>
   private readonly duration: Histogram<'node'>
   private readonly changes: Counter
@@ -41,31 +61,20 @@ export class WatchMetrics {
 
   constructor(private readonly source: MetricsSource) {
     const registers = [this.registry]
-    this.epoch = new Gauge({
-      name: 'bridgescope_vault_epoch',
-      help: "Each node's own latest vault epoch (while a node is down: the last one it reported)",
-      labelNames: ['node'],
-      registers,
-      collect: () => {
-        this.epoch.reset()
-        // Each node its own truth: a node that lags a rotation reads its own older epoch here, so
-        // max(bridgescope_vault_epoch) is the vault's and a node below it is behind (BridgescopeNodeBehind).
-        for (const n of this.source.status().nodes) {
-          const epoch = n.epoch === null || n.epoch === undefined ? NaN : Number(n.epoch)
-          if (Number.isFinite(epoch)) this.epoch.set({ node: labelUrl(n.url) }, epoch)
-        }
-      }
-    })
-    const behind: Gauge<'node'> = new Gauge({
-      name: 'bridgescope_node_behind',
-      help: '1 when the node has been announced behind: its epoch below the highest any node reported',
-      labelNames: ['node'],
-      registers,
-      collect: (): void => {
-        behind.reset()
-        for (const n of this.source.status().nodes) behind.set({ node: labelUrl(n.url) }, n.behind ? 1 : 0)
-      }
-    })
+    seriesGauge(
+      { name: 'bridgescope_vault_epoch', help: "Each node's own latest vault epoch (while a node is down: the last one it reported)", label: 'node', registers },
+      // Each node its own truth: a node that lags a rotation reads its own older epoch here, so
+      // max(bridgescope_vault_epoch) is the vault's and a node below it is behind (BridgescopeNodeBehind).
+      () =>
+        this.source
+          .status()
+          .nodes.map((n): [string, number] => [labelUrl(n.url), n.epoch === null || n.epoch === undefined ? NaN : Number(n.epoch)])
+          .filter(([, epoch]) => Number.isFinite(epoch))
+    )
+    seriesGauge(
+      { name: 'bridgescope_node_behind', help: '1 when the node has been announced behind: its epoch below the highest any node reported', label: 'node', registers },
+      () => this.source.status().nodes.map((n) => [labelUrl(n.url), n.behind ? 1 : 0])
+    )
     this.up = new Gauge({
       name: 'bridgescope_node_up',
       help: '1 when the last poll of that node succeeded',
@@ -102,16 +111,9 @@ export class WatchMetrics {
       registers,
       collect: (): void => stuck.set(this.source.stuckTransfers().length)
     })
-    const pending: Gauge<'tx'> = new Gauge({
-      name: 'bridgescope_watched_transfer_pending_seconds',
-      help: 'How long each watched, undelivered transfer has been pending',
-      labelNames: ['tx'],
-      registers,
-      collect: (): void => {
-        pending.reset()
-        const now = Date.now()
-        for (const t of this.source.pendingTransfers()) pending.set({ tx: t.txHash }, Math.max(0, (now - t.since) / 1000))
-      }
+    seriesGauge({ name: 'bridgescope_watched_transfer_pending_seconds', help: 'How long each watched, undelivered transfer has been pending', label: 'tx', registers }, () => {
+      const now = Date.now()
+      return this.source.pendingTransfers().map((t) => [t.txHash, Math.max(0, (now - t.since) / 1000)])
     })
     this.webhookFailures = new Counter({ name: 'bridgescope_webhook_failures_total', help: 'Webhook deliveries given up after retries', registers })
   }

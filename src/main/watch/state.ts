@@ -2,11 +2,11 @@
 // repeats an alert: last vault snapshot, ids already announced, node health, watched transfers and address
 // baselines, per profile. Written atomically after each poll that changed something; a file that does not
 // parse is set aside and the watcher starts fresh (it re-establishes baselines without alerting).
-import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { jsonValueSchema } from '@shared/schemas/vault'
 import { writeFileAtomic } from '../store/atomic-file'
+import { profilePart, readStateFile } from './state-file'
 
 const MAX_ANNOUNCED = 1000
 /**
@@ -104,35 +104,15 @@ export class WatchState {
   static async open(dir: string | null): Promise<WatchState> {
     if (!dir) return new WatchState(null, { version: 1, profiles: {} }, null)
     const path = join(dir, 'state.json')
-    let text: string | null = null
-    try {
-      text = await readFile(path, 'utf8')
-    } catch {
-      // no file yet
-    }
-    if (text !== null) {
-      try {
-        const parsed = fileSchema.safeParse(JSON.parse(text))
-        if (parsed.success) {
-          const state = new WatchState(path, parsed.data, null)
-          state.savedText = state.meaning()
-          return state
-        }
-      } catch {
-        // falls through: set the damaged file aside
-      }
-      await rename(path, `${path}.corrupt-${Date.now()}`).catch(() => undefined)
-    }
-    return new WatchState(path, { version: 1, profiles: {} }, null)
+    const found = await readStateFile(path, fileSchema)
+    if (!found) return new WatchState(path, { version: 1, profiles: {} }, null)
+    const state = new WatchState(path, found.data, null)
+    state.savedText = state.meaning()
+    return state
   }
 
   profile(profileId: string): ProfileWatchState {
-    let p = this.profiles.get(profileId)
-    if (!p) {
-      p = profileStateSchema.parse({})
-      this.profiles.set(profileId, p)
-    }
-    return p
+    return profilePart(this.profiles, profileId, () => profileStateSchema.parse({}))
   }
 
   wasAnnounced(profileId: string, id: string): boolean {

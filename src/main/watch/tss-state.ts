@@ -4,10 +4,10 @@
 // <dir>/tss-state.json beside the watcher's state.json (its own file: the vault state can be megabytes and is
 // written rarely; this is small and changes with every poll), so a restart knows since when a scanner has not
 // moved and announces nothing twice. A file that does not parse is set aside and the watch starts fresh.
-import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../store/atomic-file'
+import { profilePart, readStateFile } from './state-file'
 
 /** Fields that change with every poll: they decide no write on their own (see save). */
 const NOT_COMPARED = new Set(['height', 'samples', 'checkedAt', 'lastPollAt', 'movedAt'])
@@ -59,6 +59,7 @@ export class TssWatchState {
   private savedText: string | null = null
   private savedMeaning: string | null = null
   private savedAt = Date.now()
+  private closed = false
   private readonly profiles: Map<string, TssProfileState>
 
   private constructor(
@@ -72,35 +73,15 @@ export class TssWatchState {
   static async open(dir: string | null): Promise<TssWatchState> {
     if (!dir) return new TssWatchState(null, {})
     const path = join(dir, 'tss-state.json')
-    let text: string | null = null
-    try {
-      text = await readFile(path, 'utf8')
-    } catch {
-      // no file yet
-    }
-    if (text !== null) {
-      try {
-        const parsed = fileSchema.safeParse(JSON.parse(text))
-        if (parsed.success) {
-          const state = new TssWatchState(path, parsed.data.profiles)
-          state.savedText = text
-          return state
-        }
-      } catch {
-        // set aside below
-      }
-      await rename(path, `${path}.corrupt-${Date.now()}`).catch(() => undefined)
-    }
-    return new TssWatchState(path, {})
+    const found = await readStateFile(path, fileSchema)
+    if (!found) return new TssWatchState(path, {})
+    const state = new TssWatchState(path, found.data.profiles)
+    state.savedText = found.text
+    return state
   }
 
   profile(profileId: string): TssProfileState {
-    let p = this.profiles.get(profileId)
-    if (!p) {
-      p = profileSchema.parse({})
-      this.profiles.set(profileId, p)
-    }
-    return p
+    return profilePart(this.profiles, profileId, () => profileSchema.parse({}))
   }
 
   /**
@@ -112,7 +93,7 @@ export class TssWatchState {
    */
   save(now = Date.now(), force = false): Promise<void> {
     const path = this.path
-    if (!path) return this.writing
+    if (!path || this.closed) return this.writing
     const data = { version: 1, profiles: Object.fromEntries(this.profiles) }
     const meaning = JSON.stringify(data, (key, value: unknown) => (NOT_COMPARED.has(key) ? undefined : value))
     if (!force && meaning === this.savedMeaning && now - this.savedAt < TIMES_EVERY_MS) return this.writing
@@ -123,5 +104,15 @@ export class TssWatchState {
     this.savedAt = now
     this.writing = this.writing.then(() => writeFileAtomic(path, text)).catch(() => undefined)
     return this.writing
+  }
+
+  /**
+   * The last write (forced), then no more: a poll or a board refresh that ends after the app has shut down
+   * must not write into a data folder its owner may already be removing.
+   */
+  async close(now = Date.now()): Promise<void> {
+    await this.save(now, true)
+    this.closed = true
+    await this.writing
   }
 }

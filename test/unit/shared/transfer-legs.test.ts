@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseBody } from '../../../src/main/client/http'
 import { decodeTransferDetail, unwrapEnvelope } from '../../../src/main/client/decode'
-import { transferBlock } from '../../../src/main/cli/format'
-import { relayerLeg } from '../../../src/shared/transfer-legs'
+import { transferBlock } from '../../../src/cli/format'
+import { relayerLeg, transferLegs } from '../../../src/shared/transfer-legs'
 
 const body = readFileSync('test/fixtures/map/query-bridge-info.json', 'utf8')
 const detail = decodeTransferDetail(unwrapEnvelope(parseBody(body, 'queryBridgeInfo', 200, 'application/json'), 'queryBridgeInfo'))
@@ -23,5 +23,18 @@ describe('relayer leg', () => {
   it('no relayer chain, object or hash: no relayer leg', () => {
     expect(relayerLeg({ ...detail, relayerObject: null })).toBeNull()
     expect(relayerLeg({ ...detail, relayerObject: null, relayerChainId: 22776 })).toMatchObject({ chainId: 22776, chainName: 'Chain 22776' })
+  })
+})
+
+describe('the legs of a transfer', () => {
+  it('source, relayer when there is one, destination: in the order the transfer travels', () => {
+    expect(transferLegs(detail).map((l) => l.role)).toEqual(['Source', 'Relayer', 'Destination'])
+    expect(transferLegs({ ...detail, relayerObject: null }).map((l) => l.role)).toEqual(['Source', 'Destination'])
+  })
+  it('each end is where the detail says it ran; a destination not yet reached has no hash', () => {
+    const [source, , destination] = transferLegs(detail)
+    expect(source).toMatchObject({ chainId: detail.fromChainId, chainName: detail.fromChainName, height: detail.fromHeight, confirmHeight: detail.confirmHeight, hash: detail.fromHash })
+    expect(destination).toMatchObject({ chainId: detail.toChainId, height: detail.transferInHeight, confirmHeight: detail.transferInConfirmHeight })
+    expect(transferLegs({ ...detail, transferInHash: '' }).at(-1)?.hash).toBeNull()
   })
 })

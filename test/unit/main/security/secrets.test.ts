@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../../src/main/cli'
+import { main } from '../../../../src/cli'
 import { createAppContext } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
 import { startSimulator, type Simulator } from '../../../support/simulator'

@@ -1,4 +1,4 @@
-// 13.1/13.2 Received amounts in the destination token's decimals, on every surface that shows history rows:
+// Received amounts in the destination token's decimals, on every surface that shows history rows:
 // the rows the table gets, sorting by Received, the CSV and JSON exports and the CLI's text. Routes from the
 // simulator (which now sends inAmount as the real service does): USDT-like 6 → 18 and 18 → 6, and the same
 // history behind a token list that lacks the destination token (the amount is then raw, never mis-scaled).
@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../../src/main/cli'
+import { main } from '../../../../src/cli'
 import { createAppContext, type AppContext } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
 import { startSimulator, type Simulator } from '../../../support/simulator'
@@ -75,13 +75,13 @@ function csvRow(csv: string, hash: string): Record<string, string> {
   return Object.fromEntries(names.map((n, i) => [n, values[i] ?? '']))
 }
 
-describe('13.1 received amounts in the destination token decimals', () => {
-  it('13.2 the demo data has delivered 6 → 18 and 18 → 6 transfers', () => {
+describe('received amounts in the destination token decimals', () => {
+  it('the demo data has delivered 6 → 18 and 18 → 6 transfers', () => {
     expect(routes.map((r) => r.name).sort()).toEqual(['18 → 6', '6 → 18'])
   })
 
   for (const name of ['6 → 18', '18 → 6']) {
-    it(`13.1 ${name}: the table row, the CSV and the JSON show the amount the receiver got, in its token`, async () => {
+    it(`${name}: the table row, the CSV and the JSON show the amount the receiver got, in its token`, async () => {
       const { detail: d } = routes.find((r) => r.name === name) as Route
       const expected = formatAmount(d.receiving, d.receiveDecimal) // queryBridgeInfo names receiveDecimal
       const { datasetId, row } = await loaded(d)
@@ -102,7 +102,7 @@ describe('13.1 received amounts in the destination token decimals', () => {
       expect(Object.keys(json[0] as object)).toEqual(Object.keys(c))
     })
 
-    it(`13.1 ${name}: the CLI's text prints the received amount in the destination token`, async () => {
+    it(`${name}: the CLI's text prints the received amount in the destination token`, async () => {
       const { detail: d } = routes.find((r) => r.name === name) as Route
       let out = ''
       const code = await main(['history', '--address', d.from, '--chain-id', String(d.fromChainId), '--all', '--base-url', sim.baseUrl], {
@@ -118,7 +118,7 @@ describe('13.1 received amounts in the destination token decimals', () => {
 
   }
 
-  it('13.1 sorting by Received orders by the value received, across tokens of any decimals (the busiest address)', async () => {
+  it('sorting by Received orders by the value received, across tokens of any decimals (the busiest address)', async () => {
     const { address, chainId } = sim.sample().addresses[0] as { address: string; chainId: number }
     const { datasetId } = await call<{ datasetId: string }>('history:loadAll', { jobId: 'busiest', address, chainId })
     for (const dir of ['desc', 'asc'] as const) {
@@ -130,7 +130,7 @@ describe('13.1 received amounts in the destination token decimals', () => {
     }
   })
 
-  it('13.1 a destination token missing from the token list: the exact wire value, marked raw, on every surface', async () => {
+  it('a destination token missing from the token list: the exact wire value, marked raw, on every surface', async () => {
     const { detail: d } = routes[0] as Route
     ctx.settings.saveProfile({ id: 'proxy', name: 'Proxy', baseUrl: `${proxy.url}/p`, rpcUrls: [sim.rpcUrl] })
     ctx.settings.activate('proxy')

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startSimulator, type Simulator } from '../../../support/simulator'
-import { runWatchCommand } from '../../../../src/main/watch/cli-watch'
+import { runWatchCommand } from '../../../../src/cli/watch'
 import { labelUrl, parseListen } from '../../../../src/main/watch/metrics'
 import { simClient, tempDir } from './helpers'
 

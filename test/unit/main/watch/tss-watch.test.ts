@@ -1,20 +1,15 @@
 // The TSS loop of the watcher core, stepped poll by poll with a clock the test moves and a TSS API the test
 // scripts: stalls and recoveries, pending ages from the source leg, stuck orders by route, the API going away
-// and coming back, and what survives a restart. Then `watch tss` end to end on the demo network.
+// and coming back, and what survives a restart.
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Registry } from 'prom-client'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AppError } from '../../../../src/shared/errors'
 import { tssOrderSchema, type TssOrder } from '../../../../src/shared/schemas/tss'
-import type { WatchEvent } from '../../../../src/shared/watch'
-import { startSimulator, type Simulator } from '../../../support/simulator'
 import { registerTssMetrics } from '../../../../src/main/watch/tss-metrics'
 import { blocksPerMinute, pollTss, tssBoard, type TssApi, type TssFollowed, type TssWatchSettings } from '../../../../src/main/watch/tss-poll'
 import { TssWatchState } from '../../../../src/main/watch/tss-state'
-import { runWatchTssCommand } from '../../../../src/main/watch/tss-cli-watch'
-import { runWatchCommand } from '../../../../src/main/watch/cli-watch'
-import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import type { EventDraft } from '../../../../src/main/watch/types'
 import { tempDir } from './helpers'
 
@@ -243,60 +238,5 @@ describe('metrics', () => {
     expect(text).toContain('bridgescope_tss_scan_stalled{chain="56"} 0')
     expect(text).toContain('bridgescope_tss_pending_orders{chain="1360095883558914"} 0')
     expect(text).toContain('bridgescope_tss_api_up 1')
-  })
-})
-
-describe('watch tss on the demo network', () => {
-  let sim: Simulator
-  beforeAll(async () => {
-    // chain 56's scanner stalls from the start and for a long time
-    sim = await startSimulator({ seed: 9, transfers: 400, rotateEveryMs: null, tss: { stallChainId: 56, stallOffsetMs: 0, stallForMs: 3_600_000 } })
-  })
-  afterAll(() => sim.close())
-
-  it('prints a stall and the stuck orders as JSON lines, keeps state in the data folder, exits 0 when stopped', async () => {
-    const dataDir = tempDir()
-    let out = ''
-    let err = ''
-    const stop = new AbortController()
-    const done = runWatchTssCommand(
-      ['--tss-url', sim.tssUrl, '--chain-id', '56', '--chain-id', '1360095883558914', '--interval', '1', '--stall-after', '2s', '--json'],
-      { stdout: { write: (t: string) => void (out += t) }, stderr: { write: (t: string) => void (err += t) }, env: { BRIDGESCOPE_DATA_DIR: dataDir } },
-      stop.signal
-    )
-    await vi.waitFor(() => {
-      const kinds = out.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as WatchEvent).kind)
-      expect(kinds).toContain('tss-stalled')
-      expect(kinds).toContain('tss-order-stuck')
-    }, { timeout: 15_000, interval: 200 })
-    stop.abort()
-    expect(await done).toBe(0)
-    expect(err).toContain(`watching the TSS API at ${sim.tssUrl}`)
-    const stuck = out.trim().split('\n').map((l) => JSON.parse(l) as WatchEvent).find((e) => e.kind === 'tss-order-stuck')
-    expect(stuck).toMatchObject({ chainId: '1360095883558914', route: '1360095883558914-1' })
-    const reopened = await TssWatchState.open(join(dataDir, 'watch-cli'))
-    expect(reopened.profile('cli').chains['56']?.stalled).toBe(true)
-    rmSync(dataDir, { recursive: true, force: true })
-  })
-
-  it('watch vault --tss-url runs the TSS loop beside the vault in the same core: its gauges on the same /metrics', async () => {
-    const dataDir = tempDir()
-    const stop = new AbortController()
-    let err = ''
-    const done = runWatchCommand(
-      ['vault', '--interval', '1', '--tss-url', sim.tssUrl, '--metrics', '127.0.0.1:0'],
-      { stdout: { write: () => undefined }, stderr: { write: (t: string) => void (err += t) }, env: { BRIDGESCOPE_DATA_DIR: dataDir } },
-      { client: new BridgeClient({ baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], retries: 0 }), signal: stop.signal }
-    )
-    await vi.waitFor(() => expect(err).toMatch(/metrics at (\S+)\/metrics/), { timeout: 10_000 })
-    const url = /metrics at (\S+\/metrics)/.exec(err)![1]!
-    await vi.waitFor(async () => {
-      const text = await (await fetch(url)).text()
-      expect(text).toMatch(/bridgescope_tss_scan_height\{chain="22776"\} \d+/)
-      expect(text).toMatch(/bridgescope_vault_epoch\{node=/)
-    }, { timeout: 15_000, interval: 250 })
-    stop.abort()
-    expect(await done).toBe(0)
-    rmSync(dataDir, { recursive: true, force: true })
   })
 })

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { WatchEvent } from '../../../../src/shared/watch'
 import { startSimulator, type Simulator } from '../../../support/simulator'
-import { runWatchCommand } from '../../../../src/main/watch/cli-watch'
+import { runWatchCommand } from '../../../../src/cli/watch'
 import { webhookBody, WebhookSink } from '../../../../src/main/watch/webhooks'
 import { simClient, tempDir } from './helpers'
 

@@ -188,21 +188,31 @@ export class LoadedHistory {
     } catch (e) {
       if (seq !== this.fetchSeq) return
       const err = errorData(e)
-      // main keeps the last few loads only (and none after a restart): a view kept for the session may
-      // outlive its rows there. Back to pages, saying why, with Load all as the way back.
-      if (err.field === 'datasetId') {
-        this.clear()
-        this.error = { ...err, message: 'This history is no longer held in memory (only the most recent loads are kept); load it again.' }
-      } else this.rowsError = err
+      if (!this.lost(err)) this.rowsError = err
     } finally {
-      if (seq === this.fetchSeq) {
-        this.inflight = false
-        if (this.again && !this.rowsError) {
-          this.again = false
-          this.show(this.need)
-        }
-      }
+      this.settle(seq)
     }
+  }
+
+  /** A window request ended: unless a newer one overtook it, the range asked for meanwhile is shown next. */
+  private settle(seq: number): void {
+    if (seq !== this.fetchSeq) return
+    this.inflight = false
+    if (this.again && !this.rowsError) {
+      this.again = false
+      this.show(this.need)
+    }
+  }
+
+  /**
+   * Main keeps the last few loads only (and none after a restart): a view kept for the session may outlive its
+   * rows there. Then back to pages, saying why, with Load all as the way back; true when that was the error.
+   */
+  private lost(err: AppErrorData): boolean {
+    if (err.field !== 'datasetId') return false
+    this.clear()
+    this.error = { ...err, message: 'This history is no longer held in memory (only the most recent loads are kept); load it again.' }
+    return true
   }
 
   /**
@@ -231,10 +241,7 @@ export class LoadedHistory {
     } catch (e) {
       const err = errorData(e)
       if (this.datasetId !== datasetId) return
-      if (err.field === 'datasetId') {
-        this.clear()
-        this.error = { ...err, message: 'This history is no longer held in memory (only the most recent loads are kept); load it again.' }
-      } else this.liveError = err
+      if (!this.lost(err)) this.liveError = err
     } finally {
       this.liveBusy = false
     }
@@ -262,13 +269,7 @@ export class LoadedHistory {
     } catch (e) {
       if (seq === this.fetchSeq) this.rowsError = errorData(e)
     } finally {
-      if (seq === this.fetchSeq) {
-        this.inflight = false
-        if (this.again && !this.rowsError) {
-          this.again = false
-          this.show(this.need)
-        }
-      }
+      this.settle(seq)
     }
   }
 

@@ -13,9 +13,9 @@ import { join, resolve } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { main } from '../../../src/main/cli'
+import { main } from '../../../src/cli'
 import { startSimulator, type Simulator } from '../../support/simulator'
-import { closedPort, startTestProxy, type TestProxy } from './net/test-proxy'
+import { closedPort, startTestProxy, type TestProxy } from '../main/net/test-proxy'
 
 const CA_FILE = resolve('test/fixtures/tls/bridge.test.crt')
 const TIMEOUT_MS = 1_000
@@ -224,6 +224,38 @@ describe('the headless watcher behind a proxy', () => {
       stop.abort()
       hooks.close()
     }
+  })
+})
+
+describe('the TSS commands behind a proxy', () => {
+  it('watch tss polls the TSS API and reads the chain list through HTTP_PROXY, and stops cleanly', async () => {
+    const stop = new AbortController()
+    let err = ''
+    const running = main(['watch', 'tss', '--tss-url', viaName, '--base-url', viaName, '--interval', '1'], {
+      stdout: { write: () => true },
+      stderr: { write: (s: string) => (err += s) },
+      env: { BRIDGESCOPE_DATA_DIR: mkdtempSync(join(tmpdir(), 'bs-cli-proxy-tss-')), HTTP_PROXY: proxy.url },
+      signal: stop.signal
+    })
+    try {
+      // bridge.test resolves only through the proxy: the chain list read and the watch started prove the first
+      // went through it, a scan height asked of the TSS API the second
+      await vi.waitFor(() => expect(err).toContain(`watching the TSS API at ${viaName}`), { timeout: 60_000 })
+      expect(targets()).toContain(`absolute ${viaName}/api/queryChainList`)
+      await vi.waitFor(() => expect(targets().some((t) => t.startsWith(`absolute ${viaName}/cross/chain/height`))).toBe(true), { timeout: 60_000 })
+    } finally {
+      stop.abort()
+    }
+    expect(await running).toBe(0)
+    expect(err).not.toMatch(/ENOTFOUND|EAI_AGAIN/)
+  })
+
+  it('tss heights follows the chain list through HTTP_PROXY as well as the TSS API', async () => {
+    const r = await cli(['tss', 'heights', '--tss-url', viaName, '--base-url', viaName], { HTTP_PROXY: proxy.url })
+    expect([r.code, r.err]).toEqual([0, ''])
+    expect(r.out).toMatch(/^CHAIN ID\s+NAME\s+SCAN HEIGHT/)
+    expect(targets()).toContain(`absolute ${viaName}/api/queryChainList`)
+    expect(targets().some((t) => t.startsWith(`absolute ${viaName}/cross/chain/height`))).toBe(true)
   })
 })
 

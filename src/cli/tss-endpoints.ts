@@ -4,13 +4,15 @@
 // the --chain-id values when given; else the query service's chain list (--base-url, BRIDGESCOPE_BASE_URL, the
 // active profile's, or the demo network's when the TSS API is the demo's) plus the chains added by id for the
 // active profile in the app (settings.tss.chains).
-import { AppError } from '../../shared/errors'
-import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '../../shared/redact'
-import { BridgeClient } from '../client/bridge-api'
-import { startSimulator } from '../../demo/index'
-import { readSettings } from './endpoints'
-
-type Env = Record<string, string | undefined>
+import { AppError } from '../shared/errors'
+import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '../shared/redact'
+import { BridgeClient } from '../main/client/bridge-api'
+import { TssClient } from '../main/client/tss-api'
+import { networkFromEnv } from '../main/net/env-proxy'
+import type { Fetch } from '../main/net/fetch'
+import { startSimulator } from '../demo/index'
+import { nonEmpty, type EndpointSources } from './endpoints'
+import type { CliContext } from './io'
 
 export interface TssFlags {
   tssUrl?: string
@@ -32,11 +34,8 @@ export interface TssEndpoints {
   close?: () => Promise<void>
 }
 
-function nonEmpty(v: string | undefined): string | undefined {
-  return v !== undefined && v.trim() !== '' ? v.trim() : undefined
-}
-
-export async function resolveTss(flags: TssFlags, env: Env, warn: (line: string) => void): Promise<TssEndpoints> {
+/** `fetch` is the CLI's way to the network (the proxy variables), for the chain list as for the TSS API. */
+export async function resolveTss(flags: TssFlags, { env, stored, warn }: EndpointSources, fetch?: Fetch): Promise<TssEndpoints> {
   const flagTss = nonEmpty(flags.tssUrl)
   const envTss = nonEmpty(env.BRIDGESCOPE_TSS_URL)
   const flagBase = nonEmpty(flags.baseUrl) ?? nonEmpty(env.BRIDGESCOPE_BASE_URL)
@@ -48,11 +47,10 @@ export async function resolveTss(flags: TssFlags, env: Env, warn: (line: string)
       throw new AppError({ kind: 'input', field: name === '--tss-url' || name === 'BRIDGESCOPE_TSS_URL' ? 'tssUrl' : 'baseUrl', message: `${name} ${redactText(value)}: ${CREDENTIALS_MESSAGE}` })
     }
   }
-  const settings = readSettings(env, warn)
-  const profile = settings ? (settings.profiles.find((p) => p.id === settings.activeProfileId) ?? settings.profiles[0] ?? null) : null
+  const profile = stored.found() ? stored.activeProfile() : null
   const profileTss = profile && profile.kind !== 'demo' ? nonEmpty(profile.tssUrl) : undefined
   const given = flagTss ?? envTss ?? profileTss
-  const added = profile ? (settings?.tss.chains[profile.id] ?? []) : []
+  const added = profile ? (stored.settings().tss.chains[profile.id] ?? []) : []
   const timeout = flags.timeoutMs ?? (profile && profile.kind !== 'demo' ? profile.timeoutMs : undefined)
 
   let baseUrl = flagBase ?? (profile && profile.kind !== 'demo' ? nonEmpty(profile.baseUrl) : undefined)
@@ -78,10 +76,38 @@ export async function resolveTss(flags: TssFlags, env: Env, warn: (line: string)
           message: 'no chain list to follow: give --chain-id (repeatable), or a query service with --base-url or BRIDGESCOPE_BASE_URL'
         })
       }
-      const list = await new BridgeClient({ baseUrl: chainListUrl, ...(timeout === undefined ? {} : { timeoutMs: timeout }) }).queryChainList(call)
+      const list = await new BridgeClient({ baseUrl: chainListUrl, ...(timeout === undefined ? {} : { timeoutMs: timeout }), ...(fetch ? { fetch } : {}) }).queryChainList(call)
       const out: FollowedChain[] = list.map((c) => ({ chainId: String(c.chainId), name: c.chainName }))
       for (const id of added) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '' })
       return out
     }
+  }
+}
+
+/**
+ * Runs `work` with a client of the TSS API the flags, the variables or the profile name (else the demo
+ * network), every request of it — the chain list too — going the CLI's way to the network (HTTP_PROXY,
+ * HTTPS_PROXY and NO_PROXY; loopback direct); all of it closed when `work` is done, so the process exits.
+ */
+export async function withTssClient<T>(
+  ctx: CliContext,
+  given: { 'tss-url'?: string | undefined; 'base-url'?: string | undefined; timeoutMs?: number | undefined },
+  work: (client: TssClient, ep: TssEndpoints, fetch: Fetch) => Promise<T>
+): Promise<T> {
+  const flags: TssFlags = {
+    ...(given['tss-url'] ? { tssUrl: given['tss-url'] } : {}),
+    ...(given['base-url'] ? { baseUrl: given['base-url'] } : {}),
+    ...(given.timeoutMs ? { timeoutMs: given.timeoutMs } : {})
+  }
+  const network = networkFromEnv(ctx.io.env)
+  try {
+    const ep = await resolveTss(flags, { env: ctx.io.env, stored: ctx.stored, warn: ctx.warn }, network.fetch)
+    try {
+      return await work(new TssClient({ url: ep.tssUrl, ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}), fetch: network.fetch }), ep, network.fetch)
+    } finally {
+      await ep.close?.()
+    }
+  } finally {
+    await network.close()
   }
 }

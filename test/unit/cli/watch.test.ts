@@ -1,9 +1,9 @@
 // `watch vault` / `watch transfer` as the CLI will call them: captured io, a real simulator, an AbortSignal
 // standing in for SIGINT.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startSimulator, type Simulator } from '../../../support/simulator'
-import { runWatchCommand } from '../../../../src/main/watch/cli-watch'
-import { simClient, tempDir } from './helpers'
+import { startSimulator, type Simulator } from '../../support/simulator'
+import { runWatchCommand } from '../../../src/cli/watch'
+import { simClient, tempDir } from '../main/watch/helpers'
 
 let sim: Simulator
 beforeAll(async () => {

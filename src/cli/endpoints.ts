@@ -2,13 +2,10 @@
 // environment (BRIDGESCOPE_BASE_URL / BRIDGESCOPE_RPC_URL), then the app's active profile in
 // <userDataDir>/settings.json. When the active profile is the demo network, or there are no settings, the
 // simulator is started in-process, as the app itself would, and stderr says so.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { AppError } from '../../shared/errors'
-import { settingsSchema, type Profile, type Settings } from '../../shared/schemas/settings'
-import { SETTINGS_FILE, userDataDir } from '../paths'
-import { startSimulator } from '../../demo/index'
-import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
+import { AppError } from '../shared/errors'
+import { startSimulator } from '../demo/index'
+import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '../shared/redact'
+import type { Env, StoredSettings } from './stored-settings'
 
 export interface EndpointFlags {
   baseUrl?: string
@@ -25,50 +22,25 @@ export interface Endpoints {
   close?: () => Promise<void>
 }
 
-type Env = Record<string, string | undefined>
-
-/** The active profile, or null when there are no usable settings (a warning is written for a bad file). */
-export function activeProfile(env: Env, warn: (line: string) => void): Profile | null {
-  const s = readSettings(env, warn)
-  if (s === null) return null
-  return s.profiles.find((p) => p.id === s.activeProfileId) ?? s.profiles[0] ?? null
+export interface EndpointSources {
+  env: Env
+  /** the app's settings, read when a flag or variable does not name an endpoint */
+  stored: StoredSettings
+  warn: (line: string) => void
 }
 
-/** The app's settings file, or null when there is none or it is unusable (a warning is written for a bad file). */
-export function readSettings(env: Env, warn: (line: string) => void): Settings | null {
-  const file = join(userDataDir(process.platform, env as NodeJS.ProcessEnv), SETTINGS_FILE)
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch {
-    return null
-  }
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    warn(`warning: ignoring ${file}: not valid JSON`)
-    return null
-  }
-  const settings = settingsSchema.safeParse(parsed)
-  if (!settings.success) {
-    warn(`warning: ignoring ${file}: ${settings.error.issues[0]?.message ?? 'invalid settings'}`)
-    return null
-  }
-  return settings.data
-}
-
-function nonEmpty(v: string | undefined): string | undefined {
+export function nonEmpty(v: string | undefined): string | undefined {
   return v !== undefined && v.trim() !== '' ? v.trim() : undefined
 }
 
 /** Which endpoints a command talks to: the query service, the node, or both. */
 export type EndpointNeeds = 'api' | 'rpc' | 'both'
 
-export async function resolveEndpoints(flags: EndpointFlags, env: Env, warn: (line: string) => void, needs: EndpointNeeds = 'both'): Promise<Endpoints> {
+export async function resolveEndpoints(flags: EndpointFlags, { env, stored, warn }: EndpointSources, needs: EndpointNeeds = 'both'): Promise<Endpoints> {
   const base = nonEmpty(flags.baseUrl) ?? nonEmpty(env.BRIDGESCOPE_BASE_URL)
   const rpc = nonEmpty(flags.rpcUrl) ?? nonEmpty(env.BRIDGESCOPE_RPC_URL)
-  // 12.8: credentials in a URL are refused with the flag or variable named, never sent or echoed.
+  // Credentials in a URL are refused with the flag or variable named, never sent or echoed: a URL ends up in
+  // shell histories and logs, where a password must not.
   for (const [value, field, name] of [
     [base, 'baseUrl', nonEmpty(flags.baseUrl) ? '--base-url' : 'BRIDGESCOPE_BASE_URL'],
     [rpc, 'rpcUrl', nonEmpty(flags.rpcUrl) ? '--rpc-url' : 'BRIDGESCOPE_RPC_URL']
@@ -83,7 +55,7 @@ export async function resolveEndpoints(flags: EndpointFlags, env: Env, warn: (li
   const missingRpc = needs !== 'api' && rpc === undefined
   if (!missingApi && !missingRpc) return { baseUrl: base ?? '', rpcUrls: rpc ? [rpc] : [], ...timeout }
 
-  const profile = activeProfile(env, warn)
+  const profile = stored.found() ? stored.activeProfile() : null
   if (profile === null || profile.kind === 'demo') {
     // The simulator stands in for exactly the endpoints the command needs and was not given.
     const sim = await startSimulator({ rotateEveryMs: null })

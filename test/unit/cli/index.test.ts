@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../src/main/cli'
+import { main } from '../../../src/cli'
 import { startSimulator, type Simulator } from '../../support/simulator'
 import { defaultSettings } from '../../../src/shared/schemas/settings'
-import { startPrefixProxy } from './client/helpers'
+import { startPrefixProxy } from '../main/client/helpers'
 
 let sim: Simulator
 let dataDir: string
@@ -116,7 +116,7 @@ describe('cli: success (exit 0)', () => {
     }
   })
 
-  it('14.10 a command given the endpoint it uses starts no simulator; one missing an endpoint names what the simulator stands in for', async () => {
+  it('a command given the endpoint it uses starts no simulator; one missing an endpoint names what the simulator stands in for', async () => {
     const chainsOnly = await cli(['chains', '--base-url', sim.baseUrl])
     expect(chainsOnly.code).toBe(0)
     expect(chainsOnly.err).not.toContain('simulator')

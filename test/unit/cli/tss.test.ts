@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../../src/main/cli'
-import { startSimulator, type Simulator } from '../../../support/simulator'
-import { defaultSettings } from '../../../../src/shared/schemas/settings'
+import { main } from '../../../src/cli'
+import { startSimulator, type Simulator } from '../../support/simulator'
+import { defaultSettings } from '../../../src/shared/schemas/settings'
 
 let sim: Simulator
 let map: { url: string; close(): Promise<void> }

@@ -1,0 +1,136 @@
+// The one-word commands that ask the bridge something and print the answer: chains, tokens, history,
+// transfer, vault. Text by default; --json prints the decoded payload with amounts as exact decimal text.
+import type { HistoryPage } from '../shared/schemas/wire'
+import { addressSchema, txHashSchema } from '../shared/schemas/settings'
+import { describeArrivals, describeDoubt } from '../shared/history-load'
+import { withReceivedTokens } from '../shared/amounts'
+import { checkInput } from '../main/client/bridge-api'
+import { canonicalEpoch } from '../main/client/rpc'
+import { fetchAllHistory } from '../main/client/history-all'
+import { callOptions, ENDPOINT_OPTIONS, wholeNumber, withClient } from './bridge-client'
+import { command, UsageError, type Grammar } from './command-line'
+import { chainsTable, historyTable, issueLines, jsonText, tokensTable, transferBlock, vaultBlock } from './format'
+
+/** The one-word commands (chains … sim): parseArgs' own words for what it refuses, help as `--help` or `help`. */
+export const ONE_WORD: Grammar = {
+  word: '',
+  help: null,
+  helpWord: 'help',
+  strict: true,
+  helpOnError: false,
+  unknownCommand: (word) => (word === undefined ? 'no command given' : `unknown command "${word}"`),
+  notTaken: (cmd, name) => `${cmd} does not take --${name}`,
+  argumentCount: (cmd, args, [min, max]) => `${cmd} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}, got ${args.length}`
+}
+
+const COMMON = { ...ENDPOINT_OPTIONS, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const
+
+export const chains = command({
+  grammar: ONE_WORD,
+  name: ['chains'],
+  options: COMMON,
+  arguments: [0, 0],
+  overview: { synopsis: 'chains', summary: 'supported chains' },
+  run: async (ctx, { values }) => {
+    const list = await withClient(ctx, values, (c) => c.queryChainList(callOptions(ctx)))
+    ctx.print(values.json ? jsonText(list) : chainsTable(list))
+  }
+})
+
+export const tokens = command({
+  grammar: ONE_WORD,
+  name: ['tokens'],
+  options: { ...COMMON, 'chain-id': { type: 'string' } },
+  arguments: [0, 0],
+  overview: { synopsis: 'tokens [--chain-id N]', summary: 'supported tokens, optionally of one chain' },
+  run: async (ctx, { values }) => {
+    const chainId = wholeNumber(values['chain-id'], 'chain-id', 1)
+    const all = await withClient(ctx, values, (c) => c.queryTokenList(callOptions(ctx)))
+    const list = chainId === undefined ? all : { [String(chainId)]: all[String(chainId)] ?? [] }
+    if (chainId !== undefined && (list[String(chainId)]?.length ?? 0) === 0) ctx.warn(`note: no tokens listed for chain ${chainId}`)
+    ctx.print(values.json ? jsonText(list) : tokensTable(list))
+  }
+})
+
+export const history = command({
+  grammar: ONE_WORD,
+  name: ['history'],
+  options: { ...COMMON, address: { type: 'string' }, 'chain-id': { type: 'string' }, page: { type: 'string' }, 'page-size': { type: 'string' }, all: { type: 'boolean' } },
+  arguments: [0, 0],
+  overview: { synopsis: 'history --address A --chain-id N [--page N] [--page-size N] [--all]', summary: "a user's transfers on one chain" },
+  run: async (ctx, { values }) => {
+    const address = values.address
+    const chainId = wholeNumber(values['chain-id'], 'chain-id', 1)
+    if (address === undefined || chainId === undefined) throw new UsageError('history needs --address and --chain-id')
+    const pageNo = wholeNumber(values.page, 'page', 1)
+    const pageSize = wholeNumber(values['page-size'], 'page-size', 1)
+    const loadAll = values.all === true
+    if (loadAll && pageNo !== undefined) throw new UsageError('--all and --page do not go together')
+    // Input errors before any endpoint work: a bad address must not even start the demo network.
+    checkInput(addressSchema, address, 'address', 'queryHistory')
+    const call = callOptions(ctx)
+    await withClient(ctx, values, async (c) => {
+      let footer: string
+      let page: HistoryPage
+      if (loadAll) {
+        const result = await fetchAllHistory(c, { address, chainId }, {
+          ...(pageSize ? { pageSize } : {}),
+          ...call,
+          onProgress: (p) => {
+            if (ctx.io.stderr.isTTY) ctx.io.stderr.write(`\rloaded ${p.loaded}/${p.total} (page ${p.pagesDone}/${p.pagesTotal})`)
+          }
+        })
+        if (ctx.io.stderr.isTTY) ctx.io.stderr.write('\n')
+        const arrivals = describeArrivals(result.arrived)
+        if (arrivals) ctx.warn(`note: ${arrivals}`)
+        for (const doubt of result.doubts) ctx.warn(`warning: ${describeDoubt(doubt)}`)
+        if (result.truncated) ctx.warn('warning: stopped at the page limit; the list is incomplete')
+        page = { list: result.list, total: result.total }
+        footer = `${result.list.length} transfers (total ${result.total})`
+      } else {
+        page = await c.queryHistory({ address, chainId, ...(pageNo ? { pageNo } : {}), ...(pageSize ? { pageSize } : {}) }, call)
+        const size = pageSize ?? 10
+        footer = `page ${pageNo ?? 1} of ${Math.max(1, Math.ceil(page.total / size))} (total ${page.total})`
+      }
+      for (const r of page.list) for (const line of issueLines(`record id ${r.id} (${r.hash})`, r.issues)) ctx.warn(line)
+      if (!values.json) {
+        // Received amounts are in the destination token's decimals, found in the token list; without it
+        // they print as their exact wire value marked (raw), never scaled by the source token.
+        const tokens = await c.queryTokenList(call).catch(() => {
+          ctx.warn('warning: the token list could not be loaded; received amounts are shown raw')
+          return null
+        })
+        withReceivedTokens(page.list, tokens)
+      }
+      ctx.print(values.json ? jsonText(page) : `${historyTable(page.list)}${footer}\n`)
+    })
+  }
+})
+
+export const transfer = command({
+  grammar: ONE_WORD,
+  name: ['transfer'],
+  options: COMMON,
+  arguments: [1, 1],
+  overview: { synopsis: 'transfer <txHash>', summary: 'details of one transfer' },
+  run: async (ctx, { values, args }) => {
+    const hash = checkInput(txHashSchema, args[0] ?? '', 'txHash', 'queryBridgeInfo')
+    const detail = await withClient(ctx, values, (c) => c.queryBridgeInfo(hash, callOptions(ctx)))
+    for (const line of issueLines(`transfer ${detail.fromHash}`, detail.issues)) ctx.warn(line)
+    ctx.print(values.json ? jsonText(detail) : transferBlock(detail))
+  }
+})
+
+export const vault = command({
+  grammar: ONE_WORD,
+  name: ['vault'],
+  options: COMMON,
+  arguments: [0, 1],
+  overview: { synopsis: 'vault [latest|<epoch>]', summary: 'the TSS vault (epoch as decimal or 0x hex)' },
+  run: async (ctx, { values, args }) => {
+    const epoch = canonicalEpoch(args[0] ?? 'latest')
+    const result = await withClient(ctx, values, (c) => c.getVault(epoch, callOptions(ctx)), 'rpc')
+    if (result.records === null) ctx.warn('note: the vault result has an unrecognised shape; shown whole')
+    ctx.print(values.json ? jsonText(result) : vaultBlock(result))
+  }
+})

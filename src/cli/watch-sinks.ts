@@ -1,0 +1,181 @@
+// What every headless watch (`watch vault`, `watch transfer`, `watch tss`) shares: its grammar, the options of
+// its sinks, and the sinks themselves — one line per event on stdout (JSON with --json), Prometheus metrics
+// with --metrics, webhooks with --webhook. Sinks never hold up polling: webhooks queue, metrics are read from
+// the watcher's state when scraped.
+import { webhookUrlHint } from '../shared/redact'
+import { webhookUrlSchema } from '../shared/schemas/settings'
+import type { WatchEvent } from '../shared/watch'
+import { parseListen, serveMetrics, WatchMetrics } from '../main/watch/metrics'
+import { WebhookSink, type WebhookFormat } from '../main/watch/webhooks'
+import type { Watcher } from '../main/watch/watcher'
+import type { Fetch } from '../main/net/fetch'
+import { readCommandLine, usageErrorText, UsageError, type Command, type CommandLine, type Grammar, type Values } from './command-line'
+import { cliContext, type CliContext, type CliIo } from './io'
+
+export const WATCH_USAGE = `usage: bridgescope watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
+                         [--webhook URL]... [--webhook-format slack|discord|json] [--tss-url URL]
+       bridgescope watch transfer <txHash> [--interval S] [--json] [--metrics HOST:PORT]
+Prints one line per change until stopped (Ctrl-C, SIGTERM). Several --rpc-url are polled side by side and
+compared. --metrics serves Prometheus metrics at /metrics and liveness at /healthz (a bare PORT is 127.0.0.1).
+What was announced is kept in <data folder>/watch-cli (BRIDGESCOPE_DATA_DIR), so a restart repeats nothing.
+`
+
+/**
+ * `watch …`: read in order, the first fault named in the watcher's own words and followed by the usage, and
+ * --help anywhere on the line is the help (as the watch commands have always read their lines).
+ */
+export const WATCH: Grammar = {
+  word: 'watch',
+  help: WATCH_USAGE,
+  strict: false,
+  helpOnError: true,
+  unknownCommand: (word) => `unknown watch target: ${word ?? '(none)'}`,
+  notTaken: (_cmd, _name, raw) => `unexpected argument: ${raw}`,
+  // only `watch transfer` takes an argument: its transaction hash
+  argumentCount: (cmd, args, [min]) => (args.length < min ? `${cmd} needs a transaction hash` : `unexpected argument: ${args[args.length - 1] ?? ''}`)
+}
+
+/** An option that needs a value that is not empty. */
+export function needsValue(name: string, what: string): (text: string | undefined) => string {
+  return (text) => {
+    if (!text) throw new UsageError(`--${name} needs ${what}`)
+    return text
+  }
+}
+
+export const SINK_OPTIONS = {
+  interval: {
+    type: 'string',
+    read: (v: string | undefined): number => {
+      const n = Number(v)
+      if (!Number.isFinite(n) || n < 1 || n > 86_400) throw new UsageError(`--interval takes seconds from 1 to 86400, got ${v ?? 'nothing'}`)
+      return n
+    }
+  },
+  json: { type: 'boolean' },
+  metrics: {
+    type: 'string',
+    read: (v: string | undefined): { host: string; port: number } => {
+      const listen = parseListen(v ?? '')
+      if (typeof listen === 'string') throw new UsageError(listen)
+      return listen
+    }
+  },
+  webhook: {
+    type: 'string',
+    multiple: true,
+    // the app's rule for webhook URLs: http(s), path and query welcome (the token), no user:password@
+    read: (v: string | undefined): string => {
+      const url = webhookUrlSchema.safeParse(v ?? '')
+      if (!v || !url.success) throw new UsageError(`--webhook takes an http(s) URL (${url.error?.issues[0]?.message ?? 'none given'}), got ${v ? webhookUrlHint(v) : 'nothing'}`)
+      return url.data
+    }
+  },
+  'webhook-format': {
+    type: 'string',
+    read: (v: string | undefined): WebhookFormat => {
+      if (v !== 'json' && v !== 'slack' && v !== 'discord') throw new UsageError(`--webhook-format takes slack, discord or json, got ${v ?? 'nothing'}`)
+      return v
+    }
+  }
+} as const
+export type SinkValues = Values<typeof SINK_OPTIONS>
+
+function eventLine(e: WatchEvent, json: boolean): string {
+  if (json) return JSON.stringify(e) + '\n'
+  return `${new Date(e.at).toISOString()}  ${e.kind}  ${e.title}: ${e.body}\n`
+}
+
+/** Resolves when the signal aborts (at once when it already has). */
+export function untilAborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))
+}
+
+/** The sinks a watch's events go to, as its options name them. */
+export class WatchSinks {
+  private metrics: WatchMetrics | null = null
+  private server: Awaited<ReturnType<typeof serveMetrics>> | null = null
+  private readonly hooks: WebhookSink | null
+
+  constructor(
+    private readonly values: SinkValues,
+    private readonly io: Pick<CliIo, 'stdout' | 'stderr'>,
+    /** the CLI's way to the network (the proxy variables), for webhooks as for the watch's own requests */
+    fetch?: Fetch
+  ) {
+    const urls = values.webhook ?? []
+    this.hooks =
+      urls.length === 0
+        ? null
+        : new WebhookSink({
+            urls,
+            format: values['webhook-format'] ?? 'json',
+            ...(fetch ? { fetch } : {}),
+            onFailure: (url, reason) => {
+              this.metrics?.webhookFailed()
+              io.stderr.write(`webhook ${webhookUrlHint(url)} failed: ${reason}\n`)
+            }
+          })
+  }
+
+  emit(e: WatchEvent): void {
+    this.metrics?.event(e)
+    this.hooks?.send(e)
+    this.io.stdout.write(eventLine(e, this.values.json === true))
+  }
+
+  polled(): void {
+    this.metrics?.polled()
+  }
+
+  /**
+   * Serves /metrics and /healthz when --metrics asked for them (`register` adds the gauges of a TSS loop);
+   * false when the address cannot be listened on (said on stderr).
+   */
+  async serve(watcher: Watcher, register?: (metrics: WatchMetrics) => void): Promise<boolean> {
+    const listen = this.values.metrics
+    if (!listen) return true
+    this.metrics = new WatchMetrics(watcher)
+    register?.(this.metrics)
+    try {
+      this.server = await serveMetrics(this.metrics, listen)
+    } catch (error) {
+      this.io.stderr.write(`cannot serve metrics on ${listen.host}:${listen.port}: ${error instanceof Error ? error.message : String(error)}\n`)
+      return false
+    }
+    this.io.stderr.write(`metrics at ${this.server.url}/metrics\n`)
+    return true
+  }
+
+  async close(): Promise<void> {
+    await this.server?.close()
+    await this.hooks?.close()
+  }
+}
+
+export type WatchCliIo = Pick<CliIo, 'stdout' | 'stderr' | 'env'>
+
+/**
+ * Reads a watch command line through the command table and runs it with the caller's own means (a client, a
+ * signal): how tests and tools drive a watch without the CLI's endpoints. A usage error is written with the
+ * usage (exit 2).
+ */
+export async function runWatchLine(
+  commands: readonly Command[],
+  argv: readonly string[],
+  io: WatchCliIo,
+  run: (ctx: CliContext, command: Command, line: CommandLine) => Promise<number>
+): Promise<number> {
+  try {
+    const reading = readCommandLine(commands, argv, WATCH_USAGE)
+    if (reading.kind === 'help') {
+      io.stdout.write(reading.text)
+      return 0
+    }
+    return await run(cliContext(io), reading.command, reading.line)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    io.stderr.write(usageErrorText(error))
+    return 2
+  }
+}

@@ -1,0 +1,155 @@
+// `bridgescope watch vault` and `bridgescope watch transfer <hash>`: the app's watcher in a terminal, one line
+// per event on stdout (JSON with --json) until the signal aborts (SIGINT, SIGTERM), then exit 0. Usage errors
+// exit 2. What was announced is kept in the data folder, so a restart repeats nothing.
+import { join } from 'node:path'
+import { redactUrl } from '../shared/redact'
+import { defaultSettings, txHashSchema, webhookUrlSchema } from '../shared/schemas/settings'
+import { ActivityLog } from '../main/watch/activity-log'
+import { WatchState } from '../main/watch/state'
+import type { WatchClient, WatchSettings, WatchTargets } from '../main/watch/types'
+import { Watcher } from '../main/watch/watcher'
+import type { Fetch } from '../main/net/fetch'
+import { ENDPOINT_OPTIONS, withClient } from './bridge-client'
+import { command, UsageError, type Command, type CommandLine, type OptionSpecs } from './command-line'
+import type { CliContext } from './io'
+import { runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WATCH_USAGE, WatchSinks, type WatchCliIo } from './watch-sinks'
+import { vaultWatchTss } from './watch-tss'
+
+export { WATCH_USAGE, type WatchCliIo }
+
+export interface WatchCliDeps {
+  client: WatchClient & { rpcUrls?: readonly string[]; queryChainList?: () => Promise<{ chainId: number; chainName: string }[]> }
+  signal: AbortSignal
+  /** the CLI's way to the network (the proxy variables), for webhooks as for the client's own requests */
+  fetch?: Fetch
+}
+
+/**
+ * An endpoint flag given no value: said as the CLI says it for every command (the endpoint flags are the
+ * whole CLI's, not the watch's), with the pointer to --help.
+ */
+function endpointValue(name: string): (text: string | undefined) => string {
+  return (text) => {
+    if (text === undefined) throw new UsageError(`--${name} needs a value`, null)
+    return text
+  }
+}
+
+/** the endpoint flags as the watch commands take them: --rpc-url repeats, every node named is compared */
+const WATCH_ENDPOINT_OPTIONS = {
+  'base-url': { ...ENDPOINT_OPTIONS['base-url'], read: endpointValue('base-url') },
+  'rpc-url': { ...ENDPOINT_OPTIONS['rpc-url'], multiple: true, read: endpointValue('rpc-url') },
+  timeout: { ...ENDPOINT_OPTIONS.timeout, read: endpointValue('timeout') }
+} as const
+
+const VAULT_OPTIONS = {
+  ...WATCH_ENDPOINT_OPTIONS,
+  ...SINK_OPTIONS,
+  // MAP's TSS cross-chain API watched beside the vault, in the same core and sinks
+  'tss-url': {
+    type: 'string',
+    read: (v: string | undefined): string => {
+      const url = webhookUrlSchema.safeParse(v ?? '')
+      if (!v || !url.success) throw new UsageError(`--tss-url takes an http(s) URL, got ${v ? redactUrl(v) : 'nothing'}`)
+      return url.data
+    }
+  }
+} as const
+type WatchLine = CommandLine<typeof VAULT_OPTIONS>
+
+/** The transfer `watch transfer` names, checked before anything starts; none for `watch vault`. */
+function watchedHash(what: 'vault' | 'transfer', args: readonly string[]): string | undefined {
+  if (what === 'vault') return undefined
+  const h = txHashSchema.safeParse(args[0])
+  if (!h.success) throw new UsageError(`txHash: ${h.error.issues[0]?.message ?? 'invalid'}`, WATCH_USAGE)
+  return h.data.toLowerCase()
+}
+
+/** `watch vault|transfer` given the client to watch through (the CLI's own, or a test's). */
+async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine, ctx: CliContext, deps: WatchCliDeps): Promise<number> {
+  const { io, warn } = ctx
+  const txHash = watchedHash(what, args)
+  const defaults = defaultSettings()
+  const seconds = values.interval ?? (what === 'vault' ? defaults.pollIntervals.vaultSec : defaults.pollIntervals.transfersSec)
+  const settings: WatchSettings = { ...defaults, pollIntervals: { ...defaults.pollIntervals, vaultSec: seconds, transfersSec: seconds } }
+  const rpcUrls = deps.client.rpcUrls ?? []
+  if (what === 'vault' && rpcUrls.length === 0) {
+    io.stderr.write('no JSON-RPC URL is configured: pass --rpc or set one in the profile\n')
+    return 2
+  }
+  const startedAt = Date.now()
+  // Its own folder beside the app's watch/: the CLI watches under profile "cli" and must not mark the
+  // app's events announced (nor the app the CLI's).
+  const dir = join(ctx.stored.dataDir, 'watch-cli')
+  // `watch vault` also watches what the app's watch lists name, as the app's watcher does.
+  const lists = what === 'vault' ? ctx.stored.watchlists() : null
+  const saved: WatchTargets = { addresses: lists?.addresses ?? [], transfers: lists?.transfers ?? [] }
+  const targets: WatchTargets = txHash ? { addresses: [], transfers: [{ txHash, label: '', addedAt: startedAt }] } : saved
+  const sinks = new WatchSinks(values, io, deps.fetch)
+  const tssUrl = values['tss-url']
+  const tss = tssUrl
+    ? await vaultWatchTss(tssUrl, () => (deps.client.queryChainList ? deps.client.queryChainList() : Promise.resolve([])), dir, ctx.stored, deps.fetch)
+    : null
+  const watcher = new Watcher({
+    ...(tss ? { tss: tss.deps } : {}),
+    profileId: 'cli',
+    client: deps.client,
+    rpcUrls,
+    settings: () => settings,
+    targets: () => targets,
+    state: await WatchState.open(dir),
+    log: await ActivityLog.open(dir),
+    vault: what === 'vault',
+    transfers: what === 'transfer' || saved.transfers.length + saved.addresses.length > 0,
+    emit: (e) => sinks.emit(e),
+    onPolled: () => sinks.polled()
+  })
+  if (deps.signal.aborted) return 0
+  if (!(await sinks.serve(watcher, (m) => tss?.register(m.registry)))) {
+    await sinks.close()
+    return 1
+  }
+  warn(what === 'vault' ? `watching the vault on ${rpcUrls.map(redactUrl).join(', ')} every ${seconds} s (Ctrl-C to stop)` : `watching transfer ${txHash ?? ''} every ${seconds} s (Ctrl-C to stop)`)
+  watcher.start()
+  await untilAborted(deps.signal)
+  await watcher.stop()
+  await sinks.close()
+  return 0
+}
+
+/**
+ * `watch vault` or `watch transfer` as the table holds it: run through the CLI's own client, its endpoints
+ * from the flags, the variables or the profile.
+ */
+function watchCommand<const S extends OptionSpecs>(what: 'vault' | 'transfer', options: S, args: readonly [number, number], overview: { synopsis: string; summary: string }): Command {
+  return command({
+    grammar: WATCH,
+    name: ['watch', what],
+    options,
+    arguments: args,
+    overview,
+    run: (ctx, line) => {
+      // a bad hash must not even start the demo network
+      watchedHash(what, line.args)
+      const signal = ctx.io.signal ?? new AbortController().signal
+      return withClient(ctx, line.values as WatchLine['values'], (client, _ep, fetch) => watchWith(what, line as WatchLine, ctx, { client, signal, fetch }), 'both')
+    }
+  })
+}
+
+export const watchVault = watchCommand('vault', VAULT_OPTIONS, [0, 0], {
+  synopsis: 'watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]',
+  summary: 'one line per vault or node change, until Ctrl-C'
+})
+
+const { 'tss-url': _vaultOnly, ...TRANSFER_OPTIONS } = VAULT_OPTIONS
+
+export const watchTransfer = watchCommand('transfer', TRANSFER_OPTIONS, [1, 1], {
+  synopsis: 'watch transfer <txHash> [--interval S] [--json]',
+  summary: 'one line per change of that transfer, until Ctrl-C'
+})
+
+/** `watch vault …` / `watch transfer …` (the words after `watch`) through a client the caller made. */
+export function runWatchCommand(args: string[], io: WatchCliIo, deps: WatchCliDeps): Promise<number> {
+  return runWatchLine([watchVault, watchTransfer], ['watch', ...args], io, (ctx, cmd, line) => watchWith(cmd === watchVault ? 'vault' : 'transfer', line as WatchLine, ctx, deps))
+}
