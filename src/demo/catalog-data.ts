@@ -1,7 +1,5 @@
 // Real chains and tokens the demo network serves. Heights, weights and prices are plausible snapshots,
 // not live data; decimals follow each token's deployment on that chain (USDT is 18 on BNB Chain, 6 on Ethereum).
-import type { SimChain } from './catalog'
-
 /** MAP Protocol's relay chain: the relayer leg of a transfer runs here. */
 export const MAP_CHAIN_ID = 22776
 
@@ -16,6 +14,28 @@ export interface TokenGroup {
   weight: number
   /** chain key → decimals on that chain */
   decimals: Record<string, number>
+}
+
+/** A chain as the demo network serves it (catalog.ts fills in the derived fields). */
+export interface SimChain {
+  index: number
+  id: number
+  chain: string
+  chainId: number
+  chainName: string
+  chainImg: string
+  rpc: string
+  scanUrl: string
+  contract: string
+  gasLimit: string
+  /** milliseconds per block, used to turn times into plausible heights */
+  blockMs: number
+  /** block height at the dataset's anchor time */
+  headHeight: number
+  /** relative popularity as a source chain */
+  weight: number
+  /** chain detail string (JSON text, as the service nests it), built once */
+  detail: string
 }
 
 export type ChainSeed = Omit<SimChain, 'index' | 'id' | 'contract' | 'detail' | 'chainImg'>

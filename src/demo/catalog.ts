@@ -3,32 +3,12 @@
 // real and never collide. Detail strings (the JSON text the service nests in each chain and token) are
 // built once here, since every transfer embeds them.
 import { writeJson, type WireObject } from './json'
-import { CHAIN_SEEDS, MAP_CHAIN_ID, TOKEN_GROUPS, type TokenGroup } from './catalog-data'
+import { CHAIN_SEEDS, MAP_CHAIN_ID, TOKEN_GROUPS, type SimChain, type TokenGroup } from './catalog-data'
 import { iconPath } from './icons'
 import { Rng, SALT } from './prng'
 
-export { MAP_CHAIN_ID, TOKEN_GROUPS, type TokenGroup }
+export { MAP_CHAIN_ID, TOKEN_GROUPS, type SimChain, type TokenGroup }
 
-export interface SimChain {
-  index: number
-  id: number
-  chain: string
-  chainId: number
-  chainName: string
-  chainImg: string
-  rpc: string
-  scanUrl: string
-  contract: string
-  gasLimit: string
-  /** milliseconds per block, used to turn times into plausible heights */
-  blockMs: number
-  /** block height at the dataset's anchor time */
-  headHeight: number
-  /** relative popularity as a source chain */
-  weight: number
-  /** chain detail string (JSON text, as the service nests it), built once */
-  detail: string
-}
 
 export interface SimToken {
   index: number
