@@ -1,7 +1,7 @@
 // One side of decode_vs_native, in a process of its own: the other side's objects, shapes and optimised
 // code never share a heap with it (see bench/decode.ts).
-//   node out/bench/decode-child.js <ours|native> <body file>
-// Prints {records} once the body is read; then, for each line on stdin, runs its side once and prints
+//   node out/bench/decode-child.js <ours|native> <bodies file: a JSON array of body texts>
+// Prints {records} once the bodies are read; then, for each line on stdin, runs its side once and prints
 // {cpuMs, wallMs}: a full collection and a pause first, and the CPU (user + system, every thread of this
 // process) read only after a pause that lets the run's background work (optimising compiles, concurrent
 // marking and sweeping) finish, with the process otherwise idle.
@@ -14,16 +14,16 @@ const SETTLE_MS = 60
 const [sideArg = '', file = ''] = process.argv.slice(2)
 if (!(sideArg in SIDES)) throw new Error(`unknown side ${sideArg}`)
 const run = SIDES[sideArg as Side]
-const body = readFileSync(file, 'utf8')
+const bodies = JSON.parse(readFileSync(file, 'utf8')) as string[]
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
 
-process.stdout.write(`${JSON.stringify({ records: run(body) })}\n`)
+process.stdout.write(`${JSON.stringify({ records: run(bodies) })}\n`)
 for await (const _ of createInterface({ input: process.stdin })) {
   collectGarbage()
   await settle()
   const c0 = process.cpuUsage()
   const t0 = performance.now()
-  run(body)
+  run(bodies)
   const wallMs = performance.now() - t0
   await settle()
   const c = process.cpuUsage(c0)
