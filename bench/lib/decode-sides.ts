@@ -1,6 +1,6 @@
 // The two sides decode_vs_native compares, each timed in a process of its own (bench/decode-child.ts). A run
 // decodes a list of bodies one after another, as "load all" decodes its pages.
-import { decodeHistoryBody } from '../../src/main/client/fast-history'
+import { decodeHistoryBody } from '../../src/main/client/decode'
 
 const DETAIL_FIELDS = ['fromChainObject', 'toChainObject', 'tokenObject'] as const
 

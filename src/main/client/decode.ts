@@ -1,11 +1,30 @@
-// From a parsed response body to the decoded types of src/shared/schemas/wire.ts.
+// From a response body to validated records: the one decode path of the bridge query service's answers.
 //
-// Order of work: envelope (code 200 → data, else an 'api' error carrying the service's own message) →
-// zod on the record → the detail strings parsed a second time and validated. A bad detail string costs
-// only that field (null plus an entry in `issues`); a record that fails its own schema fails the whole
-// response with a 'decode' error naming the record index and field, because a page with silently
-// missing rows would show wrong totals.
-import type { z } from 'zod'
+//   body text      read by http.ts under a size cap and a deadline; parseBody refuses an empty or HTML body
+//   → JSON         parseLossless (lossless-json.ts): amounts keep their exact wire text, because JSON.parse
+//                  rounds numbers past 2^53 and six fractional digits; the other numbers as JSON.parse gives
+//                  them. A search for the amount keys makes this cost about one JSON.parse.
+//   → data         unwrapEnvelope: code 200 gives data; any other code is an 'api' error with the service's
+//                  own message
+//   → records      zod (src/shared/schemas/wire.ts, the one place a field's type is written) on the page and
+//                  on each record. A record that fails fails the whole response with a 'decode' error naming
+//                  the record and field: a page with silently missing rows would show wrong totals.
+//   → details      fromChainObject, toChainObject, tokenObject (relayerObject) are JSON text inside JSON:
+//                  parsed a second time by parseLossless and validated by zod. A bad one costs only that
+//                  field (null, and an entry in `issues`). Records repeat the same few texts, so each
+//                  distinct text is decoded once per response and its object shared (frozen).
+//   → stable       the `<symbol>Valume` field, found by its name's pattern (`usdtValume` → USDT).
+// Every step builds new objects; zod's output is read, never changed.
+//
+// Speed, bench decode_vs_native (this path ÷ JSON.parse of each body and of its detail strings; budget 1.5;
+// 10,000 records as pages of 100, pages of 1,000, one body; 2-core machine shared with other work):
+//   before, with a second optimistic decoder and an acceptor read off zod's internals: Node 20 1.09 / 1.14 /
+//   1.12, Node 22 1.16 / 1.14 / 1.19; now, the one path: see the commit that wrote this.
+// JSON.parse with a reviver reading each number's source text (context.source: Node 22 and Electron's Node
+// have it, Node 20 only behind a flag) would need no search, but V8 calls a reviver for every value: that
+// parse alone, before any validation, measured 2.9× at 100 and 2.9× at 1,000 records on Node 22. So the
+// search stays, on every runtime.
+import { z } from 'zod'
 import { AppError } from '../../shared/errors'
 import {
   STABLE_FIELD_PATTERN,
@@ -17,28 +36,27 @@ import {
   transferDetailWireSchema,
   transferRecordWireSchema,
   wireDecimal,
-  type ChainDetail,
   type ChainRecord,
   type DecodeIssue,
   type HistoryPage,
   type StableValue,
-  type TokenDetail,
   type TokenList,
   type TransferDetail,
   type TransferRecord
 } from '../../shared/schemas/wire'
 import type { JsonValue } from '../../shared/schemas/vault'
-import { isPlainObject, parseLosslessSmall } from './lossless-json'
-import { compileAcceptor } from './schema-accept'
+import { parseBody } from './http'
+import { countKeys, findAmounts, plainMembers, settleMembers, type Walk } from './amount-search'
+import { isAmountKey, isPlainObject, parseLossless } from './lossless-json'
 
 /** How much of a failing wire text an issue keeps: enough to recognise it, not a whole page. */
-export const RAW_LIMIT = 200
+const RAW_LIMIT = 200
 
-export function cutRaw(text: string): string {
+function cutRaw(text: string): string {
   return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}…` : text
 }
 
-/** The envelope of spec 2.1: code 200 → data; any other code → AppError('api') with the service's message. */
+/** The envelope {code, message, data}: code 200 → data; any other code → AppError('api') with the service's message. */
 export function unwrapEnvelope(body: JsonValue, operation: string): unknown {
   if (!isPlainObject(body) || !('code' in body)) {
     throw new AppError({ kind: 'protocol', operation, message: 'the response is not the expected {code, message, data} envelope' })
@@ -65,8 +83,8 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 /** The first zod issue as "field: reason". */
-function firstIssue(error: z.ZodError): { field: string; reason: string } {
-  const issue = error.issues[0]
+function firstIssue(error: z.ZodError | undefined): { field: string; reason: string } {
+  const issue = error?.issues[0]
   if (issue === undefined) return { field: '', reason: 'invalid' }
   return { field: pathText(issue.path), reason: issue.message }
 }
@@ -89,16 +107,41 @@ function decodeError(operation: string, where: string, field: string, reason: st
   })
 }
 
+/** The 'decode' error for a value `schema` refuses, naming `where` and the field (zod's first issue). */
+function refusal(schema: z.ZodType, value: unknown, operation: string, where: string): AppError {
+  const { field, reason } = firstIssue(schema.safeParse(value).error)
+  return decodeError(operation, where, field, reason)
+}
+
+/** `schema`'s output for `value`, or the 'decode' error naming `where` and the field. */
+function validated<T>(schema: z.ZodType<T>, value: unknown, operation: string, where: string): T {
+  const result = schema.safeParse(value)
+  if (result.success) return result.data
+  throw refusal(schema, value, operation, where)
+}
+
+/**
+ * The schemas checked once per record of a page, compiled by zod (z.compile): the same verdicts and the
+ * same errors as the schemas themselves, at a fraction of the cost. `validate` answers yes or no without
+ * building a copy of the value.
+ */
+const pageSchema = z.compile(historyPageWireSchema)
+const recordSchema = z.compile(transferRecordWireSchema)
+const decimalSchema = z.compile(wireDecimal)
+const chainSchema = z.compile(chainDetailSchema)
+const tokenSchema = z.compile(tokenDetailSchema)
+
 interface DetailResult<T> {
   value: T | null
   issue: DecodeIssue | null
 }
 
 /**
- * Parses one detail string (spec 2.2) a second time and validates it. `optional` fields (relayerObject)
- * may be null or empty: that is "no relayer leg", not a fault.
+ * Parses one detail string a second time and validates it. `optional` fields (relayerObject) may be null
+ * or empty: that is "no relayer leg", not a fault. The schema's input type is its output: it only checks,
+ * so the parsed object itself is the value.
  */
-export function decodeDetailString<T>(field: string, raw: unknown, schema: z.ZodType<T>, optional = false): DetailResult<T> {
+export function decodeDetailString<T>(field: string, raw: unknown, schema: z.ZodType<T, T>, optional = false): DetailResult<T> {
   if (optional && (raw === null || raw === undefined || raw === '')) return { value: null, issue: null }
   if (typeof raw !== 'string') {
     const shown = raw === undefined ? null : cutRaw(JSON.stringify(raw) ?? String(raw))
@@ -106,210 +149,215 @@ export function decodeDetailString<T>(field: string, raw: unknown, schema: z.Zod
   }
   let parsed: JsonValue
   try {
-    parsed = parseLosslessSmall(raw)
+    parsed = parseLossless(raw)
   } catch (error) {
     const reason = error instanceof AppError ? error.message : 'not valid JSON'
     return { value: null, issue: { field, reason, raw: cutRaw(raw) } }
   }
   if (!isPlainObject(parsed)) return { value: null, issue: { field, reason: 'not a JSON object', raw: cutRaw(raw) } }
-  const result = schema.safeParse(parsed)
-  if (!result.success) {
-    const { field: inner, reason } = firstIssue(result.error)
-    return { value: null, issue: { field, reason: inner ? `${inner}: ${reason}` : reason, raw: cutRaw(raw) } }
-  }
-  return { value: result.data, issue: null }
+  if (schema.validate(parsed)) return { value: parsed, issue: null }
+  const { field: inner, reason } = firstIssue(schema.safeParse(parsed).error)
+  return { value: null, issue: { field, reason: inner ? `${inner}: ${reason}` : reason, raw: cutRaw(raw) } }
 }
 
-/** The symbol a stable field names (`usdtValume` → USDT), kept for the few keys a service uses. */
-const stableSymbols = new Map<string, string | null>()
-
-function stableSymbol(key: string): string | null {
-  let symbol = stableSymbols.get(key)
-  if (symbol === undefined) {
-    const m = STABLE_FIELD_PATTERN.exec(key)
-    symbol = m === null || m[1] === undefined ? null : m[1].toUpperCase()
-    // Bounded: a hostile page of ever-new keys must not grow this without end.
-    if (stableSymbols.size >= 64) stableSymbols.clear()
-    stableSymbols.set(key, symbol)
-  }
-  return symbol
+/** The stable value `key` names (null: none), or null and an issue when its value is not a decimal. */
+function stableValue(record: Record<string, unknown>, key: string | null, issues: DecodeIssue[], memo: ResponseMemo): StableValue | null {
+  const symbol = key === null ? null : stableSymbol(memo, key)
+  if (key === null || symbol === null) return null
+  const value = record[key]
+  if (decimalSchema.validate(value)) return { symbol, field: key, value }
+  if (value !== null) issues.push({ field: key, reason: 'not a decimal number', raw: cutRaw(JSON.stringify(value) ?? String(value)) })
+  return null
 }
-
-/** wireDecimal's verdict without zod's allocations for the values it plainly passes; zod for the rest. */
-const acceptDecimal = compileAcceptor(wireDecimal)
 
 /**
- * The stable value when `key` names one (`usdtValume`), else undefined. A present but unusable value
- * becomes an issue (and null).
+ * The record schema's fields, which zod checks whole: every one of them is a string, a safe integer or null
+ * wherever the schema passes a record (a test in test/unit/main/client/decode.test.ts holds the schema to
+ * that), so the quick way need not look at them first; the amounts among them it reads for their text.
  */
-export function stableField(key: string, value: unknown, issues: DecodeIssue[]): StableValue | null | undefined {
-  const symbol = stableSymbol(key)
-  if (symbol === null) return undefined
-  if (acceptDecimal?.(value) === true) return { symbol, field: key, value: value as string }
-  const ok = wireDecimal.safeParse(value)
-  if (ok.success) return { symbol, field: key, value: ok.data }
-  if (value !== null) {
-    issues.push({ field: key, reason: 'not a decimal number', raw: cutRaw(JSON.stringify(value) ?? String(value)) })
-  }
-  return null
-}
+const SCHEMA_FIELDS: ReadonlySet<string> = new Set(Object.keys(transferRecordWireSchema.shape))
 
-/** Finds the first `<symbol>Valume` field. */
-function findStable(record: Record<string, unknown>, issues: DecodeIssue[]): StableValue | null {
-  for (const key in record) {
-    // endsWith first: a cheap filter before the regex, over ~40 keys per record.
-    if (!key.endsWith('Valume') || !Object.hasOwn(record, key)) continue
-    const found = stableField(key, record[key], issues)
-    if (found !== undefined) return found
-  }
-  return null
+/** What the quick way reads of records with one list of keys: see readPlan. */
+interface ReadPlan {
+  readonly keys: readonly string[]
+  /** the members to read, in their order: the amounts and any member the schema does not name */
+  readonly reads: readonly string[]
+  /** the first key naming a stable value, the record's stable field */
+  readonly stableKey: string | null
 }
-
-type Details<K extends string> = Record<K, ChainDetail | TokenDetail | null>
-type AnyDetail = DetailResult<ChainDetail | TokenDetail>
 
 /** How many distinct texts per field are compared directly before a Map takes over. */
 const RECENT = 16
-/** Distinct texts per field a memo keeps; past this it starts afresh (a hostile page of all-different texts). */
-const MEMO_LIMIT = 256
+
+/** The texts of one detail field seen in a response, and what each decoded to. */
+interface DetailTexts {
+  texts: string[]
+  results: DetailResult<unknown>[]
+  byText: Map<string, DetailResult<unknown>>
+}
 
 /**
- * Within one response the same detail strings come back record after record (every transfer from
- * Ethereum carries the same fromChainObject), and across the pages of one history too, so each distinct
- * string is decoded once. The decoded object is then shared by those records, and frozen so that sharing
- * can never leak a change from one to another.
+ * What the records of one response repeat, worked out once: the detail strings (every transfer from Ethereum
+ * carries the same fromChainObject), whose decoded object is then shared by those records and frozen so
+ * that sharing can never leak a change from one record to another; the stable field's symbol; the read plan.
  *
- * Lookups compare against the few texts seen so far before hashing: the strings are fresh from JSON.parse
- * (their hashes not yet computed) and ~500 characters long, and hashing each one for a Map cost more than
- * comparing it with a handful of candidates, which differ from it within the first few characters.
+ * An object literal and functions, not a class: optimised code is specialised to the shapes of the objects
+ * it meets, and a class instance's shape dies with its last instance at a full collection, which threw the
+ * decode's optimised code away after every page; an object literal's shape is kept by the code making it.
  */
-export class DetailMemo {
-  private readonly fields = new Map<string, { texts: string[]; results: AnyDetail[]; byText: Map<string, AnyDetail> }>()
+interface ResponseMemo {
+  readonly symbols: Map<string, string | null>
+  readonly details: Map<string, DetailTexts>
+  plan: ReadPlan
+}
 
-  decode(field: string, raw: unknown, schema: z.ZodType<ChainDetail | TokenDetail>, optional: boolean): AnyDetail {
-    if (typeof raw !== 'string') return decodeDetailString(field, raw, schema, optional)
-    let memo = this.fields.get(field)
-    if (memo === undefined) this.fields.set(field, (memo = { texts: [], results: [], byText: new Map() }))
-    const { texts, results } = memo
-    for (let i = 0; i < texts.length; i++) if (texts[i] === raw) return results[i] as AnyDetail
-    let r = memo.byText.get(raw)
-    if (r === undefined) {
-      r = decodeDetailString(field, raw, schema, optional)
-      if (r.value !== null) Object.freeze(r.value)
-      if (texts.length < RECENT) {
-        texts.push(raw)
-        results.push(r)
-      } else {
-        if (memo.byText.size >= MEMO_LIMIT) memo.byText.clear()
-        memo.byText.set(raw, r)
-      }
-    }
-    return r
-  }
+function responseMemo(): ResponseMemo {
+  return { symbols: new Map(), details: new Map(), plan: { keys: [], reads: [], stableKey: null } }
+}
+
+/** The symbol a `<symbol>Valume` key names, upper-cased (`usdtValume` → USDT), or null for another key. */
+function stableSymbol(memo: ResponseMemo, key: string): string | null {
+  let symbol = memo.symbols.get(key)
+  if (symbol === undefined) memo.symbols.set(key, (symbol = STABLE_FIELD_PATTERN.exec(key)?.[1]?.toUpperCase() ?? null))
+  return symbol
+}
+
+/** The first of `keys` that names a stable value: the record's stable field. */
+function stableKey(memo: ResponseMemo, keys: readonly string[]): string | null {
+  // Its last letter, then endsWith: cheap filters before the pattern, over ~40 keys a record.
+  for (const k of keys) if (k.charCodeAt(k.length - 1) === 101 && k.endsWith('Valume') && stableSymbol(memo, k) !== null) return k
+  return null
 }
 
 /**
- * The memo history pages share, one page after another: a load of 1,000 pages of 100 decodes each distinct
- * detail string once rather than once a page. Bounded by MEMO_LIMIT per field.
+ * The reads for records with these keys. The records of a response share their keys, in one order, so the
+ * plan of the record before is checked first: one Object.keys and a comparison of names (the same strings,
+ * as JSON.parse shares them) a record.
  */
-export const historyDetailMemo = new DetailMemo()
-
-function decodeDetails<K extends string>(
-  record: Partial<Record<K, unknown>>,
-  specs: readonly (readonly [K, z.ZodType<ChainDetail | TokenDetail>, boolean])[],
-  issues: DecodeIssue[],
-  memo: DetailMemo = new DetailMemo()
-): Details<K> {
-  const out = {} as Details<K>
-  for (const [field, schema, optional] of specs) {
-    const r = memo.decode(field, record[field], schema, optional)
-    out[field] = r.value
-    if (r.issue) issues.push({ ...r.issue })
-  }
-  return out
+function readPlan(memo: ResponseMemo, keys: readonly string[]): ReadPlan {
+  const last = memo.plan
+  let same = keys.length === last.keys.length
+  for (let i = 0; i < keys.length && same; i++) same = keys[i] === last.keys[i]
+  if (same) return last
+  const reads = keys.filter((k) => isAmountKey(k) || !SCHEMA_FIELDS.has(k))
+  return (memo.plan = { keys, reads, stableKey: stableKey(memo, keys) })
 }
 
-const RECORD_DETAILS = [
-  ['fromChainObject', chainDetailSchema, false],
-  ['toChainObject', chainDetailSchema, false],
-  ['tokenObject', tokenDetailSchema, false]
-] as const
+/**
+ * decodeDetailString, each distinct text of a field once. A text is compared with the few seen so far before
+ * it is hashed: texts fresh from JSON.parse (~500 characters, their hashes not yet computed) cost more to
+ * hash for a Map than to compare with a handful of candidates, which differ from them within the first few
+ * characters. A field is always decoded with the same schema, so what was kept for its texts is of that type.
+ */
+function decodeDetail<T>(memo: ResponseMemo, field: string, raw: unknown, schema: z.ZodType<T, T>, optional = false): DetailResult<T> {
+  if (typeof raw !== 'string') return decodeDetailString(field, raw, schema, optional)
+  let seen = memo.details.get(field)
+  if (seen === undefined) memo.details.set(field, (seen = { texts: [], results: [], byText: new Map() }))
+  const { texts, results, byText } = seen
+  for (let i = 0; i < texts.length; i++) if (texts[i] === raw) return results[i] as DetailResult<T>
+  const kept = byText.get(raw) as DetailResult<T> | undefined
+  if (kept !== undefined) return kept
+  const r = decodeDetailString(field, raw, schema, optional)
+  if (r.value !== null) Object.freeze(r.value)
+  if (texts.length < RECENT) {
+    texts.push(raw)
+    results.push(r)
+  } else byText.set(raw, r)
+  return r
+}
 
-const TRANSFER_DETAILS = [...RECORD_DETAILS, ['relayerObject', chainDetailSchema, true]] as const
-
-/** A record that passed transferRecordWireSchema. */
-export type WireTransferRecord = z.infer<typeof transferRecordWireSchema>
+/** The value of a decoded detail, noting its issue (each record gets its own copy of it). */
+function detailValue<T>(r: DetailResult<T>, issues: DecodeIssue[]): T | null {
+  if (r.issue) issues.push({ ...r.issue })
+  return r.value
+}
 
 /**
- * The rest of a transfer record's decode once zod has passed it: the detail strings and the stable value.
- * `stableKey` may be given when the caller has already found the stable field's name (null: none).
+ * A record zod has passed, completed in place: `record` is the caller's own parse (the wire schemas only
+ * check, they change no value), which takes the decoded details and the stable value. Copying 40 members of
+ * every record cost a sixth of a page's decode.
  */
-export function completeTransferRecord(data: WireTransferRecord, memo: DetailMemo, stableKey?: string | null): TransferRecord {
+function completeRecord(record: Record<string, unknown>, stableField: string | null, memo: ResponseMemo): TransferRecord {
   const issues: DecodeIssue[] = []
-  // zod's output is already a fresh object: fill it in place rather than copying 40 fields per record.
-  // Straight into the record, not through decodeDetails' object: a temporary built property by property has
-  // a map that dies with it at the next full collection, and the optimised decode loop that embeds that map
-  // is thrown away each time (measured: once per page in the decode bench, which collects between pages).
-  const from = memo.decode('fromChainObject', data.fromChainObject, chainDetailSchema, false)
-  const to = memo.decode('toChainObject', data.toChainObject, chainDetailSchema, false)
-  const token = memo.decode('tokenObject', data.tokenObject, tokenDetailSchema, false)
-  if (from.issue) issues.push({ ...from.issue })
-  if (to.issue) issues.push({ ...to.issue })
-  if (token.issue) issues.push({ ...token.issue })
-  const found =
-    stableKey === undefined ? findStable(data, issues) : stableKey === null ? null : (stableField(stableKey, data[stableKey], issues) ?? null)
-  const out = data as unknown as TransferRecord
-  out.fromChainObject = from.value as ChainDetail | null
-  out.toChainObject = to.value as ChainDetail | null
-  out.tokenObject = token.value as TokenDetail | null
-  out.stable = found
-  out.issues = issues
-  return out
+  const fromChainObject = detailValue(decodeDetail(memo, 'fromChainObject', record.fromChainObject, chainSchema), issues)
+  const toChainObject = detailValue(decodeDetail(memo, 'toChainObject', record.toChainObject, chainSchema), issues)
+  const tokenObject = detailValue(decodeDetail(memo, 'tokenObject', record.tokenObject, tokenSchema), issues)
+  const stable = stableValue(record, stableField, issues, memo)
+  record.fromChainObject = fromChainObject
+  record.toChainObject = toChainObject
+  record.tokenObject = tokenObject
+  record.stable = stable
+  record.issues = issues
+  return record as TransferRecord
 }
 
-/** One transfer record (spec 2.5). Throws AppError('decode') naming `where` and the field. */
-export function decodeTransferRecord(
-  raw: unknown,
-  operation = 'queryHistory',
-  where = 'record',
-  memo: DetailMemo = new DetailMemo()
-): TransferRecord {
-  const result = transferRecordWireSchema.safeParse(raw)
-  if (!result.success) {
-    const { field, reason } = firstIssue(result.error)
-    throw decodeError(operation, `${where}${describeRecord(raw)}`, field, reason)
-  }
-  return completeTransferRecord(result.data, memo)
-}
-
-/** data of queryHistory (spec 4.1). */
+/**
+ * data of queryHistory: { list: TransferRecord[], total }. A record zod refuses fails the page with a
+ * 'decode' error naming the record and field. The records of `data` become the page's records in place:
+ * pass a value of your own (a fresh parse), as decodeHistoryBody does.
+ */
 export function decodeHistoryPage(data: unknown, operation = 'queryHistory'): HistoryPage {
-  const page = historyPageWireSchema.safeParse(data)
-  if (!page.success) {
-    const { field, reason } = firstIssue(page.error)
-    throw decodeError(operation, 'data', field, reason)
-  }
-  const list = page.data.list.map((item, i) => decodeTransferRecord(item, operation, `record ${i}`, historyDetailMemo))
-  return { list, total: page.data.total }
+  if (!pageSchema.validate(data)) throw refusal(historyPageWireSchema, data, operation, 'data')
+  const memo = responseMemo()
+  const list = data.list.map((raw, i) => {
+    if (!recordSchema.validate(raw)) throw refusal(transferRecordWireSchema, raw, operation, `record ${i}${describeRecord(raw)}`)
+    const record = raw as Record<string, unknown>
+    return completeRecord(record, stableKey(memo, Object.keys(record)), memo)
+  })
+  return { list, total: data.total }
 }
 
-/** data of queryBridgeInfo (spec 4.2 / 2.6). */
+/** Nesting depth of a record in the body: {data: {list: [ {record} ]}}. */
+const RECORD_DEPTH = 4
+
+/**
+ * The page by the quick way, or null when the exact path must decide (it then also gives any error): the
+ * amounts found by the search (amount-search.ts), the body parsed by JSON.parse as it is, and each record in
+ * one pass (its amounts given their text, zod's verdict, its details), while it is in the processor's cache.
+ * Members the record schema names are left to zod; what else a record holds is read and must be plain.
+ */
+export function quickHistoryPage(text: string): HistoryPage | null {
+  const spans = findAmounts(text)
+  if (spans === null) return null
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const walk: Walk = { spans, next: 0, keys: 0 }
+  if (!isPlainObject(body) || body.code !== 200 || !plainMembers(body, 1, 'data', walk)) return null
+  const data = body.data
+  if (!pageSchema.validate(data) || !plainMembers(data, 2, 'list', walk)) return null
+  const memo = responseMemo()
+  const records = new Array<TransferRecord>(data.list.length)
+  for (let i = 0; i < records.length; i++) {
+    const raw = data.list[i]
+    if (!isPlainObject(raw)) return null
+    const keys = Object.keys(raw)
+    walk.keys += keys.length
+    const plan = readPlan(memo, keys)
+    if (!settleMembers(raw, RECORD_DEPTH, plan.reads, walk) || !recordSchema.validate(raw)) return null
+    records[i] = completeRecord(raw, plan.stableKey, memo)
+  }
+  return walk.next === spans.starts.length && walk.keys === countKeys(text) ? { list: records, total: data.total } : null
+}
+
+/** A queryHistory answer from its body text: the quick way, or the whole exact path. */
+export function decodeHistoryBody(text: string, operation: string, status: number, contentType: string | null): HistoryPage {
+  return quickHistoryPage(text) ?? decodeHistoryPage(unwrapEnvelope(parseBody(text, operation, status, contentType), operation), operation)
+}
+
+/** data of queryBridgeInfo: the details of one transfer. */
 export function decodeTransferDetail(data: unknown, operation = 'queryBridgeInfo'): TransferDetail {
-  const result = transferDetailWireSchema.safeParse(data)
-  if (!result.success) {
-    const { field, reason } = firstIssue(result.error)
-    throw decodeError(operation, `transfer${describeRecord(data)}`, field, reason)
-  }
+  const detail = validated(transferDetailWireSchema, data, operation, `transfer${describeRecord(data)}`)
+  const memo = responseMemo()
   const issues: DecodeIssue[] = []
-  const details = decodeDetails(result.data, TRANSFER_DETAILS, issues)
-  return {
-    ...result.data,
-    fromChainObject: details.fromChainObject as ChainDetail | null,
-    toChainObject: details.toChainObject as ChainDetail | null,
-    tokenObject: details.tokenObject as TokenDetail | null,
-    relayerObject: details.relayerObject as ChainDetail | null,
-    issues
-  }
+  const fromChainObject = detailValue(decodeDetail(memo, 'fromChainObject', detail.fromChainObject, chainSchema), issues)
+  const toChainObject = detailValue(decodeDetail(memo, 'toChainObject', detail.toChainObject, chainSchema), issues)
+  const tokenObject = detailValue(decodeDetail(memo, 'tokenObject', detail.tokenObject, tokenSchema), issues)
+  const relayerObject = detailValue(decodeDetail(memo, 'relayerObject', detail.relayerObject, chainSchema, true), issues)
+  return { ...detail, fromChainObject, toChainObject, tokenObject, relayerObject, issues }
 }
 
 function listOf(data: unknown, operation: string): unknown {
@@ -317,26 +365,14 @@ function listOf(data: unknown, operation: string): unknown {
   return data.list
 }
 
-/** data of queryTokenList (spec 4.3): { list: { "<chainId>": TokenRecord[] } }. */
+/** data of queryTokenList: { list: { "<chainId>": TokenRecord[] } }. */
 export function decodeTokenList(data: unknown, operation = 'queryTokenList'): TokenList {
-  const result = tokenListSchema.safeParse(listOf(data, operation))
-  if (!result.success) {
-    const { field, reason } = firstIssue(result.error)
-    throw decodeError(operation, 'data.list', field, reason)
-  }
-  return result.data
+  return validated(tokenListSchema, listOf(data, operation), operation, 'data.list')
 }
 
-/** data of queryChainList (spec 4.4): { list: ChainRecord[] }. */
+/** data of queryChainList: { list: ChainRecord[] }. */
 export function decodeChainList(data: unknown, operation = 'queryChainList'): ChainRecord[] {
   const list = listOf(data, operation)
   if (!Array.isArray(list)) throw decodeError(operation, 'data', 'list', 'expected an array')
-  return list.map((item, i) => {
-    const r = chainRecordSchema.safeParse(item)
-    if (!r.success) {
-      const { field, reason } = firstIssue(r.error)
-      throw decodeError(operation, `chain ${i}${describeRecord(item)}`, field, reason)
-    }
-    return r.data
-  })
+  return list.map((item, i) => validated(chainRecordSchema, item, operation, `chain ${i}${describeRecord(item)}`))
 }

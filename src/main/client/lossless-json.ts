@@ -1,11 +1,13 @@
-// Lossless JSON parsing at JSON.parse speed.
+// A body parsed so that no number loses a digit: the exact parse, for every body (decode.ts has the whole
+// path, and the quicker way a history page takes).
 //
 // Amount-like numbers (amount, inAmount, sending, receiving, <x>Valume) carry six fractional digits and may
-// exceed 2^53; JSON.parse would round them. lossless-json's parse keeps them but costs ~19× JSON.parse
-// (STACK-NOTES), over the ≤3× decode budget. So we do one linear scan over the text that finds the number
-// tokens outside strings, wraps in quotes those that must stay exact, and then hand the rewritten text
-// to JSON.parse once. Because the rewrite is textual, document order, duplicate keys, integer-like keys
-// that JSON.parse reorders, and look-alike text inside strings all come out right by construction.
+// exceed 2^53; JSON.parse would round them, and lossless-json's parse costs ~19× JSON.parse. So one linear
+// scan finds the number tokens outside strings and wraps in quotes those that must stay exact: amount-keyed
+// numbers always, other numbers where JSON.parse would not give their exact value. The rewritten text then
+// goes to JSON.parse once. Because the rewrite is textual, document order, duplicate keys, integer-like keys
+// that JSON.parse reorders, and look-alike text inside strings all come out right by construction. The scan
+// also refuses what no caller should meet: a `__proto__` key, nesting past MAX_DEPTH, a huge number.
 import { AppError } from '../../shared/errors'
 import { AMOUNT_FIELDS } from '../../shared/schemas/wire'
 import type { JsonValue } from '../../shared/schemas/vault'
@@ -15,7 +17,8 @@ const AMOUNT_KEYS: ReadonlySet<string> = new Set<string>(AMOUNT_FIELDS)
 /** The RFC 8259 number grammar: a token outside it is left alone so that JSON.parse rejects the body. */
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 const SMALL_INT = /^-?\d{1,15}$/
-const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__'])
+/** The one key refused anywhere: an object built from it would have a prototype chosen by the service. */
+const FORBIDDEN_KEY = '__proto__'
 /**
  * Deepest nesting of arrays and objects a body may have. The service's deepest shape is a handful of
  * levels (envelope → data → list → record; a vault record's addresses); 64 leaves room for any vault
@@ -45,12 +48,10 @@ export function isAmountKey(key: string): boolean {
 }
 
 /**
- * Whether a number token must reach the caller as its wire text: amount-like keys always; other numbers
- * when JSON.parse would not give their exact value (unsafe integers, fractions, exponents that are not
- * whole safe integers).
+ * Whether a number token not under an amount key must reach the caller as its wire text: when JSON.parse
+ * would not give its exact value (unsafe integers, fractions, exponents that are not whole safe integers).
  */
-function mustKeepText(token: string, key: string | null): boolean {
-  if (key !== null && isAmountKey(key)) return true
+function mustKeepText(token: string): boolean {
   if (SMALL_INT.test(token)) return false
   const n = Number(token)
   if (!Number.isSafeInteger(n)) return true
@@ -82,30 +83,6 @@ function isWhitespace(c: number): boolean {
 function isNumberChar(c: number): boolean {
   // digits . + - e E
   return (c >= 48 && c <= 57) || c === 46 || c === 43 || c === 45 || c === 101 || c === 69
-}
-
-/**
- * A whole JSON string from its opening quote, written as the unrolled loop so that it is linear even on an
- * unterminated string (no nested quantifiers to backtrack through). The regex engine skips long string
- * bodies — most of a history page is the escaped detail strings — far faster than a JavaScript loop.
- */
-const STRING_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"/y
-/** A string without any escape: most keys and values. Tried first so that keys are known escape-free. */
-const PLAIN_STRING = /"[^"\\]*"/y
-
-/** Whether the last string stringEnd matched held an escape (so its text differs from its source). */
-let lastHadEscape = false
-
-/** Index of the closing quote of the string opening at `start`, or -1 when unterminated. */
-function stringEnd(text: string, start: number): number {
-  PLAIN_STRING.lastIndex = start
-  if (PLAIN_STRING.test(text)) {
-    lastHadEscape = false
-    return PLAIN_STRING.lastIndex - 1
-  }
-  lastHadEscape = true
-  STRING_TOKEN.lastIndex = start
-  return STRING_TOKEN.test(text) ? STRING_TOKEN.lastIndex - 1 : -1
 }
 
 function keyText(text: string, start: number, end: number): string {
@@ -147,7 +124,7 @@ function checkKey(text: string, start: number, end: number, escaped: boolean): v
   if (length < 9) return
   if (escaped ? length === 9 : length !== 9 || text.charCodeAt(start + 1) !== 95) return
   const key = keyText(text, start, end)
-  if (FORBIDDEN_KEYS.has(key)) {
+  if (key === FORBIDDEN_KEY) {
     throw new AppError({ kind: 'protocol', message: `the body contains the forbidden key "${key}"` })
   }
 }
@@ -157,6 +134,13 @@ function checkKey(text: string, start: number, end: number, escaped: boolean): v
  * Returns the text unchanged when nothing needed quoting.
  */
 export function quoteExactNumbers(text: string): string {
+  // A string without any escape, most keys and values, ends at the next quote when no backslash comes
+  // first (String#indexOf, at native speed). Any other string is matched whole from its opening quote by the
+  // unrolled loop: linear even on an unterminated one (no nested quantifiers to backtrack through), and the
+  // regex engine skips long string bodies, most of a history page (the escaped detail strings), far faster
+  // than a JavaScript loop. A sticky regex carries its position: each scan makes its own.
+  const escapedString = /"[^"\\]*(?:\\.[^"\\]*)*"/y
+  let backslash = text.indexOf('\\')
   const pieces: string[] = []
   let last = 0
   // The key before the current value, as bounds into `text`: sliced only when a number follows.
@@ -173,14 +157,18 @@ export function quoteExactNumbers(text: string): string {
       if (++depth > MAX_DEPTH) throw tooDeep()
     } else if (c === 93 || c === 125) depth--
     if (c === 34) {
-      const end = stringEnd(text, i)
+      if (backslash !== -1 && backslash < i) backslash = text.indexOf('\\', i)
+      const close = text.indexOf('"', i + 1)
+      const escaped = close === -1 || (backslash !== -1 && backslash < close)
+      escapedString.lastIndex = i
+      const end = !escaped ? close : escapedString.test(text) ? escapedString.lastIndex - 1 : -1
       if (end === -1) break // unterminated: JSON.parse reports it
       let j = end + 1
       while (j < n && isWhitespace(text.charCodeAt(j))) j++
       if (text.charCodeAt(j) === 58) {
         keyStart = i
         keyEnd = end
-        keyEscaped = lastHadEscape
+        keyEscaped = escaped
         checkKey(text, i, end, keyEscaped)
         afterColon = true
         i = j + 1
@@ -210,7 +198,7 @@ export function quoteExactNumbers(text: string): string {
         throw new AppError({ kind: 'protocol', message: `the body holds a number of ${j - i} characters (at most ${MAX_NUMBER_CHARS} are read)` })
       }
       const token = text.slice(i, j)
-      if (JSON_NUMBER.test(token) && (amountKey || mustKeepText(token, null))) {
+      if (JSON_NUMBER.test(token) && (amountKey || mustKeepText(token))) {
         pieces.push(text.slice(last, i), '"', token, '"')
         last = j
       }
@@ -243,35 +231,4 @@ export function parseLossless(text: string): JsonValue {
 
 function shorten(s: string): string {
   return s.length > 120 ? `${s.slice(0, 120)}…` : s
-}
-
-/**
- * Whether a JSON.parse result lost something (an unsafe or fractional number), holds a forbidden key, or
- * nests too deep (then the scanning parse refuses it with the reason).
- */
-function needsLosslessParse(value: unknown, depth = 0): boolean {
-  if (typeof value === 'number') return !Number.isSafeInteger(value)
-  if (typeof value !== 'object' || value === null) return false
-  if (depth >= MAX_DEPTH) return true
-  if (Array.isArray(value)) return value.some((v) => needsLosslessParse(v, depth + 1))
-  for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key) || needsLosslessParse((value as Record<string, unknown>)[key], depth + 1)) return true
-  }
-  return false
-}
-
-/**
- * parseLossless for small texts whose numbers are usually safe integers (the detail strings): plain
- * JSON.parse first, and the scanning parse only when that result would lose digits or holds a
- * forbidden key. Same results as parseLossless, at JSON.parse cost in the common case.
- */
-export function parseLosslessSmall(text: string): JsonValue {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    // includes a RangeError from nesting V8 cannot parse
-    return parseLossless(text) // for its error message
-  }
-  return needsLosslessParse(value) ? parseLossless(text) : (value as JsonValue)
 }

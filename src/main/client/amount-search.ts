@@ -1,30 +1,33 @@
-// The text half of the optimistic queryHistory decode (see fast-history.ts): find the amounts by searching
-// for their keys, instead of tokenising the whole body as quoteExactNumbers does.
+// A history body's amounts, found by searching for their keys and handed to JSON.parse's records: the quick
+// way decode.ts takes for a queryHistory body, which must give exactly what the exact scan (lossless-json.ts)
+// gives, or stand aside.
 //
-// A 20 MB page is ~1M tokens but only ~30,000 amounts, and tokenising cost about as much as JSON.parse
-// itself. What makes a search sound is that, in valid JSON, a `"` is a string's
-// delimiter exactly when an even number of backslashes precedes it, and text between two delimiters that
-// is not a string can only be whitespace, punctuation, numbers and literals. So `amount"` followed by `:`
-// is always the end of a key (the letters cannot stand outside a string), and its opening quote is found by
-// the parity rule. An invalid body stays invalid after rewriting (only whole tokens in value positions are
-// replaced, by tokens of the same grammatical kind), so JSON.parse still refuses it.
+// The text half. A 20 MB history page is ~1M tokens but only ~30,000 amounts, and tokenising in JavaScript
+// cost about as much as JSON.parse itself; String#indexOf skips through the text at native speed. What makes
+// a search sound is that, in valid JSON, a `"` is a string's delimiter exactly when an even number of
+// backslashes precedes it, and text between two delimiters that is not a string can only be whitespace,
+// punctuation, numbers and literals. So `amount"` followed by `:` is always the end of a key (the letters
+// cannot stand outside a string), and its opening quote is found by the parity rule. What the search cannot
+// vouch for it reports by answering null: a fraction or a negative exponent that may belong to a number
+// outside the strings and that JSON.parse could round to a whole number (no check on the parsed value could
+// see it), an amount longer than MAX_NUMBER_CHARS (which the scan refuses with its reason).
 //
-// Amounts are quoted, so they reach zod as their exact wire text. (Taking the detail strings out as well,
-// three quarters of the bytes, was measured and bought nothing: JSON.parse's cost is in the values it
-// builds, not in the bytes of long strings.)
-//
-// What the search cannot vouch for it reports by returning null, and the caller takes the exact path: a
-// dot or a negative exponent that may belong to a number outside the strings (a fraction that JSON.parse
-// would round), and an amount token longer than MAX_NUMBER_CHARS (which the exact path refuses with its
-// reason). Keys spelled with \u escapes are not found here; fast-history.ts notices what they would change.
-import { MAX_NUMBER_CHARS } from './lossless-json'
+// The value half. The body goes to JSON.parse as it is, and each amount number of a record gets back the
+// text it was written with, matched by order: records in list order, a record's members in their order,
+// which is the text's because no key repeats (the text must hold as many keys as the parsed objects: a
+// repeated key keeps its first place with its last value, and the value it drops would go unseen). Each match
+// must be under the same key and every number found must be used: an amount key the search cannot read (one
+// spelled with an escape; sending and receiving, not searched for) leaves a number without its text. Any
+// amount anywhere else (in the envelope, nested in a member) is refused, as is any number JSON.parse may have
+// rounded, a `__proto__` key and nesting past MAX_DEPTH (the scan refuses those two).
+import { MAX_DEPTH, MAX_NUMBER_CHARS, isAmountKey } from './lossless-json'
 
 /**
  * The searches, by a key's last characters: `mount"` ends amount and inAmount, `Valume"` the stable value.
  * They start with characters that are rare in a body (String#indexOf skips to candidates of the first
  * character), where `"amount"` itself cost four times as much: quotes are everywhere. sending and receiving
- * (spec 2.6) are not history fields: where one turns up, its number is left to JSON.parse, and the checks
- * on the parsed value send the page to the exact path.
+ * are the transfer detail's amounts, one of each in a small body: where they turn up, the check on the
+ * parsed value sends the body to the exact scan, which costs nothing there.
  */
 const MOUNT = 'mount"'
 const SUFFIX = 'Valume'
@@ -37,6 +40,7 @@ function isWhitespace(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9
 }
 
+/** digits . + - e E */
 function isNumberChar(c: number): boolean {
   return isDigit(c) || c === 46 || c === 43 || c === 45 || c === 101 || c === 69
 }
@@ -128,7 +132,7 @@ function valueAfterKey(text: string, close: number): number {
 }
 
 /** The closing quotes of the amount, inAmount and `<x>Valume` keys spelled without \u escapes, ascending. */
-function amountKeyEnds(text: string): Int32Array {
+function amountKeyEnds(text: string): number[] {
   const mounts: number[] = []
   for (let at = text.indexOf(MOUNT); at !== -1; at = text.indexOf(MOUNT, at + 1)) {
     // "amount" or "inAmount", with an opening quote that is a delimiter (an escaped one makes the key longer).
@@ -143,35 +147,30 @@ function amountKeyEnds(text: string): Int32Array {
     if (text.charCodeAt(at - 1) === 34 && !isEscaped(text, at - 1)) continue
     valumes.push(at + needle.length - 1)
   }
+  if (valumes.length === 0) return mounts
   // Both lists are ascending: merged, not sorted.
-  const out = new Int32Array(mounts.length + valumes.length)
+  const out: number[] = []
   let m = 0
   let v = 0
-  for (let o = 0; o < out.length; o++) {
-    out[o] = v >= valumes.length || (m < mounts.length && (mounts[m] as number) < (valumes[v] as number)) ? (mounts[m++] as number) : (valumes[v++] as number)
+  while (m < mounts.length || v < valumes.length) {
+    out.push(v >= valumes.length || (m < mounts.length && (mounts[m] as number) < (valumes[v] as number)) ? (mounts[m++] as number) : (valumes[v++] as number))
   }
   return out
 }
 
 /**
  * The amount numbers found: ascending, disjoint [start, end) ranges of the text, each with the position of
- * its key's closing quote (for a caller that matches numbers to parsed keys).
- *
- * Plain arrays in an object literal rather than a class: an optimised function stays valid only while the
- * object shapes it was specialised to live, and a class instance's shape dies with its last instance at a
- * full collection, so every decode after one ran unoptimised. An object literal's shape is kept by the code
- * that creates it.
+ * its key's closing quote (to match a number with the key it was parsed under). Plain arrays: a detail
+ * string, searched too, mostly has no amount at all, and a typed array costs far more to make than [].
  */
 export interface AmountSpans {
   readonly text: string
-  /** how many spans: the arrays may be longer */
-  count: number
-  readonly starts: Int32Array
-  readonly ends: Int32Array
-  readonly keyCloses: Int32Array
+  readonly starts: number[]
+  readonly ends: number[]
+  readonly keyCloses: number[]
 }
 
-/** Whether span `i`'s key, as written between its quotes, is `key` (a key spelled with an escape never is). */
+/** Whether span `i`'s key, as written between its quotes, is `key`. */
 export function spanKeyIs(spans: AmountSpans, i: number, key: string): boolean {
   const text = spans.text
   const open = (spans.keyCloses[i] as number) - key.length - 1
@@ -183,30 +182,45 @@ export function spanText(spans: AmountSpans, i: number): string {
   return spans.text.slice(spans.starts[i], spans.ends[i])
 }
 
-/** The amount numbers, ascending; null when one is longer than the exact path reads. */
+/** The amount numbers, ascending; null when one is longer than the scan reads. */
 function amountSpans(text: string): AmountSpans | null {
-  const closes = amountKeyEnds(text)
-  const spans: AmountSpans = { text, count: 0, starts: new Int32Array(closes.length), ends: new Int32Array(closes.length), keyCloses: closes }
-  for (let i = 0; i < closes.length; i++) {
-    const close = closes[i] as number
+  const spans: AmountSpans = { text, starts: [], ends: [], keyCloses: [] }
+  for (const close of amountKeyEnds(text)) {
     const start = valueAfterKey(text, close)
-    // A malformed token is left alone: JSON.parse refuses the body, as the exact path would.
+    // A malformed token is left alone: JSON.parse refuses the body, as the exact scan would.
     const end = start === -1 ? -1 : numberEnd(text, start)
     if (end < 0) continue
     if (end - start > MAX_NUMBER_CHARS) return null
-    // keyCloses is filled in place: it never runs ahead of the index read from.
-    closes[spans.count] = close
-    spans.starts[spans.count] = start
-    spans.ends[spans.count++] = end
+    spans.starts.push(start)
+    spans.ends.push(end)
+    spans.keyCloses.push(close)
   }
   return spans
 }
 
 /**
+ * How many keys the text holds, every object's counted: a `:` after a string's closing quote (whitespace
+ * between allowed) ends a key, and one after a quote that is escaped is inside a string. Compared with the
+ * keys of the parsed objects it tells whether any key is repeated in an object: JSON.parse keeps the last
+ * value of a repeated key, and the value it drops is never seen by the walk, whatever it holds.
+ */
+export function countKeys(text: string): number {
+  let keys = 0
+  for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) {
+    let q = at - 1
+    let c = text.charCodeAt(q)
+    while (isWhitespace(c)) c = text.charCodeAt(--q)
+    // A backslash right before the quote is the common case to rule out, inside a detail string.
+    if (c === 34 && (text.charCodeAt(q - 1) !== 92 || !isEscaped(text, q))) keys++
+  }
+  return keys
+}
+
+/**
  * Fewest digits a number with a fraction needs before JSON.parse can round it to a whole number it does not
  * denote. With at most 15 digits, a value that is not whole lies further from every whole number than half
- * the spacing of doubles near it, so JSON.parse gives a value that is not whole either, and the checks on
- * the parsed value (safe integers only, fast-history.ts) send the page to the exact path.
+ * the spacing of doubles near it, so JSON.parse gives a value that is not whole either, and the check on the
+ * parsed value (safe integers only) sends the body to the exact scan.
  */
 const ROUNDABLE_DIGITS = 16
 
@@ -221,7 +235,7 @@ function followsValueStart(text: string, s: number): boolean {
  * Whether some number outside the strings, other than the amounts, has a fraction JSON.parse could round to
  * a whole number (see ROUNDABLE_DIGITS) or a negative exponent (1e-400 parses as 0). Positive exponents
  * without a fraction denote whole numbers, which JSON.parse gives exactly or not as a safe integer at all
- * (fast-history.ts checks those on the parsed value). Most dots of a body are in URLs inside strings, and
+ * (the check on the parsed value sees those). Most dots of a body are in URLs inside strings, and
  * fail the first character tests.
  */
 function mayHoldInexactNumber(text: string, amounts: AmountSpans): boolean {
@@ -234,8 +248,8 @@ function mayHoldInexactNumber(text: string, amounts: AmountSpans): boolean {
     let e = at + 1
     while (isDigit(text.charCodeAt(e))) e++
     if (at - s + (e - at - 1) < ROUNDABLE_DIGITS) continue
-    while (a < amounts.count && (amounts.ends[a] as number) <= at) a++
-    if (a < amounts.count && (amounts.starts[a] as number) <= at) continue
+    while (a < amounts.starts.length && (amounts.ends[a] as number) <= at) a++
+    if (a < amounts.starts.length && (amounts.starts[a] as number) <= at) continue
     if (s > 0 && text.charCodeAt(s - 1) === 45) s--
     // Anything else before the token means a string, or a body JSON.parse refuses anyway.
     if (followsValueStart(text, s) && !surelyInString(text, s)) return true
@@ -245,8 +259,8 @@ function mayHoldInexactNumber(text: string, amounts: AmountSpans): boolean {
   for (let at = text.indexOf('-'); at !== -1; at = text.indexOf('-', at + 1)) {
     const mark = at - 1
     if ((text.charCodeAt(mark) | 32) !== 101 || !isDigit(text.charCodeAt(mark - 1))) continue
-    while (a < amounts.count && (amounts.ends[a] as number) <= at) a++
-    if (a < amounts.count && (amounts.starts[a] as number) <= at) continue
+    while (a < amounts.starts.length && (amounts.ends[a] as number) <= at) a++
+    if (a < amounts.starts.length && (amounts.starts[a] as number) <= at) continue
     // Back over the digits and a fraction to where the token would start.
     let s = mark - 1
     while (s > 0 && (isDigit(text.charCodeAt(s - 1)) || text.charCodeAt(s - 1) === 46)) s--
@@ -257,26 +271,69 @@ function mayHoldInexactNumber(text: string, amounts: AmountSpans): boolean {
 }
 
 /**
- * The amount-keyed numbers of `text`, or null when only the exact scan (quoteExactNumbers) can say what the
- * body holds.
+ * The amount numbers of `text`, every key spelled amount, inAmount or `<x>Valume` outside the strings having
+ * its number found; or null when only the exact scan can say what the body holds: an amount longer than
+ * MAX_NUMBER_CHARS, or another number JSON.parse could round to a whole number.
  */
 export function findAmounts(text: string): AmountSpans | null {
   const amounts = amountSpans(text)
   return amounts === null || mayHoldInexactNumber(text, amounts) ? null : amounts
 }
 
-/** `text` with every amount found turned into a JSON string of its exact wire text. */
-export function quoteAmounts(amounts: AmountSpans): string {
-  const text = amounts.text
-  // Concatenation, not an array join: V8 builds a rope in constant time per piece and JSON.parse flattens
-  // it with one copy, where join copied the text at several times that cost.
-  let out = ''
-  let last = 0
-  for (let a = 0; a < amounts.count; a++) {
-    const start = amounts.starts[a] as number
-    const end = amounts.ends[a] as number
-    out += `${text.slice(last, start)}"${text.slice(start, end)}"`
-    last = end
+/** The one key refused anywhere (the scan refuses it too). */
+const FORBIDDEN_KEY = '__proto__'
+
+/**
+ * Where a walk over a parsed body stands: the next span to match with an amount, and how many keys it has
+ * met (every key, to be compared with countKeys). An object literal, not a class: its shape outlives a full
+ * collection, so the optimised walk is not thrown away with it.
+ */
+export interface Walk {
+  readonly spans: AmountSpans
+  next: number
+  keys: number
+}
+
+/**
+ * Whether a parsed value holds nothing the scan would have given otherwise or refused: numbers are safe
+ * integers and under no amount key, no `__proto__` key, no container nested past MAX_DEPTH (`depth` is the
+ * value's own, 1 for the body). Counts the keys it meets.
+ */
+export function plainValue(value: unknown, depth: number, walk: Walk): boolean {
+  if (typeof value === 'number') return Number.isSafeInteger(value)
+  if (typeof value !== 'object' || value === null) return true
+  if (depth > MAX_DEPTH) return false
+  if (Array.isArray(value)) return value.every((v) => plainValue(v, depth + 1, walk))
+  return plainMembers(value as Record<string, unknown>, depth, null, walk)
+}
+
+/** plainValue for the members of `object` (at `depth`) but `skip`, whose key is counted too. */
+export function plainMembers(object: Record<string, unknown>, depth: number, skip: string | null, walk: Walk): boolean {
+  for (const k in object) {
+    walk.keys++
+    if (k === skip) continue
+    const v = object[k]
+    if (k === FORBIDDEN_KEY || (typeof v === 'number' && isAmountKey(k)) || !plainValue(v, depth + 1, walk)) return false
   }
-  return last === 0 ? text : out + text.slice(last)
+  return true
+}
+
+/**
+ * Gives the amount numbers among `reads` (members of a record at `depth`, in their order) the text the
+ * search found for them, taking the walk's spans in order, and checks the other members read are plain.
+ * False when the scan must decide. The record's keys are counted by the caller.
+ */
+export function settleMembers(record: Record<string, unknown>, depth: number, reads: readonly string[], walk: Walk): boolean {
+  const spans = walk.spans
+  for (const k of reads) {
+    if (k === FORBIDDEN_KEY) return false
+    const v = record[k]
+    if (typeof v === 'number') {
+      if (isAmountKey(k)) {
+        if (walk.next >= spans.starts.length || !spanKeyIs(spans, walk.next, k)) return false
+        record[k] = spanText(spans, walk.next++)
+      } else if (!Number.isSafeInteger(v)) return false
+    } else if (!plainValue(v, depth + 1, walk)) return false
+  }
+  return true
 }
