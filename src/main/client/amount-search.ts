@@ -26,8 +26,8 @@ import { MAX_DEPTH, MAX_NUMBER_CHARS, isAmountKey } from './lossless-json'
  * The searches, by a key's last characters: `mount"` ends amount and inAmount, `Valume"` the stable value.
  * They start with characters that are rare in a body (String#indexOf skips to candidates of the first
  * character), where `"amount"` itself cost four times as much: quotes are everywhere. sending and receiving
- * are the transfer detail's amounts, one of each in a small body: where they turn up, the check on the
- * parsed value sends the body to the exact scan, which costs nothing there.
+ * are not history fields: where one turns up in a history body, its number has no text found, and the body
+ * goes to the exact scan.
  */
 const MOUNT = 'mount"'
 const SUFFIX = 'Valume'
@@ -160,8 +160,7 @@ function amountKeyEnds(text: string): number[] {
 
 /**
  * The amount numbers found: ascending, disjoint [start, end) ranges of the text, each with the position of
- * its key's closing quote (to match a number with the key it was parsed under). Plain arrays: a detail
- * string, searched too, mostly has no amount at all, and a typed array costs far more to make than [].
+ * its key's closing quote (to match a number with the key it was parsed under).
  */
 export interface AmountSpans {
   readonly text: string

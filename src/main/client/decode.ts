@@ -1,29 +1,42 @@
-// From a response body to validated records: the one decode path of the bridge query service's answers.
+// From a response body to validated records: the decode path of every answer of the bridge query service.
 //
-//   body text      read by http.ts under a size cap and a deadline; parseBody refuses an empty or HTML body
-//   → JSON         parseLossless (lossless-json.ts): amounts keep their exact wire text, because JSON.parse
-//                  rounds numbers past 2^53 and six fractional digits; the other numbers as JSON.parse gives
-//                  them. A search for the amount keys makes this cost about one JSON.parse.
-//   → data         unwrapEnvelope: code 200 gives data; any other code is an 'api' error with the service's
-//                  own message
-//   → records      zod (src/shared/schemas/wire.ts, the one place a field's type is written) on the page and
-//                  on each record. A record that fails fails the whole response with a 'decode' error naming
-//                  the record and field: a page with silently missing rows would show wrong totals.
-//   → details      fromChainObject, toChainObject, tokenObject (relayerObject) are JSON text inside JSON:
-//                  parsed a second time by parseLossless and validated by zod. A bad one costs only that
-//                  field (null, and an entry in `issues`). Records repeat the same few texts, so each
-//                  distinct text is decoded once per response and its object shared (frozen).
-//   → stable       the `<symbol>Valume` field, found by its name's pattern (`usdtValume` → USDT).
-// Every step builds new objects; zod's output is read, never changed.
+//   body text   read by http.ts under a size cap and a deadline; parseBody refuses an empty or HTML body
+//   → JSON      parseLossless (lossless-json.ts): one scan quotes the numbers JSON.parse would round (amounts
+//               have six fractional digits and pass 2^53), then JSON.parse; `__proto__` keys and nesting past
+//               64 levels are refused
+//   → data      unwrapEnvelope: code 200 gives data; any other code is an 'api' error in the service's words
+//   → records   zod (src/shared/schemas/wire.ts, where each field's type is written once) on the page and on
+//               each record; a record it refuses fails the whole response ('decode', naming record and
+//               field): a page with rows silently missing would show wrong totals
+//   → details   fromChainObject, toChainObject, tokenObject (relayerObject): JSON text inside JSON, parsed
+//               again by parseLossless and judged by zod; a bad one costs that field only (null, and an entry
+//               in `issues`); each distinct text once per response, its object shared by records, frozen
+//   → stable    the `<symbol>Valume` field, found by its name's pattern (`usdtValume` → USDT)
+// The records are the parse's own objects, completed in place; zod judges them (z.compile: the schemas'
+// own verdicts and errors, a few times faster) and its output is never changed. Nothing outlives a call.
 //
-// Speed, bench decode_vs_native (this path ÷ JSON.parse of each body and of its detail strings; budget 1.5;
-// 10,000 records as pages of 100, pages of 1,000, one body; 2-core machine shared with other work):
-//   before, with a second optimistic decoder and an acceptor read off zod's internals: Node 20 1.09 / 1.14 /
-//   1.12, Node 22 1.16 / 1.14 / 1.19; now, the one path: see the commit that wrote this.
-// JSON.parse with a reviver reading each number's source text (context.source: Node 22 and Electron's Node
-// have it, Node 20 only behind a flag) would need no search, but V8 calls a reviver for every value: that
-// parse alone, before any validation, measured 2.9× at 100 and 2.9× at 1,000 records on Node 22. So the
-// search stays, on every runtime.
+// A history page (up to 1,000 records, ~2 MB) first tries a quick way to the same records, quickHistoryPage:
+// the amounts found by searching for their keys (amount-search.ts), the body given to JSON.parse as it is,
+// then each record in one pass while it is in the processor's cache (its amounts' wire text, zod's verdict,
+// its details). What it cannot vouch for (a repeated key, an amount key written with an escape, a number
+// JSON.parse may have rounded, a record zod refuses) it leaves to the path above, which then gives the page
+// or the error. test/unit/main/client/decode.test.ts holds the two to the same answers on real, edited,
+// mutated and generated bodies.
+//
+// decode_vs_native (this ÷ JSON.parse of each body and of its detail strings; budget ≤ 1.5) over 10,000
+// records as pages of 100 ("load all"'s default page) / pages of 1,000 (the largest a profile allows) / one
+// body, on a 2-core machine shared with other work, `node scripts/bench.js --only decode_vs_native_100,
+// decode_vs_native_1000,decode_vs_native` under Node 20 and Node 22:
+//   before (a second decoder, an acceptor read off zod's internals, module-level caches):
+//     Node 20 1.09–1.14 / 1.09–1.14 / 1.12–1.32, Node 22 1.14–1.16 / 1.12–1.14 / 1.17–1.19
+//   now: Node 20 1.28–1.30 / 1.16 / 1.19–1.24, Node 22 1.29–1.32 / 1.16–1.20 / 1.21–1.30
+// At pages of 100 the difference is what the quick way now checks and no longer keeps: the text's key count
+// (a repeated key hid its dropped value, a `__proto__` or deep nesting, from the old decoder) and each
+// response's detail strings decoded afresh (the old kept them across calls in a module-level cache).
+// JSON.parse with a reviver reading each number's source text (context.source: Node 22 and Electron's own
+// Node have it, Node 20 only behind a flag) would need no search, but V8 calls a reviver for every value:
+// that parse alone, with no validation, read 2.92 at 100 and 2.86 at 1,000 records on Node 22. So the search
+// stays, on every runtime.
 import { z } from 'zod'
 import { AppError } from '../../shared/errors'
 import {
