@@ -314,8 +314,7 @@ export function decodeHistoryPage(data: unknown, operation = 'queryHistory'): Hi
   const memo = responseMemo()
   const list = data.list.map((raw, i) => {
     if (!recordSchema.validate(raw)) throw refusal(transferRecordWireSchema, raw, operation, `record ${i}${describeRecord(raw)}`)
-    const record = raw as Record<string, unknown>
-    return completeRecord(record, stableKey(memo, Object.keys(record)), memo)
+    return completeRecord(raw, stableKey(memo, Object.keys(raw)), memo)
   })
   return { list, total: data.total }
 }
