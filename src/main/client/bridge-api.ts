@@ -19,7 +19,7 @@ export interface BridgeClientOptions {
   timeoutMs?: number
   retries?: number
   maxBytes?: number
-  /** the largest pageSize we ask for; the service's own maximum is not published (spec 8) */
+  /** the largest pageSize we ask for; the service's own maximum is not published */
   maxPageSize?: number
   /** retry back-off; tests shorten it */
   retryDelayMs?: (attempt: number) => number
@@ -96,7 +96,7 @@ export class BridgeClient {
     return unwrapEnvelope(await postJson(apiUrl(this.baseUrl, operation), operation, body, this.httpFor(call)), operation)
   }
 
-  /** One page of a user's transfers on one chain (spec 4.1). */
+  /** One page of a user's transfers on one chain, newest first (queryHistory). */
   async queryHistory(query: HistoryQuery, call: CallOptions = {}): Promise<HistoryPage> {
     return (await this.fetchHistory(query, call)).decode()
   }
@@ -114,19 +114,19 @@ export class BridgeClient {
     }
   }
 
-  /** The details of one transfer, by its source transaction hash (spec 4.2). */
+  /** The details of one transfer, by its source transaction hash (queryBridgeInfo). */
   async queryBridgeInfo(txHash: string, call: CallOptions = {}): Promise<TransferDetail> {
     const op = 'queryBridgeInfo'
     const hash = checkInput(txHashSchema, txHash, 'txHash', op)
     return decodeTransferDetail(await this.call(op, { txHash: hash }, call), op)
   }
 
-  /** All supported tokens grouped by chain id (spec 4.3); sent with no body. */
+  /** All supported tokens grouped by chain id (queryTokenList); sent with no body. */
   async queryTokenList(call: CallOptions = {}): Promise<TokenList> {
     return decodeTokenList(await this.call('queryTokenList', undefined, call))
   }
 
-  /** All supported chains (spec 4.4); sent with no body. */
+  /** All supported chains (queryChainList); sent with no body. */
   async queryChainList(call: CallOptions = {}): Promise<ChainRecord[]> {
     return decodeChainList(await this.call('queryChainList', undefined, call))
   }

@@ -227,7 +227,7 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
           }
         ]
       },
-      // Every operation only reads (spec 1.4; the TSS API is GET only), so retrying is safe.
+      // Every operation only reads (the query service is read-only; the TSS API is GET only), so retrying is safe.
       retry: {
         limit: retries,
         methods: [method],

@@ -1,6 +1,6 @@
-// JSON-RPC 2.0 tss_getVault (spec 4.5). The result's shape is not published, so it is kept whole (big
-// numbers as their exact text, via the lossless parser) and the documented MAP Protocol shape is only
-// recognised, never required.
+// JSON-RPC 2.0 tss_getVault: the TSS vault record, latest or by epoch. The result's shape is not published,
+// so it is kept whole (big numbers as their exact text, via the lossless parser) and the documented MAP
+// Protocol shape is only recognised, never required.
 import { AppError } from '../../shared/errors'
 import { recogniseVaultRecords, type JsonValue, type VaultResult } from '../../shared/schemas/vault'
 import { postJson, type HttpOptions } from './http'

@@ -39,8 +39,8 @@ async function within<T>(limitMs: number, work: Promise<T>): Promise<T> {
   }
 }
 
-describe('12.2 timeouts that hold once a reply has started', () => {
-  it('12.2 a dripping queryChainList is a timeout that names the limit, with GC forced throughout', async () => {
+describe('timeouts that hold once a reply has started', () => {
+  it('a dripping queryChainList is a timeout that names the limit, with GC forced throughout', async () => {
     sim.setFaults('queryChainList', { dripMs: 200 })
     // The backstop is ten times the limit; the drip itself would take minutes to finish.
     const error = await within(10 * 1_500, expectAppError(postJson(`${sim.baseUrl}/api/queryChainList`, 'queryChainList', undefined, { timeoutMs: 1_500, retries: 0 }), 'timeout'))
@@ -49,7 +49,7 @@ describe('12.2 timeouts that hold once a reply has started', () => {
     sim.clearFaults()
   })
 
-  it('12.2 every client operation against a dripping service times out at its limit', async () => {
+  it('every client operation against a dripping service times out at its limit', async () => {
     sim.setFaults('*', { dripMs: 200 })
     const client = new BridgeClient({ baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], timeoutMs: 1_000, retries: 0 })
     const { address, chainId } = sim.sample().addresses[0] as { address: string; chainId: number }
@@ -68,7 +68,7 @@ describe('12.2 timeouts that hold once a reply has started', () => {
     sim.clearFaults()
   })
 
-  it('12.2 "load all" history ends in a timeout naming the operation when its pages drip or hang, some or all of them', async () => {
+  it('"load all" history ends in a timeout naming the operation when its pages drip or hang, some or all of them', async () => {
     const client = new BridgeClient({ baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], timeoutMs: 1_000, retries: 0 })
     const { address, chainId } = sim.sample().addresses[0] as { address: string; chainId: number }
     // healthy walks wait as long as a busy machine needs; only the faulty ones are held to the 1 s limit
@@ -88,7 +88,7 @@ describe('12.2 timeouts that hold once a reply has started', () => {
     expect(again.list.map((r) => r.id)).toEqual(healthy.list.map((r) => r.id))
   })
 
-  it('12.2 a user cancel during a dripping body ends the read at once', async () => {
+  it('a user cancel during a dripping body ends the read at once', async () => {
     sim.setFaults('queryChainList', { dripMs: 200 })
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 300)
