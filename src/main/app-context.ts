@@ -41,7 +41,6 @@ export interface AppContextOptions {
   version: string
   /** push an event to every window */
   broadcast: <E extends EventName>(event: E, payload: EventPayload<E>) => void
-  now?: () => number
   /** the demo network the demo profile points at; without one, the demo profile answers that none is running */
   demo?: DemoNetworkPlan
   openExternal?: (url: string) => Promise<void>
@@ -75,7 +74,7 @@ export interface AppContext {
 }
 
 export async function createAppContext(options: AppContextOptions): Promise<AppContext> {
-  const now = options.now ?? Date.now
+  const now = Date.now
   const net = options.fetch ? { fetch: options.fetch } : {}
   const notices: Notice[] = []
   // A first run is a data folder without watchlists yet (checked before the store creates the file).
