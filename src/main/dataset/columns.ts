@@ -35,6 +35,28 @@ function shifted(from: ReadonlyMap<number, Cell>, by: number, into: Map<number, 
 }
 
 /**
+ * Fills a column that keeps its odd values apart (`ex`): from a splice, the old rows' values copied down by
+ * `copy`, their odd values moved with them, and only the fresh rows put; without one, every row put.
+ */
+function fillRows(
+  n: number,
+  ex: Map<number, Cell>,
+  put: (i: number) => void,
+  splice: { fromEx: ReadonlyMap<number, Cell>; head: number; fresh: readonly number[]; copy: () => void } | null
+): void {
+  if (!splice) {
+    for (let i = 0; i < n; i++) put(i)
+    return
+  }
+  splice.copy()
+  shifted(splice.fromEx, splice.head, ex)
+  for (const i of splice.fresh) {
+    ex.delete(i)
+    put(i)
+  }
+}
+
+/**
  * A flat pool of texts, cell c at offsets[c]…offsets[c+1], as `from`'s moved down by `head` cells, with the
  * cells of `fresh` (ascending; every head cell among them) holding `text(c)`. Runs of old cells are copied
  * as one slice each.
@@ -105,14 +127,7 @@ export class IntColumn implements Column {
         this.ex.set(i, v)
       }
     }
-    if (splice) {
-      this.data.set(splice.from.data, splice.head)
-      shifted(splice.from.ex, splice.head, this.ex)
-      for (const i of splice.fresh) {
-        this.ex.delete(i)
-        put(i)
-      }
-    } else for (let i = 0; i < n; i++) put(i)
+    fillRows(n, this.ex, put, splice ? { fromEx: splice.from.ex, head: splice.head, fresh: splice.fresh, copy: () => this.data.set(splice.from.data, splice.head) } : null)
   }
 
   get(i: number): Cell {
@@ -234,14 +249,7 @@ export class Hex32Column implements Column {
       }
       for (let b = 0; b < 32; b++) this.bytes[i * 32 + b] = parseInt(v.slice(2 + 2 * b, 4 + 2 * b), 16)
     }
-    if (splice) {
-      this.bytes.set(splice.from.bytes, splice.head * 32)
-      shifted(splice.from.ex, splice.head, this.ex)
-      for (const i of splice.fresh) {
-        this.ex.delete(i)
-        put(i)
-      }
-    } else for (let i = 0; i < n; i++) put(i)
+    fillRows(n, this.ex, put, splice ? { fromEx: splice.from.ex, head: splice.head, fresh: splice.fresh, copy: () => this.bytes.set(splice.from.bytes, splice.head * 32) } : null)
   }
 
   get(i: number): Cell {
@@ -309,14 +317,7 @@ export class TimeColumn implements Column {
       this.secs[i] = s ?? 0
       if (s === null) this.ex.set(i, v)
     }
-    if (splice) {
-      this.secs.set(splice.from.secs, splice.head)
-      shifted(splice.from.ex, splice.head, this.ex)
-      for (const i of splice.fresh) {
-        this.ex.delete(i)
-        put(i)
-      }
-    } else for (let i = 0; i < n; i++) put(i)
+    fillRows(n, this.ex, put, splice ? { fromEx: splice.from.ex, head: splice.head, fresh: splice.fresh, copy: () => this.secs.set(splice.from.secs, splice.head) } : null)
   }
 
   get(i: number): Cell {
