@@ -56,6 +56,8 @@ test('the command palette traces a hash; the Transfer view offers the trace for 
   const sample = (await demoSample(harness)) as { txHashes: string[] }
   const delivered = sample.txHashes[0]!
   await page.goto(`${harness.url}#/overview`)
+  // the shortcut is the shell's: a key pressed before the shell has drawn its first view reaches no one
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Overview')
   await page.keyboard.press('Control+k')
   await page.getByTestId('palette-input').fill(delivered)
   await page.getByRole('option', { name: /Trace cross-chain order/ }).click()
