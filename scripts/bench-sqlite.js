@@ -5,27 +5,17 @@
 // Builds bench/sqlite-vs-memory.ts and the demo network's child into out/bench with vite, then runs it.
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
-import { build } from 'vite'
 import { root } from './ensure-build.js'
+import { buildNodeBundle } from './node-bundle.js'
 
 const outDir = join(root, 'out', 'bench')
-await build({
-  configFile: false,
+await buildNodeBundle({
   root,
-  logLevel: 'warn',
-  resolve: { alias: { '@shared': join(root, 'src/shared') } },
-  build: {
-    ssr: true,
-    target: 'node22',
-    outDir,
-    // out/bench is npm run bench's too: its entries stay, ours are added beside them
-    emptyOutDir: false,
-    minify: false,
-    rollupOptions: {
-      input: { 'sqlite-vs-memory': join(root, 'bench', 'sqlite-vs-memory.ts'), 'sim-child': join(root, 'bench', 'sim-child.ts') },
-      output: { format: 'es', entryFileNames: '[name].js' }
-    }
-  }
+  entries: { 'sqlite-vs-memory': 'bench/sqlite-vs-memory.ts', 'sim-child': 'bench/sim-child.ts' },
+  outDir,
+  target: 'node22',
+  // out/bench is npm run bench's too: its entries stay, ours are added beside them
+  emptyOutDir: false
 })
 // a million decoded records, the engine's columns and SQLite's statements at once: more than Node's default heap
 const run = spawnSync(process.execPath, ['--max-old-space-size=12288', join(outDir, 'sqlite-vs-memory.js'), root, ...process.argv.slice(2)], {

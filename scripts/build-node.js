@@ -5,7 +5,7 @@
 // Dependencies stay external, as in the app's main bundle. Importable, or run directly.
 import { resolve, join, dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'vite'
+import { buildNodeBundle } from './node-bundle.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -16,23 +16,13 @@ export const NODE_ENTRIES = {
 }
 
 export async function buildNode({ quiet = false } = {}) {
-  await build({
-    configFile: false,
+  await buildNodeBundle({
     root,
-    logLevel: quiet ? 'silent' : 'warn',
-    resolve: { alias: { '@shared': join(root, 'src/shared') } },
-    build: {
-      ssr: true,
-      target: 'node20',
-      outDir: join(root, 'out', 'node'),
-      emptyOutDir: true,
-      minify: false,
-      rollupOptions: {
-        input: Object.fromEntries(Object.entries(NODE_ENTRIES).map(([name, file]) => [name, join(root, file)])),
-        // Flat: the shell finds the renderer and package.json relative to its own file, whichever chunk it is in.
-        output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' }
-      }
-    }
+    entries: NODE_ENTRIES,
+    outDir: join(root, 'out', 'node'),
+    // Flat: the shell finds the renderer and package.json relative to its own file, whichever chunk it is in.
+    chunkFileNames: '[name]-[hash].js',
+    quiet
   })
 }
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const STAMP = join(root, 'out', 'main', 'index.js')
-const INPUTS = ['src', 'test/support', 'electron.vite.config.ts', 'svelte.config.js', 'package.json', 'scripts/build-node.js']
+const INPUTS = ['src', 'test/support', 'electron.vite.config.ts', 'svelte.config.js', 'package.json', 'scripts/build-node.js', 'scripts/node-bundle.js']
 
 function newest(path) {
   if (!existsSync(path)) return 0
