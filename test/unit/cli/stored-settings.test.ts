@@ -1,12 +1,11 @@
 // The CLI reads the app's settings and watch lists as the app does and changes nothing: a malformed profile
 // costs that profile only (the good active one is used, stderr names what was skipped), a file from a newer
 // version is read as far as understood, and the data folder is left byte for byte.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Conf from 'conf'
 import fc from 'fast-check'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultSettings, demoProfile } from '../../../src/shared/schemas/settings'
 import { startSimulator, type Simulator } from '../../support/simulator'
 import { openDocumentStore, type BackingStoreFactory } from '../../../src/main/store/document-store'
@@ -14,6 +13,7 @@ import { SETTINGS_DOCUMENT, WATCHLISTS_DOCUMENT } from '../../../src/main/store/
 import { SettingsRepo } from '../../../src/main/store/settings-repo'
 import { main } from '../../../src/cli'
 import { StoredSettings } from '../../../src/cli/stored-settings'
+import { folderSnapshot, tempFolders } from '../../support/folders'
 
 let sim: Simulator
 beforeAll(async () => {
@@ -21,19 +21,8 @@ beforeAll(async () => {
 })
 afterAll(() => sim.close())
 
-const dirs: string[] = []
-const tempDir = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), 'bs-cli-settings-'))
-  dirs.push(dir)
-  return dir
-}
-afterEach(() => {
-  while (dirs.length) rmSync(dirs.pop() as string, { recursive: true, force: true })
-})
-
-function snapshot(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name), 'base64')]))
-}
+const tempDir = tempFolders('bs-cli-settings-')
+const snapshot = folderSnapshot
 
 async function cli(args: string[], dataDir: string): Promise<{ code: number; out: string; err: string }> {
   let out = ''

@@ -3,34 +3,22 @@
 // reads and names what it skipped as the app does, and it leaves the folder as it found it, byte for byte. It
 // never reads a file while a save holds the lock.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Conf from 'conf'
 import fc from 'fast-check'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Notice } from '../../../../src/shared/contract'
 import { AppError } from '../../../../src/shared/errors'
 import { defaultSettings, type Settings } from '../../../../src/shared/schemas/settings'
 import { openDocumentStore, type BackingStoreFactory } from '../../../../src/main/store/document-store'
 import { openDocumentReader } from '../../../../src/main/store/document-reader'
 import { SETTINGS_DOCUMENT, WATCHLISTS_DOCUMENT } from '../../../../src/main/store/documents'
+import { folderSnapshot, tempFolders } from '../../../support/folders'
 
 const factory: BackingStoreFactory = ({ cwd, name }) => new Conf<Record<string, unknown>>({ cwd, configName: name, clearInvalidConfig: false })
-const dirs: string[] = []
-const tempDir = (): string => {
-  const dir = mkdtempSync(join(tmpdir(), 'bs-reader-'))
-  dirs.push(dir)
-  return dir
-}
-afterEach(() => {
-  while (dirs.length) rmSync(dirs.pop() as string, { recursive: true, force: true })
-})
-
-/** Every file of a folder with its bytes: what "left as it found it" is checked against. */
-function snapshot(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name), 'base64')]))
-}
+const tempDir = tempFolders('bs-reader-')
+const snapshot = folderSnapshot
 
 const goodProfile = fc.record({
   id: fc.stringMatching(/^[a-z][a-z0-9_-]{0,11}$/),
