@@ -53,19 +53,15 @@ export function createDemoHandler(core: SimCore, tss: TssSim, now: () => number,
   const notAllowed = (res: ServerResponse, allow: string): void =>
     methodNotAllowed(res, allow, writeJson({ code: 405, message: 'method not allowed', data: null }))
 
-  function answer(op: SimOperation, path: string, body: string): () => string {
-    if (op === 'tss_getVault') return () => core.rpc(body)
-    return () => core.api(op, body)
-  }
-
   async function operation(op: SimOperation, path: string, body: string, res: ServerResponse): Promise<void> {
-    if (gate && (await gate.operation({ op, path, body, res, answer: answer(op, path, body) }))) return
+    const answer = (): string => (op === 'tss_getVault' ? core.rpc(body) : core.api(op, body))
+    if (gate && (await gate.operation({ op, path, body, res, answer }))) return
     if (res.destroyed) return
     if (path === LAGGING_RPC_PATH) {
       const text = core.rpcLagging(body)
       return text === null ? sendStatus(res, 503, path, now()) : send(res, 200, text)
     }
-    send(res, 200, answer(op, path, body)())
+    send(res, 200, answer())
   }
 
   async function cross(url: URL, method: string, res: ServerResponse): Promise<void> {
