@@ -1,7 +1,7 @@
 // The bridge client a command talks through: its endpoints resolved (flags, variables, the app's active
 // profile, else the demo network), the proxy variables honoured, and everything closed when the command is
 // done, so the process exits.
-import { AppError } from '../shared/errors'
+import { AppError } from '@shared/errors'
 import { BridgeClient } from '../main/client/bridge-api'
 import { networkFromEnv } from '../main/net/env-proxy'
 import type { Fetch } from '../main/net/fetch'

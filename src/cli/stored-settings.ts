@@ -5,7 +5,7 @@
 // notices.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Profile, Settings, Watchlists } from '../shared/schemas/settings'
+import type { Profile, Settings, Watchlists } from '@shared/schemas/settings'
 import { SETTINGS_FILE, userDataDir } from '../main/paths'
 import { openDocumentReader } from '../main/store/document-reader'
 import { SETTINGS_DOCUMENT, WATCHLISTS_DOCUMENT } from '../main/store/documents'

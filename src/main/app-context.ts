@@ -78,7 +78,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const net = options.fetch ? { fetch: options.fetch } : {}
   const notices: Notice[] = []
   // A first run is a data folder without watchlists yet (checked before the store creates the file).
-  const firstRun = !existsSync(join(options.dataDir, 'watchlists.json'))
+  const firstRun = !existsSync(join(options.dataDir, `${WATCHLISTS_DOCUMENT.name}.json`))
   // the same declarations the CLI reads them by
   const settingsDoc = await openDocumentStore<Settings>({ ...SETTINGS_DOCUMENT, dir: options.dataDir, factory: options.storeFactory }, notices)
   const watchDoc = await openDocumentStore<Watchlists>(

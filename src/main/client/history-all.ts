@@ -9,9 +9,9 @@
 // arrivals. What no page covered is asked again in a sweep from the lowest gap upwards; the head is checked
 // at the end for the arrivals. A change that head arrivals cannot explain (the total below the start total,
 // two records told for one place, one record at two places) is not silently patched: the result names it.
-import { AppError } from '../../shared/errors'
-import type { LoadDoubt } from '../../shared/history-load'
-import type { HistoryPage, TransferRecord } from '../../shared/schemas/wire'
+import { AppError } from '@shared/errors'
+import type { LoadDoubt } from '@shared/history-load'
+import type { HistoryPage, TransferRecord } from '@shared/schemas/wire'
 import type { ArrivedHistoryPage, CallOptions, HistoryQuery } from './bridge-api'
 
 export interface HistoryProgress {
