@@ -6,10 +6,8 @@
 // active profile in the app (settings.tss.chains).
 import { AppError } from '@shared/errors'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
-import { BridgeClient } from '../main/client/bridge-api'
-import { TssClient } from '../main/client/tss-api'
-import { networkFromEnv } from '../main/net/env-proxy'
-import type { Fetch } from '../main/net/fetch'
+import { BridgeClient, TssClient } from '../main/client'
+import { networkFromEnv, type Fetch } from '../main/net'
 import { startSimulator } from '../demo/index'
 import { nonEmpty, type EndpointSources } from './endpoints'
 import type { CliContext } from './io'
