@@ -2,9 +2,9 @@
 // its sinks, and the sinks themselves — one line per event on stdout (JSON with --json), Prometheus metrics
 // with --metrics, webhooks with --webhook. Sinks never hold up polling: webhooks queue, metrics are read from
 // the watcher's state when scraped.
-import { webhookUrlHint } from '@shared/redact'
-import { webhookUrlSchema } from '@shared/schemas/settings'
-import type { WatchEvent } from '@shared/watch'
+import { webhookUrlHint } from '../shared/redact'
+import { webhookUrlSchema } from '../shared/schemas/settings'
+import type { WatchEvent } from '../shared/watch'
 import { parseListen, serveMetrics, WatchMetrics } from '../main/watch/metrics'
 import { WebhookSink, type WebhookFormat } from '../main/watch/webhooks'
 import type { Watcher } from '../main/watch/watcher'

@@ -2,8 +2,8 @@
 // per event on stdout (JSON with --json) until the signal aborts (SIGINT, SIGTERM), then exit 0. Usage errors
 // exit 2. What was announced is kept in the data folder, so a restart repeats nothing.
 import { join } from 'node:path'
-import { redactUrl } from '@shared/redact'
-import { defaultSettings, txHashSchema, webhookUrlSchema } from '@shared/schemas/settings'
+import { redactUrl } from '../shared/redact'
+import { defaultSettings, txHashSchema, webhookUrlSchema } from '../shared/schemas/settings'
 import { ActivityLog } from '../main/watch/activity-log'
 import { WatchState } from '../main/watch/state'
 import type { WatchClient, WatchSettings, WatchTargets } from '../main/watch/types'
