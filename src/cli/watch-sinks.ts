@@ -5,10 +5,9 @@
 import { webhookUrlHint } from '../shared/redact'
 import { webhookUrlSchema } from '../shared/schemas/settings'
 import type { WatchEvent } from '../shared/watch'
-import { parseListen, serveMetrics, WatchMetrics } from '../main/watch/metrics'
-import { WebhookSink, type WebhookFormat } from '../main/watch/webhooks'
-import type { Watcher } from '../main/watch/watcher'
+import { WebhookSink, type PollReport, type WebhookFormat } from '../main/watch'
 import type { Fetch } from '../main/net/fetch'
+import { parseListen, serveMetrics, WatchMetrics, type MetricsSource } from './metrics'
 import { readCommandLine, usageErrorText, UsageError, type Command, type CommandLine, type Grammar, type Values } from './command-line'
 import { cliContext, type CliContext, type CliIo } from './io'
 
@@ -124,18 +123,18 @@ export class WatchSinks {
     this.io.stdout.write(eventLine(e, this.values.json === true))
   }
 
-  polled(): void {
-    this.metrics?.polled()
+  polled(report: PollReport): void {
+    this.metrics?.polled(report)
   }
 
   /**
    * Serves /metrics and /healthz when --metrics asked for them (`register` adds the gauges of a TSS loop);
    * false when the address cannot be listened on (said on stderr).
    */
-  async serve(watcher: Watcher, register?: (metrics: WatchMetrics) => void): Promise<boolean> {
+  async serve(source: MetricsSource, register?: (metrics: WatchMetrics) => void): Promise<boolean> {
     const listen = this.values.metrics
     if (!listen) return true
-    this.metrics = new WatchMetrics(watcher)
+    this.metrics = new WatchMetrics(source)
     register?.(this.metrics)
     try {
       this.server = await serveMetrics(this.metrics, listen)
