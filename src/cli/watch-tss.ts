@@ -114,7 +114,7 @@ async function watchTss(ctx: CliContext, { values }: CommandLine<typeof WATCH_TS
       : (await ep.chains(signal.aborted ? {} : { signal })).map((c) => ({ ...c, added: false }))
     const dir = join(ctx.stored.dataDir, 'watch-cli')
     const tssState = await TssWatchState.open(dir)
-    const sinks = new WatchSinks(values, ctx.io, fetch)
+    const sinks = new WatchSinks(values, ctx.io, fetch, dir)
     const tss: TssWatchDeps = { client, chains: () => Promise.resolve(chains), state: tssState, settings: () => settings }
     const watcher = tssOnlyWatcher(tss, sinks, { watch: await WatchState.open(dir), log: await ActivityLog.open(dir) })
     if (signal.aborted) return 0

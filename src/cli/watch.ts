@@ -83,7 +83,7 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
   const lists = what === 'vault' ? ctx.stored.watchlists() : null
   const saved: WatchTargets = { addresses: lists?.addresses ?? [], transfers: lists?.transfers ?? [] }
   const targets: WatchTargets = txHash ? { addresses: [], transfers: [{ txHash, label: '', addedAt: startedAt }] } : saved
-  const sinks = new WatchSinks(values, io, deps.fetch)
+  const sinks = new WatchSinks(values, io, deps.fetch, dir)
   const tssUrl = values['tss-url']
   const tss = tssUrl
     ? await vaultWatchTss(tssUrl, () => (deps.client.queryChainList ? deps.client.queryChainList() : Promise.resolve([])), dir, ctx.stored, deps.fetch)

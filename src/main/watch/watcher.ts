@@ -1,9 +1,10 @@
 // The watcher core of one profile: a set of pollers (poller.ts) — the vault's nodes, the watch lists, MAP's TSS
 // API — each on its own schedule (one interval after a success, jittered exponential back-off after failures
 // for those that back off), every new change turned into exactly one event, and its memory kept in
-// WatchState so a restart repeats nothing. What a poll learnt is saved before its events leave (log, push,
-// notification): a process killed in between announces them again on restart rather than twice. No
-// Electron here: timers, notifications and the pollers are injected, so the app, the CLI and tests run the
+// WatchState so a restart repeats nothing. An event leaves (log, push, notification, sinks) as it is
+// announced and the poll's state is saved after: a process killed in between announces it again on restart,
+// so a sink that must not lose one keeps a durable outbox that skips what it already has (the CLI's webhooks,
+// src/cli/webhook-outbox.ts). No Electron here: timers, notifications and the pollers are injected, so the app, the CLI and tests run the
 // same code.
 import { watchEventHref, type WatchEvent, type WatchNodeStatus, type WatchStatus } from '@shared/watch'
 import { redactDeep } from '@shared/redact'
@@ -45,8 +46,6 @@ export class Watcher {
   private readonly failures = new Map<Poller, number>()
   /** how each node stood after the last poll that asked it (errors are not persisted) */
   private readonly heard = new Map<string, WatchNodeStatus>()
-  /** events announced by a poll, sent once what the poll learnt is saved */
-  private outgoing: WatchEvent[] = []
   private abort = new AbortController()
   private running = false
   private paused = false
@@ -72,7 +71,6 @@ export class Watcher {
     this.abort.abort()
     await this.d.state.save(this.timers.now())
     for (const p of this.d.pollers) await p.save?.(this.timers.now(), true)
-    this.send()
     await this.d.log.flush()
   }
 
@@ -106,7 +104,7 @@ export class Watcher {
   async recheck(target?: string): Promise<void> {
     if (target) {
       for (const p of this.d.pollers) await p.recheckOne?.(target, this.pollRun(true))
-      await this.persist()
+      await this.d.state.save(this.timers.now())
       return
     }
     for (const p of this.d.pollers) await this.run(p, true)
@@ -189,11 +187,10 @@ export class Watcher {
       for (const n of report.nodes ?? []) this.heard.set(n.url, n)
       if (report.nodes) this.lastPollAt = this.timers.now()
       await p.save?.(this.timers.now(), false)
-      await this.persist()
+      await this.d.state.save(this.timers.now())
     } catch {
       // an unexpected failure counts as a failed poll; the loop goes on
       report = { failures: Math.max(1, this.failures.get(p) ?? 0) }
-      this.send()
     } finally {
       this.busy.delete(p)
     }
@@ -203,33 +200,17 @@ export class Watcher {
     if (!manual && this.active()) this.schedule(p, p.backsOff ? nextDelayMs(p.intervalMs(), report.failures, this.d.random) : p.intervalMs())
   }
 
-  /** Saves what the polls learnt (and which events they announced), then lets those events out. */
-  private async persist(): Promise<void> {
-    try {
-      await this.d.state.save(this.timers.now())
-    } finally {
-      this.send()
-    }
-  }
-
   /** One change, one event: skipped if this id was announced before (also before a restart). */
   private announce(draft: EventDraft): boolean {
     if (this.d.state.wasAnnounced(this.d.profileId, draft.id)) return false
     this.d.state.markAnnounced(this.d.profileId, draft.id)
     // Node URLs may carry an API key: what leaves the watcher (log, push, notification) never shows it.
-    this.outgoing.push(redactDeep({ ...draft, at: this.timers.now(), profileId: this.d.profileId } as WatchEvent))
+    const event = redactDeep({ ...draft, at: this.timers.now(), profileId: this.d.profileId } as WatchEvent)
+    void this.d.log.append(event)
+    this.d.emit?.(event)
+    for (const l of this.listeners) l(event)
+    const href = watchEventHref(event)
+    this.d.notify?.({ title: event.title, body: event.body, onClick: () => this.d.open?.(href) })
     return true
-  }
-
-  private send(): void {
-    const events = this.outgoing
-    this.outgoing = []
-    for (const event of events) {
-      void this.d.log.append(event)
-      this.d.emit?.(event)
-      for (const l of this.listeners) l(event)
-      const href = watchEventHref(event)
-      this.d.notify?.({ title: event.title, body: event.body, onClick: () => this.d.open?.(href) })
-    }
   }
 }
