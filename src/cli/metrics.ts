@@ -5,8 +5,8 @@
 // restarts), so nothing is counted twice. Served on loopback unless a host is named.
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
-import { redactUrl } from '../shared/redact'
-import type { WatchEvent, WatchStatus } from '../shared/watch'
+import { redactUrl } from '@shared/redact'
+import type { WatchEvent, WatchStatus } from '@shared/watch'
 import type { PollReport } from '../main/watch'
 
 /** What the gauges read at scrape time: the core's status, the vault poller's comparison, the watch lists. */

@@ -2,7 +2,7 @@
 // board, see src/main/watch/tss-poll.ts), never kept as a second copy. They join the headless watcher's
 // registry (metrics.ts).
 import { Gauge, type Registry } from 'prom-client'
-import type { TssBoard } from '../shared/schemas/tss-board'
+import type { TssBoard } from '@shared/schemas/tss-board'
 
 export interface TssMetricsSource {
   /** the board now, or null before the first poll */

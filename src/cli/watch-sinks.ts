@@ -2,11 +2,11 @@
 // its sinks, and the sinks themselves — one line per event on stdout (JSON with --json), Prometheus metrics
 // with --metrics, webhooks with --webhook. Sinks never hold up polling: webhooks queue, metrics are read from
 // the watcher's state when scraped.
-import { webhookUrlHint } from '../shared/redact'
-import { webhookUrlSchema } from '../shared/schemas/settings'
-import type { WatchEvent } from '../shared/watch'
+import { webhookUrlHint } from '@shared/redact'
+import { webhookUrlSchema } from '@shared/schemas/settings'
+import type { WatchEvent } from '@shared/watch'
 import { WebhookSink, type PollReport, type WebhookFormat } from '../main/watch'
-import type { Fetch } from '../main/net/fetch'
+import type { Fetch } from '../main/net'
 import { parseListen, serveMetrics, WatchMetrics, type MetricsSource } from './metrics'
 import { WebhookOutbox } from './webhook-outbox'
 import { readCommandLine, usageErrorText, UsageError, type Command, type CommandLine, type Grammar, type Values } from './command-line'

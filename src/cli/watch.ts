@@ -2,10 +2,10 @@
 // per event on stdout (JSON with --json) until the signal aborts (SIGINT, SIGTERM), then exit 0. Usage errors
 // exit 2. What was announced is kept in the data folder, so a restart repeats nothing.
 import { join } from 'node:path'
-import { redactUrl } from '../shared/redact'
-import { defaultSettings, txHashSchema, webhookUrlSchema } from '../shared/schemas/settings'
+import { redactUrl } from '@shared/redact'
+import { defaultSettings, txHashSchema, webhookUrlSchema } from '@shared/schemas/settings'
 import { ActivityLog, profilePollers, Watcher, WatchState, type ProfilePollers, type WatchClient, type WatchSettings, type WatchTargets } from '../main/watch'
-import type { Fetch } from '../main/net/fetch'
+import type { Fetch } from '../main/net'
 import { ENDPOINT_OPTIONS, withClient } from './bridge-client'
 import { command, UsageError, type Command, type CommandLine, type OptionSpecs } from './command-line'
 import type { CliContext } from './io'

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import type { WatchEvent } from '../shared/watch'
+import type { WatchEvent } from '@shared/watch'
 
 const FILE = 'webhook-outbox.json'
 /** ids of delivered events kept to recognise an event announced again after a restart */

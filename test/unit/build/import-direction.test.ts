@@ -3,7 +3,7 @@
 // a packaged build or grow into the product by accident. And the other shells (the CLI, the browser shell)
 // enter main only by its front doors (FRONT DOORS below), so what is behind a door may change without them.
 // Read from the source text, every file, every import.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -52,22 +52,12 @@ function sourceFiles(dir: string): string[] {
 const SHELLS: ReadonlySet<Room> = new Set<Room>(['cli', 'web'])
 const MAIN = join(SRC, 'main')
 
-/**
- * Until the watcher's room has its face (src/main/watch/index.ts), the CLI's watch commands (src/cli/watch*.ts)
- * reach the watcher, the client and the network directly; once the face exists this allowance ends by itself.
- */
-function watchFacePending(): boolean {
-  return !existsSync(join(MAIN, 'watch', 'index.ts'))
-}
-
 /** Why an import from a shell into src/main is a back door, or null when it comes in by a front door. */
-export function backDoor(from: string, to: string, facePending: (folder: string) => boolean = () => watchFacePending()): string | null {
+export function backDoor(to: string): string | null {
   const parts = relative(MAIN, to).split(sep)
   if (parts.length === 1) return parts[0] === 'index' ? 'the Electron entry' : null
   if (parts.length === 2 && parts[1] === 'index') return null
   const folder = parts[0] as string
-  const cliWatch = /^src\/cli\/watch[^/]*\.ts$/.test(from)
-  if (facePending('watch') && (folder === 'watch' || (cliWatch && (folder === 'net' || folder === 'client')))) return null
   return `inside ${folder}/, past its front door (src/main/${folder}/index.ts)`
 }
 
@@ -81,7 +71,7 @@ function target(file: string, spec: string): string | null {
 }
 
 /** Every import that points the wrong way or comes into main by a back door, in files given with their text. */
-export function violationsIn(sources: { file: string; text: string }[], facePending?: (folder: string) => boolean): string[] {
+export function violationsIn(sources: { file: string; text: string }[]): string[] {
   const found: string[] = []
   for (const { file, text } of sources) {
     const from = roomOf(file)
@@ -95,7 +85,7 @@ export function violationsIn(sources: { file: string; text: string }[], facePend
       const room = roomOf(to)
       if (!allowed.has(room)) found.push(`${rel} (${from}) imports ${spec} (${room})`)
       else if (SHELLS.has(from) && room === 'main') {
-        const why = backDoor(rel, to, facePending)
+        const why = backDoor(to)
         if (why !== null) found.push(`${rel} (${from}) imports ${spec}: ${why}`)
       }
     }
@@ -139,8 +129,7 @@ describe('import direction between the rooms of src/', () => {
   })
 
   it('would catch a shell entering main by a back door, and lets the front doors through', () => {
-    const check = (from: string, spec: string, facePending = false): string[] =>
-      violationsIn([{ file: join(SRC, from), text: `import { x } from '${spec}'\n` }], () => facePending)
+    const check = (from: string, spec: string): string[] => violationsIn([{ file: join(SRC, from), text: `import { x } from '${spec}'\n` }])
     // back doors: a file behind a folder's face, the Electron entry
     expect(check('cli/query.ts', '../main/client/bridge-api')).toEqual([
       'src/cli/query.ts (cli) imports ../main/client/bridge-api: inside client/, past its front door (src/main/client/index.ts)'
@@ -156,10 +145,6 @@ describe('import direction between the rooms of src/', () => {
     }
     // main itself walks its own corridors freely
     expect(check('main/app-context.ts', './client/bridge-api')).toEqual([])
-    // while the watcher has no face, the CLI's watch commands may still reach it, its client and the network
-    expect(check('cli/watch.ts', '../main/watch/watcher', true)).toEqual([])
-    expect(check('cli/watch-tss.ts', '../main/client/tss-api', true)).toEqual([])
-    expect(check('cli/query.ts', '../main/watch/watcher', true)).toEqual([])
-    expect(check('cli/query.ts', '../main/client/rpc', true)).toHaveLength(1)
+    expect(check('cli/watch-tss.ts', '../main/client/tss-api')).toHaveLength(1)
   })
 })
