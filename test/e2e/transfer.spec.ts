@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures'
-import { demoSample, setFault } from './demo'
+import { demoSample, expectLoadedAll, setFault } from './demo'
 
 test('a transfer by hash: legs with explorer links, amounts, watchlist', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
@@ -124,5 +124,37 @@ test('a transfer shows when it was sent and updated and how long it took; a pend
   await expect(page.getByTestId('transfer-pending')).toBeVisible()
   await page.reload() // the settings the page read at start now carry the one-minute threshold
   await expect(page.getByTestId('stuck-mark')).toBeVisible()
+  expect(consoleErrors).toEqual([])
+})
+
+test('a transfer opened from the loaded table keeps its sent time and stuck mark, and its destination leg shows no amount yet', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  const heavy = sample.addresses[0]!
+  await page.goto(`${harness.url}#/transfers?address=${heavy.address}&chainId=${heavy.chainId}`)
+  await page.getByTestId('load-all').click()
+  await expectLoadedAll(page, heavy.count)
+  // State 0, oldest first: the transfers pending longest, older than the sender's latest page
+  await page.getByTestId('filters-button').click()
+  await page.getByTestId('filter-state').selectOption('0')
+  await page.keyboard.press('Escape')
+  const table = page.getByTestId('transfers-table')
+  await table.getByRole('columnheader', { name: /Time/ }).click()
+  await table.getByRole('columnheader', { name: /Time/ }).click()
+  await expect(table.getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', 'ascending')
+  const row = table.getByTestId('transfer-row').filter({ has: page.locator('.stuck:not([hidden])') }).first()
+  await expect(row).toBeVisible()
+  const sent = (await row.locator('[data-col=time]').textContent())!.trim()
+  await row.locator('[data-col=token]').click()
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer')
+  await expect(page.getByTestId('sent-at')).toHaveText(sent)
+  await expect(page.getByTestId('stuck-mark')).toBeVisible()
+  await expect(page.getByTestId('times-unknown')).toHaveCount(0)
+  const destination = page.getByTestId('leg').last()
+  await expect(destination).toContainText('Destination')
+  await expect(destination.getByTestId('leg-not-yet')).toHaveText('not received yet')
+  await expect(destination).not.toContainText(/Amount\s*0\b/)
+  // what must not change: the source leg still says what was sent
+  await expect(page.getByTestId('leg').first().locator('[data-amount]')).toHaveText(/\d/)
   expect(consoleErrors).toEqual([])
 })
