@@ -84,7 +84,7 @@ for (const width of [1024, 1280, 1920]) {
       expect(b.x + b.width).toBeLessThanOrEqual(width)
     }
     // nothing overhangs the page sideways
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+    expect(await page.locator('html').evaluate((html) => html.scrollWidth <= html.clientWidth)).toBe(true)
     await panel.getByLabel('To date').fill('2030-01-01')
     await expect(panel.getByLabel('To date')).toHaveValue('2030-01-01')
     expect(consoleErrors).toEqual([])
