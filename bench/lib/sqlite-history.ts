@@ -10,7 +10,7 @@
 // FTS5 table with the trigram tokenizer (any substring of three characters or more is found through the
 // index; shorter queries read a lower-cased copy of the texts row by row).
 import type { HistorySort } from '@shared/contract'
-import { amountOrder, receivedAmount, sentAmount } from '@shared/amounts'
+import { amountOrder, receivedAmount, sentAmount, stableOrder } from '@shared/amounts'
 import type { TransferRecord } from '@shared/schemas/wire'
 import { tableRow, type TableRow } from '@shared/table-row'
 import type * as NodeSqlite from 'node:sqlite'
@@ -38,7 +38,8 @@ const SORT_COLUMNS: Record<HistorySort['key'], string> = {
   state: 'k_state',
   type: 'k_type',
   fromChainid: 'k_from',
-  toChainid: 'k_to'
+  toChainid: 'k_to',
+  stable: 'k_stable'
 }
 
 /**
@@ -93,7 +94,7 @@ export class SqliteHistory {
   /** Loads `records` (loaded order) in one transaction; the indexes are made after the rows, which is faster. */
   ingest(records: readonly TransferRecord[]): void {
     const row = this.db.prepare('INSERT INTO t VALUES (?, ?)')
-    const view = this.db.prepare('INSERT INTO x VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    const view = this.db.prepare('INSERT INTO x VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
     this.db.exec('BEGIN')
     records.forEach((r, pos) => {
       row.run(pos, JSON.stringify(r))
@@ -109,7 +110,8 @@ export class SqliteHistory {
         r.state,
         r.type,
         r.fromChainid,
-        r.toChainid
+        r.toChainid,
+        amountKey(stableOrder(r.stable))
       )
     })
     this.db.exec("INSERT INTO s (s) VALUES ('rebuild')")

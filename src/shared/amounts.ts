@@ -9,7 +9,7 @@
 // decimals shows 99.5 USDT as 99,500,000,000,000. When the destination token cannot be found (token list not
 // loaded, no matching token) the wire value is shown exactly and marked raw — never a guessed scale.
 import { formatAmount, toScaledUnits } from './decimal'
-import type { TokenDetail, TokenList, TransferRecord } from './schemas/wire'
+import type { StableValue, TokenDetail, TokenList, TransferRecord } from './schemas/wire'
 
 /** The token a transfer's received amount is counted in: found in the token list, on the destination chain. */
 export interface ReceivedToken {
@@ -87,6 +87,22 @@ export function amountOrder(a: ReadAmount): bigint {
     const units = toScaledUnits(a.wire, 0) // the wire value is already in smallest units
     const shift = ORDER_SCALE - a.decimals
     return shift >= 0 ? units * 10n ** BigInt(shift) : units / 10n ** BigInt(-shift)
+  } catch {
+    return -1n
+  }
+}
+
+/** Scale of the stable value's order key: past any fraction a service sends for a dollar value. */
+const STABLE_SCALE = 18
+
+/**
+ * A key that orders transfers by their stable value (already in human units, comparable across tokens);
+ * transfers without one order before every valued one.
+ */
+export function stableOrder(v: StableValue | null | undefined): bigint {
+  if (!v) return -1n
+  try {
+    return toScaledUnits(v.value, STABLE_SCALE)
   } catch {
     return -1n
   }

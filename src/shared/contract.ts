@@ -77,7 +77,7 @@ export interface Progress {
   error?: AppErrorData
 }
 
-export const historySortKeys = ['timestamp', 'amount', 'inAmount', 'state', 'type', 'fromChainid', 'toChainid', 'symbol'] as const
+export const historySortKeys = ['timestamp', 'amount', 'inAmount', 'stable', 'state', 'type', 'fromChainid', 'toChainid', 'symbol'] as const
 export const historyFilterSchema = z.object({
   text: z.string().max(200).optional(),
   token: z.string().max(100).optional(),

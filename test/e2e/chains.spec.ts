@@ -1,17 +1,19 @@
 import { test, expect } from './fixtures'
 import { demoFault } from './demo-controls'
 
-test('every field of each chain is shown; nulls read "—" with a tooltip saying the service gave no value; links are http(s) only; contract is copyable', async ({ page, harness, consoleErrors }) => {
+test('every field the service filled is shown under a name a person reads; those it left empty are named once; links are http(s) only; contract is copyable', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/chains`)
   const card = page.getByTestId('chain-card').first()
   await expect(card).toBeVisible()
-  for (const field of ['id', 'chain', 'chainId', 'chainName', 'contract', 'rpc', 'gasLimit', 'chainImg', 'scanUrl', 'volume', 'tokenAddress', 'decimal', 'liquidity']) {
+  const labels = { id: 'Record id', chain: 'Chain key', chainId: 'Chain id', chainName: 'Name', contract: 'Bridge contract', rpc: 'Node (RPC) URL', gasLimit: 'Gas limit', chainImg: 'Icon URL', scanUrl: 'Explorer' }
+  for (const [field, label] of Object.entries(labels)) {
     await expect(card.locator(`dd[data-field="${field}"]`)).toHaveCount(1)
+    await expect(card.locator(`dt[title="${field}"]`)).toHaveText(label)
   }
-  // The nullable fields are null in the demo data and say so, distinctly.
-  const volume = card.locator('dd[data-field="volume"] [data-null="true"]')
-  await expect(volume).toHaveText('—')
-  await expect(volume).toHaveAttribute('title', 'not given by the service (null)')
+  // The nullable fields are null in the demo data: no row of "—" each, one line naming them.
+  for (const field of ['volume', 'tokenAddress', 'decimal', 'liquidity']) await expect(card.locator(`dd[data-field="${field}"]`)).toHaveCount(0)
+  await expect(card.getByTestId('chain-not-given')).toHaveText('Not given by the service: Volume, Token address, Decimals, Liquidity')
+  await expect(card.locator('dt')).not.toContainText(['chainImg'])
   await expect(card.locator('dd[data-field="scanUrl"] a')).toHaveAttribute('href', /^https?:\/\//)
   await expect(card.locator('dd[data-field="rpc"] a')).toHaveAttribute('href', /^https?:\/\//)
   await expect(card.getByRole('button', { name: /Copy contract/ })).toBeVisible()

@@ -2,7 +2,7 @@
 // without sideways scrolling), more than eight rows at 1024×700, a tooltip on every cell that can clip, a
 // copy icon that renders (inline SVG, not a font glyph) and Copy buttons reachable by Tab.
 import { test, expect } from './fixtures'
-import { demoSample } from './demo'
+import { demoSample, expectLoadedAll } from './demo'
 
 test('at 1400x900 the transfers grid shows Duration and Hashes without sideways scrolling', async ({ page, harness, consoleErrors }) => {
   const top = (await demoSample(harness)).addresses[0]!
@@ -64,3 +64,29 @@ test('Overview watched list has column headers', async ({ page, harness, console
   expect(await watched.locator('tbody tr').first().locator('[title*=" → "]').count()).toBe(1)
   expect(consoleErrors).toEqual([])
 })
+
+for (const width of [1024, 1280, 1920]) {
+  test(`at ${width} px the Filters panel opens inside the window, every control in it reachable`, async ({ page, harness, consoleErrors }) => {
+    const top = (await demoSample(harness)).addresses[0]!
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto(`${harness.url}#/transfers?address=${top.address}&chainId=${top.chainId}`)
+    await page.getByTestId('load-all').click()
+    await expectLoadedAll(page, top.count)
+    await page.getByTestId('filters-button').click()
+    const panel = page.getByTestId('filters-panel')
+    await expect(panel).toBeVisible()
+    const box = (await panel.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(width)
+    for (const control of await panel.locator('select, input, button').all()) {
+      const b = (await control.boundingBox())!
+      expect(b.x).toBeGreaterThanOrEqual(0)
+      expect(b.x + b.width).toBeLessThanOrEqual(width)
+    }
+    // nothing overhangs the page sideways
+    expect(await page.locator('html').evaluate((html) => html.scrollWidth <= html.clientWidth)).toBe(true)
+    await panel.getByLabel('To date').fill('2030-01-01')
+    await expect(panel.getByLabel('To date')).toHaveValue('2030-01-01')
+    expect(consoleErrors).toEqual([])
+  })
+}

@@ -9,16 +9,12 @@ test('a heavy address: page, load all with progress, sort, filter, export, open 
   await page.goto(`${harness.url}#/transfers`)
   await expect(page.getByText('Enter an address and pick a chain')).toBeVisible()
 
-  // Query through the form: the URL keeps address and chain for deep links.
-  // The chain list can be redrawn from the network just after it came from the cache; a choice made in
-  // between may be redrawn away, so the form is filled until it is submitted with it.
-  await expect(async () => {
-    await page.getByTestId('address-input').fill(heavy.address)
-    await page.getByTestId('chain-select').selectOption(String(heavy.chainId))
-    await expect(page.getByTestId('chain-select')).toHaveValue(String(heavy.chainId))
-    await page.getByRole('button', { name: 'Show transfers' }).click()
-    await expect(page).toHaveURL(new RegExp(`address=${heavy.address}&chainId=${heavy.chainId}`), { timeout: 5_000 })
-  }).toPass({ timeout: 60_000 })
+  // Query through the form, once: the URL keeps address and chain for deep links (a chain list arriving
+  // again from the network keeps the choice: query-form.spec.ts).
+  await page.getByTestId('address-input').fill(heavy.address)
+  await page.getByTestId('chain-select').selectOption(String(heavy.chainId))
+  await page.getByRole('button', { name: 'Show transfers' }).click()
+  await expect(page).toHaveURL(new RegExp(`address=${heavy.address}&chainId=${heavy.chainId}`))
   // the busiest address gains transfers as it is read: at least as many as the sample saw
   const summary = page.getByTestId('history-summary')
   await expect.poll(async () => countIn(await summary.textContent(), 'last')).toBeGreaterThanOrEqual(heavy.count)

@@ -1,7 +1,7 @@
 // Sorting a loaded history, read from its columns (table.ts) rather than from records: one key per row, and
 // rows merged in later placed into an order already computed rather than sorted again.
 import type { HistorySort } from '@shared/contract'
-import { amountOrder, receivedAmount, sentAmount } from '@shared/amounts'
+import { amountOrder, receivedAmount, sentAmount, stableOrder } from '@shared/amounts'
 import type { TransferTable } from './table'
 
 /** The key row i sorts by: what a person reads, so amounts compare each in its own token's decimals. */
@@ -15,6 +15,10 @@ function sortKeys(t: TransferTable, key: HistorySort['key']): (i: number) => str
       return (i) => amountOrder(sentAmount({ amount: t.value(i, 'amount'), tokenObject: t.value(i, 'tokenObject') }))
     case 'inAmount':
       return (i) => amountOrder(receivedAmount({ inAmount: t.value(i, 'inAmount'), received: t.value(i, 'received') }))
+    // The stable value is in human units already (the service's `<stable>Valume`): what the transfer was worth,
+    // comparable across tokens; rows without one order first, like amounts of unknown decimals.
+    case 'stable':
+      return (i) => stableOrder(t.value(i, 'stable'))
     case 'symbol':
       return (i) => t.value(i, 'tokenObject')?.symbol ?? ''
     case 'state':

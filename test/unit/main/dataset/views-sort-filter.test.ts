@@ -35,6 +35,26 @@ describe('DatasetViews', () => {
     expect([...new DatasetViews(big).view({ key: 'amount', dir: 'asc' })]).toEqual([2, 3, 1, 0])
   })
 
+  it('sorts amounts by the value a person reads, each in its own token\'s decimals, not by raw units', () => {
+    const token = (symbol: string, decimal: number): TransferRecord['tokenObject'] => ({ symbol, decimal }) as TransferRecord['tokenObject']
+    const mixed = [
+      // 3.7 MAPO in 18 decimals: the most raw units, the least read value
+      row(0, { amount: '3700000000000000000', tokenObject: token('MAPO', 18) }),
+      row(1, { amount: '250000000', tokenObject: token('USDT', 6) }), // 250 USDT
+      row(2, { amount: '99500000000000000000', tokenObject: token('USDT', 18) }), // 99.5 USDT
+      row(3, { amount: '5', tokenObject: null }) // decimals unknown: cannot be compared, first in ascending order
+    ]
+    expect([...new DatasetViews(mixed).view({ key: 'amount', dir: 'desc' })]).toEqual([1, 2, 0, 3])
+    expect([...new DatasetViews(mixed).view({ key: 'amount', dir: 'asc' })]).toEqual([3, 0, 2, 1])
+  })
+
+  it('sorts by stable value, what each transfer was worth, rows without one last when descending', () => {
+    const worth = (value: string): TransferRecord['stable'] => ({ symbol: 'USDT', field: 'usdtValume', value })
+    const rowsWorth = [row(0, { stable: worth('12.5') }), row(1, { stable: null }), row(2, { stable: worth('1000000.25') }), row(3, { stable: worth('12.50') }), row(4, { stable: worth('0.99') })]
+    expect([...new DatasetViews(rowsWorth).view({ key: 'stable', dir: 'desc' })]).toEqual([2, 0, 3, 4, 1])
+    expect([...new DatasetViews(rowsWorth).view({ key: 'stable', dir: 'asc' })]).toEqual([1, 4, 0, 3, 2])
+  })
+
   it('filters a sorted view: the same rows as filtering then sorting', () => {
     const views = new DatasetViews(rows)
     const filter = { token: 'usdt', toChainId: 56, from: '2026-11-05', to: '2026-11-20' }

@@ -28,6 +28,7 @@ const SORT_KEYS: Partial<Record<TransferColumnId, HistorySort['key']>> = {
   token: 'symbol',
   amount: 'amount',
   received: 'inAmount',
+  stable: 'stable',
   state: 'state',
   type: 'type'
 }
