@@ -68,7 +68,7 @@ test('a heavy address: page, load all with progress, sort, filter, export, open 
   expect(matched).toBeGreaterThan(0)
   expect(matched).toBeLessThan(loaded)
   const states = await page.getByTestId('transfer-row').locator('[data-col=state]').allTextContents()
-  expect(states.every((s) => s.trim().startsWith('Complete (1)'))).toBe(true)
+  expect(states.filter((s) => !s.trim().startsWith('Complete (1)'))).toEqual([])
 
   // Text filter with an impossible value shows the empty state.
   await page.getByTestId('transfers-filter').fill('zzzz-no-such-thing')
