@@ -3,12 +3,17 @@
 // text is shown, marked "(raw)", rather than a guess.
 import { escapeJsonForTerminal } from '@shared/terminal-text'
 import { amountText, receivedAmount, sentAmount, type ReadAmount } from '@shared/amounts'
-import { formatDecimal } from '@shared/decimal'
+import { receivedKnown, stableValueText, stateText, typeText, UNKNOWN } from '@shared/format'
+import type { Settings } from '@shared/schemas/settings'
 import { relayerLeg } from '@shared/transfer-legs'
+import { notDelivered } from '@shared/states'
 import type { ChainRecord, DecodeIssue, TokenList, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { JsonValue, VaultResult } from '@shared/schemas/vault'
 
 export type Row = readonly string[]
+
+/** The user's state and type labels (Settings → Labels), read through the app's store; defaults without one. */
+export type Labels = Pick<Settings['labels'], 'state' | 'type'>
 
 /** Columns padded to their widest cell; numbers-like columns listed in `right` are right-aligned. */
 export function table(header: Row, rows: readonly Row[], right: ReadonlySet<number> = new Set()): string {
@@ -55,7 +60,7 @@ export function tokensTable(list: TokenList): string {
   return table(['CHAIN ID', 'SYMBOL', 'NAME', 'DECIMALS', 'ADDRESS', 'MINT', 'VAULT TOKEN'], rows, new Set([0, 3]))
 }
 
-export function historyTable(list: readonly TransferRecord[]): string {
+export function historyTable(list: readonly TransferRecord[], labels: Labels): string {
   const rows = list.map((r) => {
     const symbol = r.tokenObject?.symbol
     return [
@@ -64,22 +69,22 @@ export function historyTable(list: readonly TransferRecord[]): string {
       `${r.fromChainid} → ${r.toChainid}`,
       symbol ?? '?',
       readText(sentAmount(r)),
-      readText(receivedAmount(r)),
-      r.stable ? formatDecimal(r.stable.value, { maxFractionDigits: 2 }) : '-',
-      String(r.state),
-      String(r.type),
+      receivedKnown(r) ? readText(receivedAmount(r)) : UNKNOWN,
+      r.stable ? stableValueText(r.stable.value) : '-',
+      stateText(r.state, labels.state),
+      typeText(r.type, labels.type),
       r.hash
     ]
   })
   const stableHead = list.find((r) => r.stable)?.stable?.symbol ?? 'STABLE'
   return table(
-    ['ID', 'TIME', 'ROUTE', 'TOKEN', 'AMOUNT', 'RECEIVED', stableHead, 'STATE', 'TYPE', 'HASH'],
+    ['ID', 'TIME (UTC)', 'ROUTE', 'TOKEN', 'AMOUNT', 'RECEIVED', stableHead, 'STATE', 'TYPE', 'HASH'],
     rows,
-    new Set([0, 4, 5, 6, 7, 8])
+    new Set([0, 4, 5, 6])
   )
 }
 
-export function transferBlock(d: TransferDetail): string {
+export function transferBlock(d: TransferDetail, labels: Labels): string {
   const token = d.tokenObject
   const leg = relayerLeg(d)
   const relayer = leg ? `${leg.chainName}${leg.chainId === null ? '' : ` (${leg.chainId})`} height ${text(leg.height)} ${text(leg.hash)}` : '-'
@@ -88,9 +93,9 @@ export function transferBlock(d: TransferDetail): string {
     ['From', `${d.fromChainName} (${d.fromChainId}) ${d.from}`],
     ['To', `${d.toChainName} (${d.toChainId}) ${d.to}`],
     ['Sending', readText({ wire: d.sending, decimals: d.fromDecimal, symbol: d.coin }, true)],
-    ['Receiving', readText({ wire: d.receiving, decimals: d.receiveDecimal, symbol: d.coin }, true)],
-    ['State', String(d.state)],
-    ['Type', String(d.type)],
+    ['Receiving', notDelivered(d.state, d.transferInHash) ? `${UNKNOWN} (not received yet)` : readText({ wire: d.receiving, decimals: d.receiveDecimal, symbol: d.coin }, true)],
+    ['State', stateText(d.state, labels.state)],
+    ['Type', typeText(d.type, labels.type)],
     ['Source tx', `${d.fromHash} height ${d.fromHeight} confirmed ${d.confirmHeight}`],
     ['Relayer', relayer],
     ['Receive tx', `${d.transferInHash} height ${d.transferInHeight} confirmed ${d.transferInConfirmHeight}`]

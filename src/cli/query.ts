@@ -7,7 +7,9 @@ import { withReceivedTokens } from '@shared/amounts'
 import { canonicalEpoch, checkInput, fetchAllHistory } from '../main/client'
 import { callOptions, ENDPOINT_OPTIONS, wholeNumber, withClient } from './bridge-client'
 import { command, UsageError, type Grammar } from './command-line'
-import { chainsTable, historyTable, issueLines, jsonText, tokensTable, transferBlock, vaultBlock } from './format'
+import { chainsTable, historyTable, issueLines, jsonText, tokensTable, transferBlock, vaultBlock, type Labels } from './format'
+import { defaultSettings } from '@shared/schemas/settings'
+import type { CliContext } from './io'
 
 /** The one-word commands (chains … sim): parseArgs' own words for what it refuses, help as `--help` or `help`. */
 export const ONE_WORD: Grammar = {
@@ -19,6 +21,11 @@ export const ONE_WORD: Grammar = {
   unknownCommand: (word) => (word === undefined ? 'no command given' : `unknown command "${word}"`),
   notTaken: (cmd, name) => `${cmd} does not take --${name}`,
   argumentCount: (cmd, args, [min, max]) => `${cmd} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}, got ${args.length}`
+}
+
+/** The app's state and type labels, so a state reads as in the app ("Pending (0)"); defaults without a settings file. */
+function labelsOf(ctx: CliContext): Labels {
+  return ctx.stored.found() ? ctx.stored.settings().labels : defaultSettings().labels
 }
 
 const COMMON = { ...ENDPOINT_OPTIONS, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const
@@ -100,7 +107,7 @@ export const history = command({
         })
         withReceivedTokens(page.list, tokens)
       }
-      ctx.print(values.json ? jsonText(page) : `${historyTable(page.list)}${footer}\n`)
+      ctx.print(values.json ? jsonText(page) : `${historyTable(page.list, labelsOf(ctx))}${footer}\n`)
     })
   }
 })
@@ -115,7 +122,7 @@ export const transfer = command({
     const hash = checkInput(txHashSchema, args[0] ?? '', 'txHash', 'queryBridgeInfo')
     const detail = await withClient(ctx, values, (c) => c.queryBridgeInfo(hash, callOptions(ctx)))
     for (const line of issueLines(`transfer ${detail.fromHash}`, detail.issues)) ctx.warn(line)
-    ctx.print(values.json ? jsonText(detail) : transferBlock(detail))
+    ctx.print(values.json ? jsonText(detail) : transferBlock(detail, labelsOf(ctx)))
   }
 })
 

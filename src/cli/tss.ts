@@ -2,7 +2,8 @@
 // own client. Text by default; --json prints the records as MAP sends them with every integer exact.
 import { AppError } from '@shared/errors'
 import { tssChainIdSchema, tssOrderIdSchema, tssTxSchema, type TssOrder } from '@shared/schemas/tss'
-import { formatDuration, tracedLegs, tssOrderAgeSec, tssRoute, tssStatusLabel, unixSeconds } from '@shared/tss'
+import { durationText as formatDuration, orderIdText, unixDateTimeText } from '@shared/format'
+import { tracedLegs, tssOrderAgeSec, tssRoute, tssStatusLabel, unixSeconds } from '@shared/tss'
 import { checkInput, TSS_OPERATIONS, type TssClient } from '../main/client'
 import { callOptions, wholeNumber } from './bridge-client'
 import { command, UsageError, type CommandLine, type Grammar } from './command-line'
@@ -50,13 +51,13 @@ export function exactJson(value: unknown): string {
 
 function timeText(seconds: string | null): string {
   const s = unixSeconds(seconds)
-  return s === null ? '-' : new Date(s * 1000).toISOString().replace('.000Z', 'Z')
+  return s === null ? '-' : unixDateTimeText(s)
 }
 
 export function orderBlock(order: TssOrder, nowSec: number): string {
   const route = tssRoute(order)
   const head = keyValues([
-    ['Order', order.order_id || '-'],
+    ['Order', orderIdText(order.order_id) ?? '-'],
     ['Status', `${tssStatusLabel(order.status)}${order.status === null ? '' : ` (${order.status}${order.status_str ? `, "${order.status_str}"` : ''})`}`],
     ['Route', `${route.from ?? '?'} → ${route.to ?? '?'}`],
     ['Age', formatDuration(tssOrderAgeSec(order, nowSec))]
@@ -162,7 +163,7 @@ export const tssPending = command({
             ['TX', 'AGE', 'STATUS', 'ROUTE', 'ORDER'],
             rows.map((r) => {
               const route = r.order ? tssRoute(r.order) : null
-              return [r.tx, formatDuration(r.age), r.order ? tssStatusLabel(r.order.status) : 'not traced', route ? `${route.from ?? '?'} → ${route.to ?? '?'}` : '-', r.order?.order_id || '-']
+              return [r.tx, formatDuration(r.age), r.order ? tssStatusLabel(r.order.status) : 'not traced', route ? `${route.from ?? '?'} → ${route.to ?? '?'}` : '-', orderIdText(r.order?.order_id) ?? '-']
             }),
             new Set([1])
           ) + `${txs.length} pending on chain ${chainId}${oldest === null ? '' : `, oldest ${formatDuration(oldest)}`}\n`

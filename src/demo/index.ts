@@ -90,7 +90,8 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     server.close()
     throw error
   }
-  const tss = new TssSim(core.dataset, now, opts.tss)
+  // the TSS API tells each transfer as the query service does (the network's motion included)
+  const tss = new TssSim(core.dataset, now, opts.tss, (i) => core.transfer(i))
   const handler = createDemoHandler(core, tss, now, opts.gate ? opts.gate(core) : null)
   server.on('request', (req, res) => handler.handle(req, res))
 

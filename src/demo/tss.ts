@@ -100,10 +100,16 @@ export class TssSim {
   private pendingByChain: Map<string, number[]> | null = null
   private readonly extras: SimOrder[]
 
+  /**
+   * `transferOf` is the query service's own telling of transfer i (SimCore.transfer: with the network's
+   * motion, an arrival is sent when it arrived and in flight until it settles): the TSS API builds its orders
+   * from the same, so one hash has one time and one set of legs in every view.
+   */
   constructor(
     private readonly ds: Dataset,
     private readonly now: () => number,
-    opts: TssSimOptions = {}
+    opts: TssSimOptions = {},
+    private readonly transferOf: (i: number) => Transfer = (i) => buildTransfer(ds, i)
   ) {
     this.startMs = now()
     for (const c of ds.catalog.chains) this.chains.set(String(c.chainId), scanChain(c))
@@ -197,7 +203,7 @@ export class TssSim {
   private order(key: number): SimOrder | null {
     if (key < 0) return this.extras[-key - 1] ?? null
     if (key >= this.ds.count || this.ds.isHeld(key)) return null
-    return this.fromTransfer(buildTransfer(this.ds, key))
+    return this.fromTransfer(this.transferOf(key))
   }
 
   private fromTransfer(t: Transfer): SimOrder {
@@ -324,11 +330,13 @@ export class TssSim {
     }
   }
 
+  /** By order id only: a leg's hash asked as an order id is unknown, as on MAP's server. */
   private findOrder(orderId: string): SimOrder | null {
     const extra = this.extras.find((o) => o.orderId === orderId)
     if (extra) return extra
     const key = this.legs().get(orderId)
-    return key === undefined ? null : this.order(key)
+    const order = key === undefined ? null : this.order(key)
+    return order && order.orderId.toLowerCase() === orderId ? order : null
   }
 
   private findByTx(tx: string): SimOrder | null {
@@ -365,16 +373,18 @@ export class TssSim {
         if (o.status === 1) add(o.src.chain, -k - 1)
       })
       // the newest transfers only: bounded work on first use, whatever the dataset's size
+      // (and those held back: they arrive in flight while the network runs)
       for (let i = Math.max(0, this.ds.count - HASH_WINDOW); i < this.ds.count; i++) {
         const t = buildTransfer(this.ds, i)
-        if (this.isPendingTransfer(t)) add(String(t.fromChain.chainId), i)
+        if (this.isPendingTransfer(t) || this.ds.isHeld(i)) add(String(t.fromChain.chainId), i)
       }
       this.pendingByChain = byChain
     }
     const nowSec = Math.floor(this.now() / 1000)
+    // each order as it is now: an arrival that settled is no longer pending
     return (this.pendingByChain.get(chainId) ?? [])
       .map((key) => this.order(key))
-      .filter((o): o is SimOrder => o !== null && o.src.sec <= nowSec)
+      .filter((o): o is SimOrder => o !== null && o.status === 1 && o.src.sec <= nowSec)
       .map((o) => o.src.hash)
   }
 

@@ -1,6 +1,7 @@
 // What a transfer's `state` number means. The spec publishes no meaning; MAP's own bridge front-end
 // (butter-swap-ui) shows state 0 as "Pending", 1 as "Complete" and any other value as "Processing". Those
-// are the default labels (editable in Settings → Labels); the number is always shown beside the label.
+// are the default labels (editable in Settings → Labels); the number is always shown beside the label
+// (written by ./format: "Pending (0)").
 
 export const COMPLETE_STATE = 1
 export const DEFAULT_STATE_LABELS: Readonly<Record<string, string>> = { '0': 'Pending', '1': 'Complete' }
@@ -12,12 +13,6 @@ export const STATE_LABELS_SOURCE =
 /** The user's label for a state, else MAP's word for a state it does not name; null when it has none. */
 export function stateLabel(state: number, labels: Readonly<Record<string, string>> | undefined): string | null {
   return labels?.[String(state)] ?? (String(state) in DEFAULT_STATE_LABELS ? null : OTHER_STATE_LABEL)
-}
-
-/** "1 (Complete)": the user's label, else MAP's word for a state it does not name; the number always. */
-export function stateText(state: number, labels: Readonly<Record<string, string>> | undefined): string {
-  const label = stateLabel(state, labels)
-  return label ? `${state} (${label})` : String(state)
 }
 
 /**

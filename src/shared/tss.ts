@@ -99,15 +99,8 @@ export function tssOrderAgeSec(order: TssOrder, nowSec: number): number | null {
   return start === null ? null : Math.max(0, nowSec - start)
 }
 
-/** "3 h 05 min", "42 s": a duration for people. */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds)) return '—'
-  const s = Math.max(0, Math.round(seconds))
-  if (s < 60) return `${s} s`
-  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`
-  if (s < 86_400) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`
-  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`
-}
+/** The one duration style (./format), under the name the watcher's messages use. */
+export { durationText as formatDuration } from './format'
 
 /** Whether text looks like an order id (a bytes32), which MAP also uses for EVM transaction hashes. */
 export function looksLikeOrderId(text: string): boolean {

@@ -7,6 +7,8 @@ interface Sample {
 
 test('charts explain where their data comes from, then draw volume after a history is loaded', async ({ page, harness, consoleErrors }) => {
   await page.goto(`${harness.url}#/charts`)
+  // what they count is said up front, before any figure
+  await expect(page.getByTestId('charts-scope')).toContainText('only the histories loaded with “Load all” in Transfers since the app started')
   const empty = page.getByTestId('charts-empty')
   await expect(empty).toContainText('histories loaded in this session')
   await expect(empty.getByRole('link', { name: 'Transfers' })).toBeVisible()
@@ -24,7 +26,7 @@ test('charts explain where their data comes from, then draw volume after a histo
   await page.getByRole('button', { name: 'All', exact: true }).click()
   const charts = page.getByTestId('volume-charts')
   await expect(charts).toBeVisible()
-  await expect(page.getByTestId('charts-count')).toContainText(/[1-9][\d,]* transfers/)
+  await expect(page.getByTestId('charts-count')).toContainText(/[1-9][\d,]* transfers in those histories/)
   await expect(charts.locator('canvas')).toHaveCount(3)
   await expect(charts.getByRole('img', { name: /Volume by token: \d+ bars; largest/ })).toBeVisible()
   // The chart code arrived as its own chunk, after the first paint.

@@ -25,12 +25,20 @@ test('Ctrl+K opens the palette: address, hash and view name each go to their vie
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vault')
 
-  // an address: Transfers on the first chain (nothing used yet)
+  // an address: each suggestion names its chain, once per chain, and opens on the chain it names
   await page.keyboard.press('Control+k')
   await page.getByTestId('palette-input').fill(heavy.address)
-  await page.keyboard.press('Enter')
+  const options = dialog.getByRole('option')
+  await expect(options.first()).toContainText(' on ')
+  const labels = (await options.allTextContents()).map((l) => l.trim())
+  expect(labels.every((l) => l.includes(' on '))).toBe(true)
+  expect(new Set(labels).size).toBe(labels.length)
+  const named = /^Transfers of \S+ on (.+?)(?: \([\d,]+ transfers\))?$/.exec(labels[0]!)![1]!
+  await options.filter({ hasText: labels[0]! }).getByRole('button').click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfers')
   await expect(page).toHaveURL(new RegExp(`address=${heavy.address}&chainId=\\d+`))
+  const openedOn = /chainId=(\d+)/.exec(page.url())![1]!
+  await expect(page.getByTestId('chain-select').locator(`option[value="${openedOn}"]`)).toHaveText(new RegExp(`^${named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`))
 
   // pick the heavy chain; the palette then reuses it (last used)
   await page.getByTestId('chain-select').selectOption(String(heavy.chainId))
@@ -48,5 +56,18 @@ test('Ctrl+K opens the palette: address, hash and view name each go to their vie
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer')
   await expect(page.getByTestId('leg').first()).toBeVisible()
+  // "epoch 4" opens the Vault there; "dark" switches the theme
+  await page.keyboard.press('Control+k')
+  await page.getByTestId('palette-input').fill('epoch 4')
+  await expect(options.first()).toHaveText('Vault at epoch 4 (0x4)')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/#\/vault\?epoch=4/)
+  await page.keyboard.press('Control+k')
+  await page.getByTestId('palette-input').fill('dark')
+  await expect(options.first()).toHaveText('Use the dark theme')
+  await page.keyboard.press('Enter')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  expect(harness.context.settings.get().theme).toBe('dark')
+
   expect(consoleErrors).toEqual([])
 })

@@ -45,9 +45,26 @@ test('a profile test shows each failing endpoint with its error', async ({ page,
   await form.getByLabel('Name').fill('Dead')
   await form.getByLabel('Query service URL').fill('http://127.0.0.1:9/')
   await form.getByLabel(/RPC node URLs/).fill('http://127.0.0.1:9/rpc')
-  await form.getByLabel('Timeout (seconds)').fill('2')
+  await form.getByLabel(/^Timeout/).fill('2')
   await form.getByRole('button', { name: 'Test connection' }).click()
   await expect(form.getByTestId('endpoint-checks').getByText(/failed:/)).toHaveCount(2)
+})
+
+test('Add profile puts the cursor in Name; Enter moves on without saving; the error names the line from 1', async ({ page, harness }) => {
+  await page.goto(`${harness.url}#/settings`)
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  const form = page.getByRole('form', { name: 'New profile' })
+  // the first keystrokes land in the form, not on the page
+  await page.keyboard.type('Typed at once')
+  await expect(form.getByLabel(/^Name/)).toHaveValue('Typed at once')
+  await page.keyboard.press('Enter')
+  await expect(form.getByLabel('Query service URL')).toBeFocused()
+  expect(harness.context.settings.get().profiles).toHaveLength(1)
+  await page.keyboard.type('https://bridge.example.org')
+  await form.getByLabel(/RPC node URLs/).fill('https://node.example.org\nftp://second.example.org')
+  await page.keyboard.press('Control+Enter')
+  await expect(form.getByRole('alert')).toHaveText('RPC node URLs, line 2: must be an http(s) URL, such as https://example.org')
+  expect(harness.context.settings.get().profiles).toHaveLength(1)
 })
 
 test('an invalid URL is refused with the message under its field', async ({ page, harness }) => {

@@ -102,10 +102,30 @@ async function readCapped(response: Response, operation: string, maxBytes: numbe
   }
 }
 
-function networkReason(error: unknown): string {
+/**
+ * A refused connection: nothing listens at that host and port (Node: ECONNREFUSED; Chromium's stack in
+ * Electron: net::ERR_CONNECTION_REFUSED). It is refused at once and again at once: retrying with backoff
+ * only kept a user watching "Reading…" for seconds before the same answer, so it fails on the first try.
+ */
+export function isRefused(error: unknown): boolean {
+  const cause = rootCause(error)
+  const code = cause instanceof Error ? (cause as { code?: unknown }).code : undefined
+  return code === 'ECONNREFUSED' || (cause instanceof Error && /ERR_CONNECTION_REFUSED|ECONNREFUSED/.test(cause.message))
+}
+
+function networkReason(error: unknown, url: string): string {
   const cause = rootCause(error)
   if (!(cause instanceof Error)) return redactText(String(cause))
   const code = (cause as { code?: unknown }).code
+  if (isRefused(error)) {
+    let host = ''
+    try {
+      host = new URL(url).host
+    } catch {
+      // the URL was checked before the request; keep the words without it
+    }
+    return redactText(`nothing answers at ${host || 'that address'}: the connection was refused (ECONNREFUSED)`)
+  }
   // A proxy's URL may hold its password: whatever the network stack quotes is redacted.
   return redactText(typeof code === 'string' ? `${code} (${cause.message})` : cause.message)
 }
@@ -213,7 +233,9 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
         afterStatusCodes: [429, 503],
         maxRetryAfter: MAX_RETRY_AFTER_MS,
         backoffLimit: 5_000,
-        delay: opts.retryDelayMs ?? ((attempt) => 300 * 2 ** (attempt - 1))
+        delay: opts.retryDelayMs ?? ((attempt) => 300 * 2 ** (attempt - 1)),
+        // undefined: ky's own rule (network errors, the status codes above); a refusal is final at once
+        shouldRetry: ({ error }) => (isRefused(error) ? false : undefined)
       }
     })
   } catch (error) {
@@ -228,7 +250,7 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
         stop.dispose()
       }
     }
-    throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error)}` }, { cause: error })
+    throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error, url)}` }, { cause: error })
   }
 
   const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)

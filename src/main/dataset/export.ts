@@ -4,6 +4,11 @@ import { amountText, receivedAmount, sentAmount } from '@shared/amounts'
 import type { TransferRecord } from '@shared/schemas/wire'
 import type { TransferColumnId } from '@shared/transfer-columns'
 import { deliveryMs } from '@shared/transfer-time'
+import { orderIdText, receivedKnown, stableValueText, stateText, typeText, wireDateTimeText } from '@shared/format'
+import type { Settings } from '@shared/schemas/settings'
+
+/** The user's state and type labels: exports write states and types as every view does ("Pending (0)"). */
+export type ExportLabels = Pick<Settings['labels'], 'state' | 'type'> | undefined
 
 const COLUMNS = [
   'timestamp',
@@ -78,17 +83,21 @@ export function cell(value: string | number | null | undefined): string {
  * and as a person reads it, with the decimals that scale it. `received` and `receivedDecimals` are empty
  * when the destination token is not in the token list: the wire value is then the only truthful figure.
  * `durationSeconds` is the table's Duration (send → receipt), empty until the transfer is complete.
+ * A transfer not yet delivered has no received amount: its received fields are empty (unknown), never the
+ * wire's 0. The timestamp says its zone (UTC), states and types read as in the app ("Pending (0)"), stable
+ * values have two decimals, and hex order ids carry their 0x.
  */
-export function exportRecord(r: TransferRecord): Record<ExportColumn, string | number | null> {
+export function exportRecord(r: TransferRecord, labels?: ExportLabels): Record<ExportColumn, string | number | null> {
   const sent = sentAmount(r)
   const got = receivedAmount(r)
   const duration = deliveryMs(r)
+  const known = receivedKnown(r)
   const human = (a: ReturnType<typeof sentAmount>): string | null => {
     const t = amountText(a, { grouping: false })
     return t.raw ? null : t.text
   }
   return {
-    timestamp: r.timestamp,
+    timestamp: wireDateTimeText(r.timestamp),
     hash: r.hash,
     fromChainId: r.fromChainid,
     fromChain: r.fromChainObject?.chainName ?? null,
@@ -99,37 +108,37 @@ export function exportRecord(r: TransferRecord): Record<ExportColumn, string | n
     amountWire: sent.wire,
     amount: human(sent),
     amountDecimals: sent.decimals,
-    receivedWire: got.wire,
-    received: human(got),
+    receivedWire: known ? got.wire : null,
+    received: known ? human(got) : null,
     receivedToken: got.symbol,
     receivedDecimals: got.decimals,
     stableSymbol: r.stable?.symbol ?? null,
-    stableValue: r.stable?.value ?? null,
-    state: r.state,
-    type: r.type,
+    stableValue: r.stable ? stableValueText(r.stable.value, { grouping: false }) : null,
+    state: stateText(r.state, labels?.state),
+    type: typeText(r.type, labels?.type),
     from: r.from,
     to: r.to,
     relayerHash: r.relayerHash,
     transferinHash: r.transferinHash,
-    orderId: r.orderId,
+    orderId: orderIdText(r.orderId),
     durationSeconds: duration === null ? null : duration / 1000
   }
 }
 
-export function toCsv(rows: Iterable<TransferRecord>, columns: readonly ExportColumn[] = COLUMNS): string {
+export function toCsv(rows: Iterable<TransferRecord>, columns: readonly ExportColumn[] = COLUMNS, labels?: ExportLabels): string {
   const lines: string[] = [columns.join(',')]
   for (const r of rows) {
-    const row = exportRecord(r)
+    const row = exportRecord(r, labels)
     lines.push(columns.map((c) => cell(row[c])).join(','))
   }
   return lines.join('\n') + '\n'
 }
 
-export function toJson(rows: Iterable<TransferRecord>, columns: readonly ExportColumn[] = COLUMNS): string {
-  if (columns === COLUMNS) return JSON.stringify(Array.from(rows, exportRecord), null, 2)
+export function toJson(rows: Iterable<TransferRecord>, columns: readonly ExportColumn[] = COLUMNS, labels?: ExportLabels): string {
+  if (columns === COLUMNS) return JSON.stringify(Array.from(rows, (r) => exportRecord(r, labels)), null, 2)
   return JSON.stringify(
     Array.from(rows, (r) => {
-      const row = exportRecord(r)
+      const row = exportRecord(r, labels)
       return Object.fromEntries(columns.map((c) => [c, row[c]]))
     }),
     null,

@@ -9,7 +9,7 @@ import type { TokenList, TransferRecord } from '@shared/schemas/wire'
 import { withReceivedTokens } from '@shared/amounts'
 import type { DiskCache } from '../store/cache'
 import type { QueryClient } from '../client'
-import { exportColumns, exportFilename, toCsv, toJson } from './export'
+import { exportColumns, exportFilename, toCsv, toJson, type ExportLabels } from './export'
 import { planMerge, RowIds } from './merge'
 import { readOfflineCopy, saveOfflineCopy } from './offline-copy'
 import { askService, type HistoryQuery } from './refresh'
@@ -209,7 +209,7 @@ export class LoadedHistories {
     return { arrived: plan.head.length, updated: plan.replaced.size }
   }
 
-  export(input: ChannelParsed<'history:export'>): {
+  export(input: ChannelParsed<'history:export'>, labels?: ExportLabels): {
     filename: string
     content: string
     rows: number
@@ -220,7 +220,7 @@ export class LoadedHistories {
     const [, address = 'history', chainId = ''] = ds.id.split('|')
     const filename = exportFilename(address, chainId, input.filter, input.format)
     const columns = exportColumns(input.columns)
-    return { filename, content: input.format === 'csv' ? toCsv(picked, columns) : toJson(picked, columns), rows: picked.length }
+    return { filename, content: input.format === 'csv' ? toCsv(picked, columns, labels) : toJson(picked, columns, labels), rows: picked.length }
   }
 
   /**

@@ -87,7 +87,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'history:cancel': ({ jobId }) => d.loaded.cancel(jobId),
     'history:rows': (input) => d.loaded.rows(input),
     'history:refresh': (input) => d.loaded.refresh(input),
-    'history:export': (input) => d.loaded.export(input),
+    'history:export': (input) => d.loaded.export(input, d.settings.get().labels),
     'transfer:get': ({ txHash, prefer }) => d.queries.transfer(txHash, prefer),
     'vault:get': ({ epoch, prefer }) => d.queries.vault(epoch, prefer),
     'tss:board': (input) => d.tss.board(input?.prefer ?? 'network'),

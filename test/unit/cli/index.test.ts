@@ -61,6 +61,9 @@ describe('cli: success (exit 0)', () => {
     const human = await cli(['transfer', hash, ...urls()])
     expect(human.code).toBe(0)
     expect(human.out).toContain('10,000.000000000000000001')
+    // the state and type read as in the app: the label, its number after it
+    expect(human.out).toMatch(/^State\s+(Pending|Complete|Processing) \(\d+\)$/m)
+    expect(human.out).toMatch(/^Type\s+Type \d+$/m)
     const json = await cli(['transfer', hash, ...urls(), '--json'])
     expect(json.code).toBe(0)
     expect(json.out).toMatch(/"sending": "10000000000000000000001(\.0+)?"/)

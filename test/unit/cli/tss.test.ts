@@ -123,8 +123,8 @@ describe("tss on MAP's example answers", () => {
     expect(r.code).toBe(0)
     expect(r.out).toMatch(/Status\s+Completed \(3, "completed"\)/)
     expect(r.out).toMatch(/Route\s+22776 → 56/)
-    expect(r.out).toMatch(/Destination\s+56\s+76128655\s+2026-01-19T06:04:11Z\s+6 s\s+0xa7186bd5/)
-    expect(r.out).toMatch(/Recorded on MAP\s+22776\s+22099966\s+\S+\s+49 s/)
+    expect(r.out).toMatch(/Destination\s+56\s+76128655\s+2026-01-19 06:04:11 UTC\s+6 s\s+0xa7186bd5/)
+    expect(r.out).toMatch(/Recorded on MAP\s+22776\s+22099966\s+\S+ \S+ UTC\s+49 s/)
   })
 })
 

@@ -1,4 +1,5 @@
-// Display helpers shared by the views. Amounts go through the exact bigint formatting in @shared/decimal.
+// Display helpers shared by the views. Amounts go through the exact bigint formatting in @shared/decimal;
+// states, types, durations, stable values and dates are written by @shared/format, as in the CLI and exports.
 export { formatAmount, formatDecimal } from '@shared/decimal'
 import { ICON_PATH } from '@shared/icons'
 
@@ -14,17 +15,6 @@ export function timeAgo(ms: number, now = Date.now()): string {
   const h = Math.round(m / 60)
   if (h < 48) return `${h} h ago`
   return `${Math.round(h / 24)} days ago`
-}
-
-export function duration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return '—'
-  const s = Math.round(ms / 1000)
-  if (s < 60) return `${s}s`
-  const m = Math.floor(s / 60)
-  if (m < 60) return `${m}m ${s % 60}s`
-  const h = Math.floor(m / 60)
-  if (h < 48) return `${h}h ${m % 60}m`
-  return `${Math.floor(h / 24)}d ${h % 24}h`
 }
 
 /** Only http(s) links are ever rendered as links. */
@@ -46,12 +36,6 @@ export function explorerUrl(scanUrl: string | null | undefined, kind: 'tx' | 'ad
 }
 
 export { wireTime } from '@shared/transfer-time'
-
-/** The user's label for a raw state/type value, if set: "1 (completed)", else "1". */
-export function labelled(value: number, labels: Record<string, string> | undefined): string {
-  const label = labels?.[String(value)]
-  return label ? `${value} (${label})` : String(value)
-}
 
 /**
  * The one icon-URL rule for the renderer: a remote icon is never requested by the page. Its URL goes

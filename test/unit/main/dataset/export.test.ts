@@ -2,6 +2,7 @@
 // fields of the table's columns the user sees, in the table's order, with amounts as exact as the whole one.
 import { describe, expect, it } from 'vitest'
 import { exportColumns, exportRecord, toCsv, toJson } from '../../../../src/main/dataset/export'
+import { defaultSettings } from '../../../../src/shared/schemas/settings'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import { transferColumnIds } from '../../../../src/shared/transfer-columns'
 import { channels } from '../../../../src/shared/contract'
@@ -54,9 +55,9 @@ describe('history export columns', () => {
     const csv = toCsv([record()], exportColumns(['time', 'amount', 'received'])).trim().split('\n')
     expect(csv[0]).toBe('timestamp,amountWire,amount,amountDecimals,receivedWire,received,receivedToken,receivedDecimals')
     // amounts stay exact: the wire text and every digit of the human value
-    expect(csv[1]).toBe('2026-11-20 10:00:00,12345678901234567890123.000000,12345.678901234567890123,18,12345678901234567890000.000000,12345.67890123456789,WETH,18')
+    expect(csv[1]).toBe('2026-11-20 10:00:00 UTC,12345678901234567890123.000000,12345.678901234567890123,18,12345678901234567890000.000000,12345.67890123456789,WETH,18')
     const json = JSON.parse(toJson([record()], exportColumns(['stable', 'duration']))) as Record<string, unknown>[]
-    expect(json).toEqual([{ stableSymbol: 'USDT', stableValue: '43534.070000', durationSeconds: 270 }])
+    expect(json).toEqual([{ stableSymbol: 'USDT', stableValue: '43534.07', durationSeconds: 270 }])
   })
 
   it('every table column maps to at least one export field, and the contract takes every column id', () => {
@@ -65,5 +66,23 @@ describe('history export columns', () => {
     expect(input.safeParse({ datasetId: 'd', format: 'csv', columns: [...transferColumnIds] }).success).toBe(true)
     expect(input.safeParse({ datasetId: 'd', format: 'csv', columns: ['nope'] }).success).toBe(false)
     expect(input.safeParse({ datasetId: 'd', format: 'csv', columns: [] }).success).toBe(false)
+  })
+})
+
+describe('the export writes values as the app shows them', () => {
+  it('timestamp with its zone, state and type labelled, stable value with two decimals, order id with 0x', () => {
+    const row = exportRecord(record({ orderId: '4'.repeat(64), stable: { symbol: 'USDT', field: 'usdtValume', value: '12.5' } }), defaultSettings().labels)
+    expect(row.timestamp).toBe('2026-11-20 10:00:00 UTC')
+    expect(row.state).toBe('Complete (1)')
+    expect(row.type).toBe('Type 4')
+    expect(row.stableValue).toBe('12.50')
+    expect(row.orderId).toBe(`0x${'4'.repeat(64)}`)
+  })
+  it("a pending transfer's received amount is empty (unknown), never the wire's 0; a delivered one keeps its amount", () => {
+    const pending = exportRecord(record({ state: 0, transferinHash: '', inAmount: '0.000000' }))
+    expect(pending.received).toBeNull()
+    expect(pending.receivedWire).toBeNull()
+    expect(toCsv([record({ state: 0, transferinHash: '', inAmount: '0' })], exportColumns(['received'])).split('\n')[1]).toBe(',,WETH,18')
+    expect(exportRecord(record()).received).toBe('12345.67890123456789')
   })
 })

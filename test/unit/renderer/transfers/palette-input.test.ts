@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { paletteTargets, txHashProblem } from '../../../../src/renderer/src/lib/transfers/palette-input'
+import { paletteTargets, txHashProblem, type PaletteContext } from '../../../../src/renderer/src/lib/transfers/palette-input'
 import { stableText } from '../../../../src/renderer/src/lib/transfers/cells'
 import { amountText } from '../../../../src/shared/amounts'
 
@@ -50,5 +50,48 @@ describe('amount cells', () => {
   it('shows the stable value with its symbol', () => {
     expect(stableText({ stable: { symbol: 'USDT', field: 'usdtValume', value: '1234.567891' } })).toBe('1,234.57 USDT')
     expect(stableText({ stable: null })).toBe('—')
+  })
+})
+
+describe('palette: the chain an address opens on', () => {
+  const names = new Map([
+    [22776, 'MAP Relay Chain'],
+    [1, 'Ethereum'],
+    [56, 'BNB Smart Chain']
+  ])
+  const ctx: PaletteContext = {
+    chainName: (id) => names.get(id) ?? `chain ${id}`,
+    known: [
+      { address, chainId: 1, transfers: 524 },
+      { address, chainId: 56, transfers: 40 },
+      { address, chainId: 1, transfers: 524 }
+    ],
+    fallbackChainId: 22776
+  }
+  it('a pasted address is offered once per chain, each naming its chain, and opens on that chain', () => {
+    const t = paletteTargets(address.toUpperCase().replace('0X', '0x'), ctx)
+    expect(t.map((x) => x.label)).toEqual([
+      `Transfers of ${address.toUpperCase().replace('0X', '0x')} on Ethereum (524 transfers)`,
+      `Transfers of ${address.toUpperCase().replace('0X', '0x')} on BNB Smart Chain (40 transfers)`,
+      `Transfers of ${address.toUpperCase().replace('0X', '0x')} on MAP Relay Chain`
+    ])
+    expect(t.map((x) => x.kind === 'address' && x.chainId)).toEqual([1, 56, 22776])
+  })
+  it('an unknown address opens on the fallback chain, and says which', () => {
+    const other = '0x' + '12'.repeat(20)
+    expect(paletteTargets(other, ctx)).toEqual([{ kind: 'address', address: other, chainId: 22776, label: `Transfers of ${other} on MAP Relay Chain` }])
+  })
+  it('with nothing typed, the known addresses come once per chain, then the views', () => {
+    const t = paletteTargets('', ctx)
+    expect(t.filter((x) => x.kind === 'address')).toHaveLength(2)
+    expect(t.filter((x) => x.kind === 'view')).toHaveLength(10)
+  })
+  it('"epoch 4" opens the Vault at epoch 4; theme words switch the theme', () => {
+    expect(paletteTargets('epoch 4')).toEqual([{ kind: 'vault', epoch: '4', label: 'Vault at epoch 4 (0x4)' }])
+    expect(paletteTargets('Epoch 0x1f')[0]).toMatchObject({ kind: 'vault', epoch: '0x1f' })
+    expect(paletteTargets('epoch banana').some((x) => x.kind === 'vault')).toBe(false)
+    expect(paletteTargets('dark')[0]).toEqual({ kind: 'theme', theme: 'dark', label: 'Use the dark theme' })
+    expect(paletteTargets('light')[0]).toMatchObject({ kind: 'theme', theme: 'light' })
+    expect(paletteTargets('theme').filter((x) => x.kind === 'theme')).toHaveLength(3)
   })
 })

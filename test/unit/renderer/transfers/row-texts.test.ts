@@ -40,7 +40,7 @@ describe('a row’s texts', () => {
     expect(t.amount).toBe('12,345.678901234567890123')
     expect(t.received).toBe('12,345.67890123456789')
     expect(t.stable).toBe('43,534.07 USDT')
-    expect(t.state).toBe('1 (Complete)')
+    expect(t.state).toBe('Complete (1)')
     expect([t.stateNum, t.stateLabel]).toEqual(['1', 'Complete'])
     expect(t.route).toBe('Ethereum → BNB Smart Chain')
     const raw = rowTexts(row({ received: null }), labels)
@@ -52,7 +52,7 @@ describe('a row’s texts', () => {
     const r = row()
     expect(rowTexts(r, labels)).toBe(rowTexts(r, labels))
     const renamed = { ...labels, state: { '1': 'Delivered' } }
-    expect(rowTexts(r, renamed).state).toBe('1 (Delivered)')
+    expect(rowTexts(r, renamed).state).toBe('Delivered (1)')
   })
 })
 
@@ -78,5 +78,18 @@ describe('the room rows ask for', () => {
     expect(marked.token).toBeGreaterThan(plain.token)
     // the label alone is narrower than number and label
     expect(plain.stateLabel).toBeLessThan(plain.state)
+  })
+})
+
+describe('unknown is written as unknown', () => {
+  it("a pending row's Received says unknown, never 0; its state reads label first", () => {
+    const t = rowTexts(row({ state: 0, transferinHash: '', inAmount: '0' }), labels)
+    expect(t.received).toBe('unknown')
+    expect(t.receivedUnknown).toBe(true)
+    expect(t.state).toBe('Pending (0)')
+    expect(t.type).toBe('Type 4')
+  })
+  it('a stable value always has two decimals', () => {
+    expect(rowTexts(row({ stable: { symbol: 'USDT', field: 'usdtValume', value: '7' } }), labels).stable).toBe('7.00 USDT')
   })
 })

@@ -19,7 +19,7 @@ describe('legs', () => {
   it('measures send → receipt from timestamp to updatedAt and confirmation in blocks', () => {
     const l = legs(base)
     expect(l.totalMs).toBe(330_000)
-    expect(l.text).toBe('5m 30s')
+    expect(l.text).toBe('5 min 30 s')
     expect(l.confirmBlocks).toBe(12)
     expect(l.explain).toContain('12 blocks')
   })

@@ -1,16 +1,11 @@
 // Cell text for transfer rows. Plain functions (no components) because the virtual table re-renders rows
 // while scrolling and must stay cheap.
 import type { ChainDetail, TransferRecord } from '@shared/schemas/wire'
-import { formatDecimal } from '../format'
+import { stableText as stableValue } from '@shared/format'
 
-/** The stable value as the service gives it (already in human units), two decimals. */
+/** The stable value as the service gives it (already in human units), always two decimals. */
 export function stableText(r: Pick<TransferRecord, 'stable'>): string {
-  if (!r.stable) return '—'
-  try {
-    return `${formatDecimal(r.stable.value, { maxFractionDigits: 2 })} ${r.stable.symbol}`
-  } catch {
-    return `${r.stable.value} ${r.stable.symbol}`
-  }
+  return stableValue(r.stable)
 }
 
 export function chainLabel(detail: Pick<ChainDetail, 'chainName'> | null, chainId: number): string {

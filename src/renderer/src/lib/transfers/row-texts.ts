@@ -3,8 +3,9 @@
 import { amountText, receivedAmount, sentAmount } from '@shared/amounts'
 import type { Settings } from '@shared/schemas/settings'
 import { stateLabel } from '@shared/states'
+import { receivedKnown, stateText, typeText, UNKNOWN } from '@shared/format'
 import type { TableRow } from '@shared/table-row'
-import { labelled, shortHash } from '../format'
+import { shortHash } from '../format'
 import { chainLabel, stableText } from './cells'
 import { legs, type Legs } from './timing'
 import type { Seen } from './columns'
@@ -22,10 +23,12 @@ export interface RowTexts {
   amountRaw: boolean
   received: string
   receivedRaw: boolean
+  /** not delivered yet: the received amount is unknown (the wire's 0 means "not yet") */
+  receivedUnknown: boolean
   stable: string
   stateNum: string
   stateLabel: string | null
-  /** "1 (Complete)" */
+  /** "Complete (1)" */
   state: string
   type: string
   legs: Legs
@@ -37,7 +40,9 @@ export function rowTexts(r: TableRow, labels: Labels): RowTexts {
   const hit = cache.get(r)
   if (hit && hit.labels === labels) return hit.texts
   const a = amountText(sentAmount(r))
-  const got = amountText(receivedAmount(r))
+  // a transfer not yet delivered has received nothing yet: its wire 0 is unknown, not zero
+  const known = receivedKnown(r)
+  const got = known ? amountText(receivedAmount(r)) : { text: UNKNOWN, raw: false }
   const from = chainLabel(r.fromChainObject, r.fromChainid)
   const to = chainLabel(r.toChainObject, r.toChainid)
   const label = stateLabel(r.state, labels?.state)
@@ -50,11 +55,12 @@ export function rowTexts(r: TableRow, labels: Labels): RowTexts {
     amountRaw: a.raw,
     received: got.raw ? `${got.text} (raw)` : got.text,
     receivedRaw: got.raw,
+    receivedUnknown: !known,
     stable: stableText(r),
     stateNum: String(r.state),
     stateLabel: label,
-    state: label ? `${r.state} (${label})` : String(r.state),
-    type: labelled(r.type, labels?.type),
+    state: stateText(r.state, labels?.state),
+    type: typeText(r.type, labels?.type),
     legs: legs(r)
   }
   cache.set(r, { labels, texts })
@@ -87,7 +93,7 @@ export function seenOf(rows: readonly { texts: RowTexts; stuck: boolean; issues:
     s.token = Math.max(s.token, measure(t.token) + (issues ? ISSUE : 0))
     const mark = stuck ? STUCK : 0
     s.state = Math.max(s.state, measure(t.state) + mark)
-    s.stateLabel = Math.max(s.stateLabel, measure(t.stateLabel ?? t.stateNum) + mark)
+    s.stateLabel = Math.max(s.stateLabel, measure(t.stateLabel ?? t.state) + mark)
   }
   return s
 }

@@ -5,7 +5,7 @@ import type { Settings } from '@shared/schemas/settings'
 import { COMPLETE_STATE, notDelivered } from '@shared/states'
 import type { TransferRecord } from '@shared/schemas/wire'
 import { deliveryMs, sentAt } from '@shared/transfer-time'
-import { duration } from '../format'
+import { durationMsText } from '@shared/format'
 
 export const COMPLETED_STATE = COMPLETE_STATE
 export const DEFAULT_STUCK_MINUTES = 120
@@ -27,7 +27,7 @@ export function legs(r: Timed): Legs {
   const confirmBlocks = r.confirmHeight > 0 && r.height > 0 && r.confirmHeight >= r.height ? r.confirmHeight - r.height : null
   const completed = r.state === COMPLETED_STATE
   const totalMs = deliveryMs(r)
-  const text = totalMs === null ? '—' : duration(totalMs)
+  const text = durationMsText(totalMs)
   const explain = [
     `Sent → confirmed on the source chain: ${confirmBlocks === null ? '— (heights missing)' : `${confirmBlocks} blocks (height ${r.height} → ${r.confirmHeight}); the service gives no time for it`}.`,
     `Sent → received: ${
@@ -35,7 +35,7 @@ export function legs(r: Timed): Legs {
         ? completed
           ? '— (timestamps missing or out of order)'
           : '— (not received yet)'
-        : `${duration(totalMs)}, from the record's timestamp to its last update (updatedAt), which is when it completed`
+        : `${durationMsText(totalMs)}, from the record's timestamp to its last update (updatedAt), which is when it completed`
     }.`
   ].join('\n')
   return { confirmBlocks, totalMs, text, explain }

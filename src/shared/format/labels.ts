@@ -1,0 +1,29 @@
+// How a transfer's `state` and `type` numbers are written, in every view, the CLI and the exports: the
+// label first, the number after it in parentheses ("Pending (0)"), because the label is what a person scans
+// for and the number is what the service sent. A number without a label still says what it is ("Type 4"),
+// never a bare digit that reads like a count. Labels come from Settings → Labels; the state defaults are
+// MAP's own front-end's words (../states.ts); type meanings are not published, so types have no defaults.
+import { stateLabel } from '../states'
+
+type Labels = Readonly<Record<string, string>> | undefined
+
+/** "Pending (0)", "Processing (5)", or "State 0" when the user removed the label of 0. */
+export function stateText(state: number, labels: Labels): string {
+  const label = stateLabel(state, labels)
+  return label ? `${label} (${state})` : `State ${state}`
+}
+
+/** The user's label for a type, else null (no type meaning is published). */
+export function typeLabel(type: number, labels: Labels): string | null {
+  return labels?.[String(type)] || null
+}
+
+/** "Swap (4)" when the user named it, else "Type 4". */
+export function typeText(type: number, labels: Labels): string {
+  const label = typeLabel(type, labels)
+  return label ? `${label} (${type})` : `Type ${type}`
+}
+
+/** Why an unlabelled type shows no name, for tooltips. */
+export const TYPE_LABELS_SOURCE =
+  'The service publishes no meaning for type numbers; name them in Settings → Labels.'
