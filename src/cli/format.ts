@@ -2,7 +2,7 @@
 // formatAmount with the token's own decimals; when the token detail could not be decoded the raw wire
 // text is shown, marked "(raw)", rather than a guess.
 import { escapeJsonForTerminal } from '../shared/terminal-text'
-import { amountText, receivedAmount, sentAmount, type ReadAmount } from '../shared/amounts'
+import { amountText, detailReceivedAmount, detailSentAmount, receivedAmount, sentAmount, type ReadAmount } from '../shared/amounts'
 import { formatDecimal } from '../shared/decimal'
 import { relayerLeg } from '../shared/transfer-legs'
 import type { ChainRecord, DecodeIssue, TokenList, TransferDetail, TransferRecord } from '../shared/schemas/wire'
@@ -87,8 +87,8 @@ export function transferBlock(d: TransferDetail): string {
     ['Token', `${d.coin}${token ? ` (${token.name}, ${token.address})` : ''}`],
     ['From', `${d.fromChainName} (${d.fromChainId}) ${d.from}`],
     ['To', `${d.toChainName} (${d.toChainId}) ${d.to}`],
-    ['Sending', readText({ wire: d.sending, decimals: d.fromDecimal, symbol: d.coin }, true)],
-    ['Receiving', readText({ wire: d.receiving, decimals: d.receiveDecimal, symbol: d.coin }, true)],
+    ['Sending', readText(detailSentAmount(d), true)],
+    ['Receiving', readText(detailReceivedAmount(d), true)],
     ['State', String(d.state)],
     ['Type', String(d.type)],
     ['Source tx', `${d.fromHash} height ${d.fromHeight} confirmed ${d.confirmHeight}`],

@@ -85,7 +85,7 @@ export function exportRecord(r: TransferRecord): Record<ExportColumn, string | n
   const duration = deliveryMs(r)
   const human = (a: ReturnType<typeof sentAmount>): string | null => {
     const t = amountText(a, { grouping: false })
-    return t.raw ? null : t.text
+    return t.raw || t.missing ? null : t.text
   }
   return {
     timestamp: r.timestamp,
@@ -96,10 +96,10 @@ export function exportRecord(r: TransferRecord): Record<ExportColumn, string | n
     toChain: r.toChainObject?.chainName ?? null,
     token: r.tokenObject?.symbol ?? null,
     tokenAddress: r.tokenAddress,
-    amountWire: sent.wire,
+    amountWire: sent.unit === 'absent' ? null : sent.wire,
     amount: human(sent),
     amountDecimals: sent.decimals,
-    receivedWire: got.wire,
+    receivedWire: got.unit === 'absent' ? null : got.wire,
     received: human(got),
     receivedToken: got.symbol,
     receivedDecimals: got.decimals,
