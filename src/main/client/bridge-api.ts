@@ -9,6 +9,7 @@ import { decodeChainList, decodeHistoryBody, decodeTokenList, decodeTransferDeta
 import { apiUrl, httpUrl, postForText, postJson, type HttpOptions } from './http'
 import { canonicalEpoch, getVault } from './rpc'
 import type { Fetch } from '../net/fetch'
+import type { QueryClient } from './query-client'
 
 export const DEFAULT_PAGE_SIZE = 10
 export const DEFAULT_MAX_PAGE_SIZE = 100
@@ -62,7 +63,9 @@ function failInput(field: string, reason: string, operation?: string): never {
 
 const pageNoSchema = z.int('a page number is a whole number').min(1, 'pages start at 1')
 
-export class BridgeClient {
+/** The MCS dialect: MAP's bridge query service (spec section 4) and its vault node (JSON-RPC). */
+export class BridgeClient implements QueryClient {
+  readonly dialect = 'mcs'
   readonly baseUrl: string
   readonly rpcUrls: readonly string[]
   readonly maxPageSize: number
