@@ -2,7 +2,8 @@
 // profile, else the demo network), the proxy variables honoured, and everything closed when the command is
 // done, so the process exits.
 import { AppError } from '../shared/errors'
-import { BridgeClient } from '../main/client/bridge-api'
+import { createQueryClient } from '../main/client/create-client'
+import type { QueryClient } from '../main/client/query-client'
 import { networkFromEnv } from '../main/net/env-proxy'
 import type { Fetch } from '../main/net/fetch'
 import { resolveEndpoints, type EndpointNeeds, type Endpoints } from './endpoints'
@@ -19,12 +20,16 @@ export function wholeNumber(raw: string | undefined, name: string, min: number, 
 
 /** The endpoint flags as given (--rpc-url may repeat where several nodes are compared). */
 export interface EndpointValues {
+  dialect?: string
+  'tokens-url'?: string
   'base-url'?: string
   'rpc-url'?: string | string[]
   timeout?: string
 }
 
 export const ENDPOINT_OPTIONS = {
+  dialect: { type: 'string' },
+  'tokens-url': { type: 'string' },
   'base-url': { type: 'string' },
   'rpc-url': { type: 'string' },
   timeout: { type: 'string' }
@@ -38,7 +43,7 @@ export function callOptions(ctx: CliContext): { signal?: AbortSignal } {
 export async function withClient<T>(
   ctx: CliContext,
   values: EndpointValues,
-  run: (client: BridgeClient, ep: Endpoints, fetch: Fetch) => Promise<T>,
+  run: (client: QueryClient, ep: Endpoints, fetch: Fetch) => Promise<T>,
   needs: EndpointNeeds = 'api'
 ): Promise<T> {
   const timeoutMs = wholeNumber(values.timeout, 'timeout', 1, 600_000)
@@ -46,7 +51,13 @@ export async function withClient<T>(
   const baseUrl = values['base-url']
   const rpcUrl = rpcUrls[rpcUrls.length - 1]
   const resolved = await resolveEndpoints(
-    { ...(baseUrl ? { baseUrl } : {}), ...(rpcUrl ? { rpcUrl } : {}), ...(timeoutMs ? { timeoutMs } : {}) },
+    {
+      ...(values.dialect ? { dialect: values.dialect } : {}),
+      ...(values['tokens-url'] ? { tokensUrl: values['tokens-url'] } : {}),
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(rpcUrl ? { rpcUrl } : {}),
+      ...(timeoutMs ? { timeoutMs } : {})
+    },
     { env: ctx.io.env, stored: ctx.stored, warn: ctx.warn },
     needs
   )
@@ -56,8 +67,10 @@ export async function withClient<T>(
     // HTTP_PROXY, HTTPS_PROXY and NO_PROXY, as other command-line tools honour them.
     const network = networkFromEnv(ctx.io.env)
     try {
-      const client = new BridgeClient({
+      const client = createQueryClient({
+        dialect: ep.dialect,
         baseUrl: ep.baseUrl,
+        ...(ep.tokensUrl ? { tokensUrl: ep.tokensUrl } : {}),
         rpcUrls: ep.rpcUrls,
         ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}),
         ...(ep.maxPageSize ? { maxPageSize: ep.maxPageSize } : {}),

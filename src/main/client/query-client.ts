@@ -67,6 +67,8 @@ export interface QueryClient {
   queryChainList(call?: CallOptions): Promise<ChainRecord[]>
   /** The TSS vault, 'latest' or an epoch, from `rpcUrl` or else the configured nodes in order. */
   getVault(epoch: string | number, call?: CallOptions & { rpcUrl?: string }): Promise<VaultResult>
+  /** One page of an address's transfers on every chain at once (Butter: its history's chainId is optional). */
+  queryHistoryAllChains?(query: Omit<HistoryQuery, 'chainId'>, call?: CallOptions): Promise<HistoryPage>
   /** One transfer by its order id (Butter). */
   queryByOrderId?(orderId: string, call?: CallOptions): Promise<TransferDetail>
   /** One transfer by the service's own record id (Bridge Scan). */

@@ -118,6 +118,10 @@ export class ButterClient extends GetClient implements QueryClient {
     return decodeButterHistory(await this.get(this.appUrl, op, { page: pageNo, size: pageSize, address, chainId }, call))
   }
 
+  queryHistoryAllChains(query: { address: string; pageNo?: number; pageSize?: number }, call: CallOptions = {}): Promise<HistoryPage> {
+    return this.queryHistory(query, call)
+  }
+
   async queryBridgeInfo(txHash: string, call: CallOptions = {}): Promise<TransferDetail> {
     const op = 'queryBridgeInfoBySourceHash'
     const hash = checkInput(txHashSchema, txHash, 'txHash', op)
