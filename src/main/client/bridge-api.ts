@@ -9,7 +9,7 @@ import { decodeChainList, decodeHistoryBody, decodeTokenList, decodeTransferDeta
 import { apiUrl, httpUrl, postForText, postJson, type HttpOptions } from './http'
 import { canonicalEpoch, getVault } from './rpc'
 import type { Fetch } from '../net/fetch'
-import type { QueryClient } from './query-client'
+import type { ArrivedHistoryPage, CallOptions, HistoryQuery, QueryClient } from './query-client'
 
 export const DEFAULT_PAGE_SIZE = 10
 export const DEFAULT_MAX_PAGE_SIZE = 100
@@ -28,24 +28,7 @@ export interface BridgeClientOptions {
   fetch?: Fetch
 }
 
-export interface CallOptions {
-  signal?: AbortSignal
-}
-
-export interface HistoryQuery {
-  address: string
-  chainId: number
-  pageNo?: number
-  pageSize?: number
-}
-
-/**
- * A queryHistory answer that has arrived but is not decoded yet. decode() does the CPU work (lossless parse,
- * envelope, validation) and throws what queryHistory would throw.
- */
-export interface ArrivedHistoryPage {
-  decode(): HistoryPage
-}
+export type { ArrivedHistoryPage, CallOptions, HistoryQuery } from './query-client'
 
 export type BridgeOperation = 'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList'
 

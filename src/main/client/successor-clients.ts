@@ -72,6 +72,20 @@ abstract class GetClient {
     }
   }
 
+  /** One transfer by one query parameter: the value checked (named as `field`), asked, "none" told as such, decoded. */
+  protected async lookup<V extends string | number>(
+    base: string,
+    op: string,
+    ask: { field: string; param: string; value: unknown; schema: z.ZodType<V>; what: string },
+    decode: (data: unknown, operation: string) => TransferDetail,
+    call: CallOptions
+  ): Promise<TransferDetail> {
+    const value = checkInput(ask.schema, ask.value, ask.field, op)
+    const data = await this.get(base, op, { [ask.param]: value }, call)
+    notFound(data, op, ask.what)
+    return decode(data, op)
+  }
+
   getVault(): Promise<VaultResult> {
     return Promise.reject(lacks(this.dialect, 'vault', this.operations))
   }
@@ -122,20 +136,14 @@ export class ButterClient extends GetClient implements QueryClient {
     return this.queryHistory(query, call)
   }
 
-  async queryBridgeInfo(txHash: string, call: CallOptions = {}): Promise<TransferDetail> {
-    const op = 'queryBridgeInfoBySourceHash'
-    const hash = checkInput(txHashSchema, txHash, 'txHash', op)
-    const data = await this.get(this.appUrl, op, { hash }, call)
-    notFound(data, op, 'source hash')
-    return decodeButterInfo(data, op)
+  queryBridgeInfo(txHash: string, call: CallOptions = {}): Promise<TransferDetail> {
+    const ask = { field: 'txHash', param: 'hash', value: txHash, schema: txHashSchema, what: 'source hash' }
+    return this.lookup(this.appUrl, 'queryBridgeInfoBySourceHash', ask, decodeButterInfo, call)
   }
 
-  async queryByOrderId(orderId: string, call: CallOptions = {}): Promise<TransferDetail> {
-    const op = 'queryCrossInfoByOrderId'
-    const id = checkInput(orderIdSchema, orderId, 'orderId', op)
-    const data = await this.get(this.appUrl, op, { orderId: id }, call)
-    notFound(data, op, 'order id')
-    return decodeButterInfo(data, op)
+  queryByOrderId(orderId: string, call: CallOptions = {}): Promise<TransferDetail> {
+    const ask = { field: 'orderId', param: 'orderId', value: orderId, schema: orderIdSchema, what: 'order id' }
+    return this.lookup(this.appUrl, 'queryCrossInfoByOrderId', ask, decodeButterInfo, call)
   }
 
   async queryChainList(call: CallOptions = {}): Promise<ChainRecord[]> {
@@ -188,20 +196,14 @@ export class MapscanClient extends GetClient implements QueryClient {
     return decodeMapscanHistory(await this.get(this.baseUrl, op, { chainId, address, page: page.pageNo, size: page.pageSize }, call), page)
   }
 
-  async queryBridgeInfo(txHash: string, call: CallOptions = {}): Promise<TransferDetail> {
-    const op = 'queryCrossInfoBySourceHash'
-    const hash = checkInput(txHashSchema, txHash, 'txHash', op)
-    const data = await this.get(this.baseUrl, op, { txHash: hash }, call)
-    notFound(data, op, 'source hash')
-    return decodeMapscanInfo(data, op)
+  queryBridgeInfo(txHash: string, call: CallOptions = {}): Promise<TransferDetail> {
+    const ask = { field: 'txHash', param: 'txHash', value: txHash, schema: txHashSchema, what: 'source hash' }
+    return this.lookup(this.baseUrl, 'queryCrossInfoBySourceHash', ask, decodeMapscanInfo, call)
   }
 
-  async queryByRecordId(id: number, call: CallOptions = {}): Promise<TransferDetail> {
-    const op = 'queryCrossInfoById'
-    const recordId = checkInput(recordIdSchema, id, 'id', op)
-    const data = await this.get(this.baseUrl, op, { id: recordId }, call)
-    notFound(data, op, 'record id')
-    return decodeMapscanInfo(data, op)
+  queryByRecordId(id: number, call: CallOptions = {}): Promise<TransferDetail> {
+    const ask = { field: 'id', param: 'id', value: id, schema: recordIdSchema, what: 'record id' }
+    return this.lookup(this.baseUrl, 'queryCrossInfoById', ask, decodeMapscanInfo, call)
   }
 
   queryTokenList(): Promise<TokenList> {
