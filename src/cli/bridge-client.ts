@@ -1,11 +1,9 @@
 // The bridge client a command talks through: its endpoints resolved (flags, variables, the app's active
 // profile, else the demo network), the proxy variables honoured, and everything closed when the command is
 // done, so the process exits.
-import { AppError } from '../shared/errors'
-import { createQueryClient } from '../main/client/create-client'
-import type { QueryClient } from '../main/client/query-client'
-import { networkFromEnv } from '../main/net/env-proxy'
-import type { Fetch } from '../main/net/fetch'
+import { AppError } from '@shared/errors'
+import { createQueryClient, type QueryClient } from '../main/client'
+import { networkFromEnv, type Fetch } from '../main/net'
 import { resolveEndpoints, type EndpointNeeds, type Endpoints } from './endpoints'
 import type { CliContext } from './io'
 

@@ -1,10 +1,10 @@
 // The client of the bridge query service (spec section 4) and of the vault node. Inputs are validated
 // before anything is sent: a bad input costs no request and comes back as AppError('input') with `field`.
 import { z } from 'zod'
-import { AppError } from '../../shared/errors'
-import { addressSchema, chainIdSchema, txHashSchema } from '../../shared/schemas/settings'
-import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '../../shared/schemas/wire'
-import type { VaultResult } from '../../shared/schemas/vault'
+import { AppError } from '@shared/errors'
+import { addressSchema, chainIdSchema, txHashSchema } from '@shared/schemas/settings'
+import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '@shared/schemas/wire'
+import type { VaultResult } from '@shared/schemas/vault'
 import { decodeChainList, decodeHistoryBody, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from './decode'
 import { apiUrl, httpUrl, postForText, postJson, type HttpOptions } from './http'
 import { canonicalEpoch, getVault } from './rpc'
@@ -27,8 +27,6 @@ export interface BridgeClientOptions {
   /** how requests reach the network (../net/fetch.ts): the service and the nodes alike */
   fetch?: Fetch
 }
-
-export type { ArrivedHistoryPage, CallOptions, HistoryQuery } from './query-client'
 
 export type BridgeOperation = 'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList'
 

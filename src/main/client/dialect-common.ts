@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { AppError } from '../../shared/errors'
 import { wireDecimal, type ChainDetail, type TokenDetail } from '../../shared/schemas/wire'
 import { unwrapEnvelope } from './decode'
-import { parseBody } from './http'
+import { parseBody } from './lossless-json'
 
 /** A chain id as "56" or 56: a whole number that JavaScript holds exactly. */
 export const chainIdText = z

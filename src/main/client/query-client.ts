@@ -3,10 +3,10 @@
 // with its vault node (BridgeClient, spec section 4), Butter's swap-data API (ButterClient) and MAP's Bridge
 // Scan API (MapscanClient). Each names itself in `dialect`; what a dialect lacks fails with an error that says
 // so and names what it offers (`lacks` below), and what only a successor has is an optional method.
-import type { VaultResult } from '../../shared/schemas/vault'
-import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '../../shared/schemas/wire'
-import { DIALECT_NAMES, type Dialect } from '../../shared/schemas/origin'
-import { AppError } from '../../shared/errors'
+import type { VaultResult } from '@shared/schemas/vault'
+import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '@shared/schemas/wire'
+import { DIALECT_NAMES, type Dialect } from '@shared/schemas/origin'
+import { AppError } from '@shared/errors'
 
 /** The dialects of the query service Bridgescope speaks; callers may branch on it where one says less. */
 export type QueryDialect = Dialect
