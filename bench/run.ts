@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import { bundleSizeBench } from './bundle-size'
 import { cacheGrowthBench } from './cache-growth'
 import { decodeBench } from './decode'
+import { butterDecodeBench } from './butter-decode'
 import { failedResult, formatLine, meets, type BenchResult } from './lib/format'
 import type { Bench, BenchContext } from './lib/suite'
 import { historyAllBench } from './history-all'
@@ -20,6 +21,7 @@ import { tssWatchCpuBench } from './tss-watch-cpu'
 export const BENCHES: Bench[] = [
   bundleSizeBench,
   decodeBench,
+  butterDecodeBench,
   cacheGrowthBench,
   historyAllBench,
   startupBench,

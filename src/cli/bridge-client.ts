@@ -2,7 +2,7 @@
 // profile, else the demo network), the proxy variables honoured, and everything closed when the command is
 // done, so the process exits.
 import { AppError } from '@shared/errors'
-import { BridgeClient, type QueryClient } from '../main/client'
+import { createQueryClient, type QueryClient } from '../main/client'
 import { networkFromEnv, type Fetch } from '../main/net'
 import { resolveEndpoints, type EndpointNeeds, type Endpoints } from './endpoints'
 import type { CliContext } from './io'
@@ -18,12 +18,16 @@ export function wholeNumber(raw: string | undefined, name: string, min: number, 
 
 /** The endpoint flags as given (--rpc-url may repeat where several nodes are compared). */
 export interface EndpointValues {
+  dialect?: string
+  'tokens-url'?: string
   'base-url'?: string
   'rpc-url'?: string | string[]
   timeout?: string
 }
 
 export const ENDPOINT_OPTIONS = {
+  dialect: { type: 'string' },
+  'tokens-url': { type: 'string' },
   'base-url': { type: 'string' },
   'rpc-url': { type: 'string' },
   timeout: { type: 'string' }
@@ -45,7 +49,13 @@ export async function withClient<T>(
   const baseUrl = values['base-url']
   const rpcUrl = rpcUrls[rpcUrls.length - 1]
   const resolved = await resolveEndpoints(
-    { ...(baseUrl ? { baseUrl } : {}), ...(rpcUrl ? { rpcUrl } : {}), ...(timeoutMs ? { timeoutMs } : {}) },
+    {
+      ...(values.dialect ? { dialect: values.dialect } : {}),
+      ...(values['tokens-url'] ? { tokensUrl: values['tokens-url'] } : {}),
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(rpcUrl ? { rpcUrl } : {}),
+      ...(timeoutMs ? { timeoutMs } : {})
+    },
     { env: ctx.io.env, stored: ctx.stored, warn: ctx.warn },
     needs
   )
@@ -55,8 +65,10 @@ export async function withClient<T>(
     // HTTP_PROXY, HTTPS_PROXY and NO_PROXY, as other command-line tools honour them.
     const network = networkFromEnv(ctx.io.env)
     try {
-      const client = new BridgeClient({
+      const client = createQueryClient({
+        dialect: ep.dialect,
         baseUrl: ep.baseUrl,
+        ...(ep.tokensUrl ? { tokensUrl: ep.tokensUrl } : {}),
         rpcUrls: ep.rpcUrls,
         ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}),
         ...(ep.maxPageSize ? { maxPageSize: ep.maxPageSize } : {}),

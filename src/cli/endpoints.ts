@@ -6,15 +6,23 @@ import { AppError } from '@shared/errors'
 import { startSimulator } from '../demo/index'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
 import type { Env, StoredSettings } from './stored-settings'
+import { demoDialectUrls } from '@shared/demo-network'
+import { DIALECTS, type Dialect } from '@shared/schemas/origin'
 
 export interface EndpointFlags {
+  dialect?: string
+  tokensUrl?: string
   baseUrl?: string
   rpcUrl?: string
   timeoutMs?: number
 }
 
 export interface Endpoints {
+  /** which service answers at baseUrl: --dialect, else BRIDGESCOPE_DIALECT, else the profile's, else mcs */
+  dialect: Dialect
   baseUrl: string
+  /** Butter's tokens API: --tokens-url, else BRIDGESCOPE_TOKENS_URL, else the profile's */
+  tokensUrl?: string
   rpcUrls: string[]
   timeoutMs?: number
   maxPageSize?: number
@@ -36,7 +44,35 @@ export function nonEmpty(v: string | undefined): string | undefined {
 /** Which endpoints a command talks to: the query service, the node, or both. */
 export type EndpointNeeds = 'api' | 'rpc' | 'both'
 
-export async function resolveEndpoints(flags: EndpointFlags, { env, stored, warn }: EndpointSources, needs: EndpointNeeds = 'both'): Promise<Endpoints> {
+/** --dialect, else BRIDGESCOPE_DIALECT, checked; undefined when neither names one */
+function givenDialect(flags: EndpointFlags, env: Env): Dialect | undefined {
+  const flag = nonEmpty(flags.dialect)
+  const text = flag ?? nonEmpty(env.BRIDGESCOPE_DIALECT)
+  if (text === undefined) return undefined
+  if (!(DIALECTS as readonly string[]).includes(text)) {
+    throw new AppError({ kind: 'input', field: 'dialect', message: `${flag ? '--dialect' : 'BRIDGESCOPE_DIALECT'} must be one of ${DIALECTS.join(', ')}, got "${text.slice(0, 40)}"` })
+  }
+  return text as Dialect
+}
+
+export async function resolveEndpoints(flags: EndpointFlags, sources: EndpointSources, needs: EndpointNeeds = 'both'): Promise<Endpoints> {
+  const { env, stored } = sources
+  const profile = stored.found() ? stored.activeProfile() : null
+  const dialect = givenDialect(flags, env) ?? profile?.dialect ?? 'mcs'
+  const tokens = nonEmpty(flags.tokensUrl) ?? nonEmpty(env.BRIDGESCOPE_TOKENS_URL) ?? nonEmpty(profile?.tokensUrl)
+  if (tokens !== undefined && hasCredentials(tokens)) {
+    throw new AppError({ kind: 'input', field: 'tokensUrl', message: `${nonEmpty(flags.tokensUrl) ? '--tokens-url' : 'the tokens URL'} ${redactText(tokens)}: ${CREDENTIALS_MESSAGE}` })
+  }
+  const ep = await resolveUrls(flags, sources, needs)
+  if (dialect === 'mcs') return { ...ep, dialect }
+  // The demo network speaks every dialect under its own origin; a service named by URL is taken as it is.
+  const demo = ep.close !== undefined && nonEmpty(flags.baseUrl) === undefined && nonEmpty(env.BRIDGESCOPE_BASE_URL) === undefined
+  const urls = demo ? demoDialectUrls(ep.baseUrl, dialect) : { baseUrl: ep.baseUrl, tokensUrl: null }
+  const tokensUrl = tokens ?? urls.tokensUrl ?? undefined
+  return { ...ep, dialect, baseUrl: urls.baseUrl, ...(tokensUrl ? { tokensUrl } : {}) }
+}
+
+async function resolveUrls(flags: EndpointFlags, { env, stored, warn }: EndpointSources, needs: EndpointNeeds): Promise<Omit<Endpoints, 'dialect'>> {
   const base = nonEmpty(flags.baseUrl) ?? nonEmpty(env.BRIDGESCOPE_BASE_URL)
   const rpc = nonEmpty(flags.rpcUrl) ?? nonEmpty(env.BRIDGESCOPE_RPC_URL)
   // Credentials in a URL are refused with the flag or variable named, never sent or echoed: a URL ends up in

@@ -2,7 +2,7 @@
 // formatAmount with the token's own decimals; when the token detail could not be decoded the raw wire
 // text is shown, marked "(raw)", rather than a guess.
 import { escapeJsonForTerminal } from '@shared/terminal-text'
-import { amountText, receivedAmount, sentAmount, type ReadAmount } from '@shared/amounts'
+import { amountText, detailReceivedAmount, detailSentAmount, receivedAmount, sentAmount, type ReadAmount } from '@shared/amounts'
 import { receivedKnown, stableValueText, stateText, typeText, UNKNOWN } from '@shared/format'
 import type { Settings } from '@shared/schemas/settings'
 import { relayerLeg } from '@shared/transfer-legs'
@@ -92,8 +92,8 @@ export function transferBlock(d: TransferDetail, labels: Labels): string {
     ['Token', `${d.coin}${token ? ` (${token.name}, ${token.address})` : ''}`],
     ['From', `${d.fromChainName} (${d.fromChainId}) ${d.from}`],
     ['To', `${d.toChainName} (${d.toChainId}) ${d.to}`],
-    ['Sending', readText({ wire: d.sending, decimals: d.fromDecimal, symbol: d.coin }, true)],
-    ['Receiving', notDelivered(d.state, d.transferInHash) ? `${UNKNOWN} (not received yet)` : readText({ wire: d.receiving, decimals: d.receiveDecimal, symbol: d.coin }, true)],
+    ['Sending', readText(detailSentAmount(d), true)],
+    ['Receiving', notDelivered(d.state, d.transferInHash) ? `${UNKNOWN} (not received yet)` : readText(detailReceivedAmount(d), true)],
     ['State', stateText(d.state, labels.state)],
     ['Type', typeText(d.type, labels.type)],
     ['Source tx', `${d.fromHash} height ${d.fromHeight} confirmed ${d.confirmHeight}`],

@@ -4,7 +4,7 @@ import type { HistoryPage } from '@shared/schemas/wire'
 import { addressSchema, txHashSchema } from '@shared/schemas/settings'
 import { describeArrivals, describeDoubt } from '@shared/history-load'
 import { withReceivedTokens } from '@shared/amounts'
-import { canonicalEpoch, checkInput, fetchAllHistory } from '../main/client'
+import { canonicalEpoch, checkInput, fetchAllHistory, lacks, operationsOf } from '../main/client'
 import { callOptions, ENDPOINT_OPTIONS, wholeNumber, withClient } from './bridge-client'
 import { command, UsageError, type Grammar } from './command-line'
 import { chainsTable, historyTable, issueLines, jsonText, tokensTable, transferBlock, vaultBlock, type Labels } from './format'
@@ -62,11 +62,12 @@ export const history = command({
   name: ['history'],
   options: { ...COMMON, address: { type: 'string' }, 'chain-id': { type: 'string' }, page: { type: 'string' }, 'page-size': { type: 'string' }, all: { type: 'boolean' } },
   arguments: [0, 0],
-  overview: { synopsis: 'history --address A --chain-id N [--page N] [--page-size N] [--all]', summary: "a user's transfers on one chain" },
+  overview: { synopsis: 'history --address A [--chain-id N] [--page N] [--page-size N] [--all]', summary: "a user's transfers on one chain (every chain where the dialect allows)" },
   run: async (ctx, { values }) => {
     const address = values.address
     const chainId = wholeNumber(values['chain-id'], 'chain-id', 1)
-    if (address === undefined || chainId === undefined) throw new UsageError('history needs --address and --chain-id')
+    if (address === undefined) throw new UsageError('history needs --address')
+    if (chainId === undefined && values.all === true) throw new UsageError('--all needs --chain-id')
     const pageNo = wholeNumber(values.page, 'page', 1)
     const pageSize = wholeNumber(values['page-size'], 'page-size', 1)
     const loadAll = values.all === true
@@ -77,7 +78,13 @@ export const history = command({
     await withClient(ctx, values, async (c) => {
       let footer: string
       let page: HistoryPage
-      if (loadAll) {
+      if (chainId === undefined) {
+        // Every chain at once: only a dialect that has it (Butter); the others say so and name what they have.
+        if (!c.queryHistoryAllChains) throw lacks(c.dialect, 'historyAllChains', operationsOf(c))
+        page = await c.queryHistoryAllChains({ address, ...(pageNo ? { pageNo } : {}), ...(pageSize ? { pageSize } : {}) }, call)
+        const size = pageSize ?? 10
+        footer = `page ${pageNo ?? 1} of ${Math.max(1, Math.ceil(page.total / size))} (total ${page.total}, every chain)`
+      } else if (loadAll) {
         const result = await fetchAllHistory(c, { address, chainId }, {
           ...(pageSize ? { pageSize } : {}),
           ...call,
@@ -98,7 +105,7 @@ export const history = command({
         footer = `page ${pageNo ?? 1} of ${Math.max(1, Math.ceil(page.total / size))} (total ${page.total})`
       }
       for (const r of page.list) for (const line of issueLines(`record id ${r.id} (${r.hash})`, r.issues)) ctx.warn(line)
-      if (!values.json) {
+      if (!values.json && operationsOf(c).includes('tokens')) {
         // Received amounts are in the destination token's decimals, found in the token list; without it
         // they print as their exact wire value marked (raw), never scaled by the source token.
         const tokens = await c.queryTokenList(call).catch(() => {
@@ -115,12 +122,26 @@ export const history = command({
 export const transfer = command({
   grammar: ONE_WORD,
   name: ['transfer'],
-  options: COMMON,
-  arguments: [1, 1],
-  overview: { synopsis: 'transfer <txHash>', summary: 'details of one transfer' },
+  options: { ...COMMON, 'order-id': { type: 'string' }, 'record-id': { type: 'string' } },
+  arguments: [0, 1],
+  overview: { synopsis: 'transfer <txHash> | --order-id ID | --record-id N', summary: 'details of one transfer' },
   run: async (ctx, { values, args }) => {
-    const hash = checkInput(txHashSchema, args[0] ?? '', 'txHash', 'queryBridgeInfo')
-    const detail = await withClient(ctx, values, (c) => c.queryBridgeInfo(hash, callOptions(ctx)))
+    const orderId = values['order-id']
+    const recordId = wholeNumber(values['record-id'], 'record-id', 1)
+    if ([args[0], orderId, recordId].filter((v) => v !== undefined).length !== 1) {
+      throw new UsageError('transfer takes one of: a transaction hash, --order-id ID, --record-id N')
+    }
+    const hash = args[0] === undefined ? null : checkInput(txHashSchema, args[0], 'txHash', 'queryBridgeInfo')
+    const detail = await withClient(ctx, values, (c) => {
+      const call = callOptions(ctx)
+      if (hash !== null) return c.queryBridgeInfo(hash, call)
+      if (orderId !== undefined) {
+        if (!c.queryByOrderId) throw lacks(c.dialect, 'transferByOrderId', operationsOf(c))
+        return c.queryByOrderId(orderId, call)
+      }
+      if (!c.queryByRecordId) throw lacks(c.dialect, 'transferByRecordId', operationsOf(c))
+      return c.queryByRecordId(recordId as number, call)
+    })
     for (const line of issueLines(`transfer ${detail.fromHash}`, detail.issues)) ctx.warn(line)
     ctx.print(values.json ? jsonText(detail) : transferBlock(detail, labelsOf(ctx)))
   }

@@ -10,6 +10,7 @@ import { writeJson } from './json'
 import { methodNotAllowed, send, sendStatus } from './respond'
 import type { TssSim } from './tss'
 import type { SimOperation } from './types'
+import { SUCCESSOR_PREFIXES, successorAnswer } from './successors'
 
 /** the demo network's second node, which lags each rotation (motion.ts) */
 export const LAGGING_RPC_PATH = '/rpc/lagging'
@@ -88,6 +89,13 @@ export function createDemoHandler(core: SimCore, tss: TssSim, now: () => number,
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const path = url.pathname
     const method = req.method ?? 'GET'
+    if (Object.values(SUCCESSOR_PREFIXES).some((p) => path.startsWith(`${p}/api/`))) {
+      // Butter's swap-data API and MAP's Bridge Scan API, from the same transfers (successors.ts): GET only.
+      req.resume()
+      if (method !== 'GET' && method !== 'HEAD') return notAllowed(res, 'GET')
+      const text = successorAnswer(core, path, url.searchParams)
+      return text === null ? send(res, 404, writeJson({ code: 404, message: 'not found', data: null })) : send(res, 200, text)
+    }
     if (path.startsWith('/icons/') || path.startsWith('/cross/')) {
       req.resume()
       return path.startsWith('/icons/') ? icon(path, method, res) : cross(url, method, res)

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EventName, EventPayload, Notice } from '@shared/contract'
 import type { Settings, Watchlists } from '@shared/schemas/settings'
-import { BridgeClient, canonicalEpoch, loadAllHistory, TssClient } from './client'
+import { canonicalEpoch, createQueryClient, loadAllHistory, TssClient } from './client'
 import { starterAddresses, watchDemoStarter } from './demo-start'
 import { LoadedHistories } from './dataset'
 import { createHandlers } from './ipc/handlers'
@@ -93,7 +93,8 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       const { baseUrl, rpcUrl, tssUrl, laggingRpcUrl } = simulator
       return { baseUrl, rpcUrl, tssUrl, ...(laggingRpcUrl ? { laggingRpcUrl } : {}) }
     },
-    createClient: (e) => new BridgeClient({ baseUrl: e.baseUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize, ...net })
+    createClient: (e) =>
+      createQueryClient({ dialect: e.dialect, baseUrl: e.baseUrl, tokensUrl: e.tokensUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize, ...net })
   })
   const queries = new QueryService({ cache, now, endpoint: () => endpoints.active(), canonicalEpoch })
   // The token list gives each received amount its destination decimals: the cached copy when there is

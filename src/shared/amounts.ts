@@ -8,8 +8,13 @@
 // symbol (USDT and USDC: 6 on Ethereum, 18 on BNB Smart Chain), so scaling inAmount by the source token's
 // decimals shows 99.5 USDT as 99,500,000,000,000. When the destination token cannot be found (token list not
 // loaded, no matching token) the wire value is shown exactly and marked raw — never a guessed scale.
-import { formatAmount, toScaledUnits } from './decimal'
-import type { StableValue, TokenDetail, TokenList, TransferRecord } from './schemas/wire'
+//
+// Other dialects write amounts in other units (src/shared/schemas/origin.ts): a record's `origin` says whether
+// `amount` and `inAmount` are raw smallest units, human units as the digits sent, or absent. Every reader
+// below honours it, so no view asks which service answered.
+import { decimalToString, formatAmount, formatDecimal, parseDecimal, shiftDecimal, toScaledUnits } from './decimal'
+import { NOT_PROVIDED, NOT_YET_KNOWN, notProvided, type AmountUnit, type TransferOrigin } from './schemas/origin'
+import type { StableValue, TokenDetail, TokenList, TransferDetail, TransferRecord } from './schemas/wire'
 
 /** The token a transfer's received amount is counted in: found in the token list, on the destination chain. */
 export interface ReceivedToken {
@@ -22,6 +27,10 @@ export interface ReadAmount {
   wire: string
   decimals: number | null
   symbol: string | null
+  /** raw (the default): smallest units; human: token units as sent; absent: there is no amount */
+  unit?: AmountUnit
+  /** why an absent amount is absent, as shown in its place */
+  missing?: string
 }
 
 export type TokenFinder = (chainId: number, symbol: string | null | undefined, tokenId: string | null | undefined) => ReceivedToken | null
@@ -48,20 +57,73 @@ export function tokenFinder(list: TokenList | null): TokenFinder {
 /** Each record with `received` set from the token list (null where the destination token is unknown). */
 export function withReceivedTokens<T extends TransferRecord>(records: T[], list: TokenList | null): T[] {
   const find = tokenFinder(list)
-  for (const r of records) r.received = find(r.toChainid, r.tokenObject?.symbol, r.tokenObject?.tokenId)
+  for (const r of records) {
+    // A successor's record names its destination token itself: kept when the list has no better answer.
+    const found = find(r.toChainid, r.tokenObject?.symbol, r.tokenObject?.tokenId)
+    r.received = found ?? (r.origin && r.origin.dialect !== 'mcs' ? (r.received ?? null) : null)
+  }
   return records
 }
 
-export function sentAmount(r: Pick<TransferRecord, 'amount'> & { tokenObject: Pick<TokenDetail, 'decimal' | 'symbol'> | null }): ReadAmount {
-  return { wire: r.amount, decimals: r.tokenObject?.decimal ?? null, symbol: r.tokenObject?.symbol ?? null }
+type Origined = { origin?: TransferOrigin | undefined }
+
+function unitOf(origin: TransferOrigin | undefined, which: 'amount' | 'inAmount'): Pick<ReadAmount, 'unit' | 'missing'> {
+  const unit = origin?.[which] ?? 'raw'
+  if (unit !== 'absent') return unit === 'raw' ? {} : { unit }
+  return { unit, missing: notProvided(origin, which) ? NOT_PROVIDED : NOT_YET_KNOWN }
 }
 
-export function receivedAmount(r: Pick<TransferRecord, 'inAmount' | 'received'>): ReadAmount {
-  return { wire: r.inAmount, decimals: r.received?.decimals ?? null, symbol: r.received?.symbol ?? null }
+export function sentAmount(r: Pick<TransferRecord, 'amount'> & Origined & { tokenObject: Pick<TokenDetail, 'decimal' | 'symbol'> | null }): ReadAmount {
+  return { wire: r.amount, decimals: r.tokenObject?.decimal ?? null, symbol: r.tokenObject?.symbol ?? null, ...unitOf(r.origin, 'amount') }
 }
 
-/** The human text, or the exact wire text with raw: true when the decimals are unknown or unusable. */
-export function amountText(a: ReadAmount, opts: { grouping?: boolean; symbol?: boolean } = {}): { text: string; raw: boolean } {
+export function receivedAmount(r: Pick<TransferRecord, 'inAmount' | 'received'> & Origined): ReadAmount {
+  return { wire: r.inAmount, decimals: r.received?.decimals ?? null, symbol: r.received?.symbol ?? null, ...unitOf(r.origin, 'inAmount') }
+}
+
+/** One transfer's amount sent (queryBridgeInfo's `sending`), in the unit its service wrote it. */
+export function detailSentAmount(d: Pick<TransferDetail, 'sending' | 'fromDecimal' | 'coin' | 'origin'>): ReadAmount {
+  return { wire: d.sending, decimals: d.fromDecimal, symbol: d.coin, ...unitOf(d.origin, 'amount') }
+}
+
+/** One transfer's amount received (`receiving`), in the unit its service wrote it. */
+export function detailReceivedAmount(d: Pick<TransferDetail, 'receiving' | 'receiveDecimal' | 'coin' | 'origin'>): ReadAmount {
+  return { wire: d.receiving, decimals: d.receiveDecimal, symbol: d.coin, ...unitOf(d.origin, 'inAmount') }
+}
+
+/**
+ * The exact value in token units as canonical decimal text ("793.9679079533888"), whatever unit the amount was
+ * sent in; null when it cannot be known (no amount, or raw units whose decimals are unknown). The same transfer
+ * written raw, as a human-unit string or as a human-unit JSON number gives the same text.
+ */
+export function exactAmount(a: ReadAmount): string | null {
+  const unit = a.unit ?? 'raw'
+  if (unit === 'absent') return null
+  try {
+    if (unit === 'human') return decimalToString(parseDecimal(a.wire))
+    return a.decimals === null ? null : decimalToString(shiftDecimal(parseDecimal(a.wire), a.decimals))
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The human text, or the exact wire text with raw: true when the decimals are unknown or unusable; for an
+ * absent amount, why it is absent (missing: true) — never 0.
+ */
+export function amountText(a: ReadAmount, opts: { grouping?: boolean; symbol?: boolean } = {}): { text: string; raw: boolean; missing?: true } {
+  if (a.unit === 'absent') return { text: a.missing ?? NOT_PROVIDED, raw: false, missing: true }
+  if (a.unit === 'human') {
+    try {
+      const text = formatDecimal(a.wire, {
+        ...(opts.grouping === false ? { grouping: false } : {}),
+        ...(opts.symbol && a.symbol ? { symbol: a.symbol } : {})
+      })
+      return { text, raw: false }
+    } catch {
+      return { text: a.wire, raw: true }
+    }
+  }
   if (a.decimals === null) return { text: a.wire, raw: true }
   try {
     const text = formatAmount(a.wire, a.decimals, {
@@ -82,6 +144,14 @@ const ORDER_SCALE = 36
  * unknown order before every known one (they cannot be compared, and are marked raw where shown).
  */
 export function amountOrder(a: ReadAmount): bigint {
+  if (a.unit === 'absent') return -2n
+  if (a.unit === 'human') {
+    try {
+      return toScaledUnits(a.wire, ORDER_SCALE)
+    } catch {
+      return -1n
+    }
+  }
   if (a.decimals === null) return -1n
   try {
     const units = toScaledUnits(a.wire, 0) // the wire value is already in smallest units

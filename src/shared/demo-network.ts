@@ -29,3 +29,17 @@ export interface DemoNetworkPlan {
   /** chains the Cross-chain view follows on a first run beyond the chain list's (a chain added by id) */
   extraTssChains: string[]
 }
+
+/**
+ * Where the demo network speaks the successor dialects, under its own origin, from the same transfers: Butter's
+ * app API and tokens API, and MAP's Bridge Scan API (src/demo/successors.ts).
+ */
+export const DEMO_DIALECT_PATHS = { butterApp: '/butter/app', butterTokens: '/butter/tokens', mapscan: '/mapscan' } as const
+
+/** The demo network's URLs for a dialect, from its base URL. */
+export function demoDialectUrls(baseUrl: string, dialect: 'mcs' | 'butter' | 'mapscan'): { baseUrl: string; tokensUrl: string | null } {
+  const root = baseUrl.replace(/\/+$/, '')
+  if (dialect === 'butter') return { baseUrl: root + DEMO_DIALECT_PATHS.butterApp, tokensUrl: root + DEMO_DIALECT_PATHS.butterTokens }
+  if (dialect === 'mapscan') return { baseUrl: root + DEMO_DIALECT_PATHS.mapscan, tokensUrl: null }
+  return { baseUrl, tokensUrl: null }
+}

@@ -31,6 +31,7 @@ export type TableRow = Pick<
   | 'stable'
   | 'received'
   | 'issues'
+  | 'origin'
 > & {
   fromChainObject: TableChain | null
   toChainObject: TableChain | null
@@ -64,5 +65,6 @@ export function tableRow(r: TransferRecord): TableRow {
     tokenObject: r.tokenObject ? { symbol: r.tokenObject.symbol, decimal: r.tokenObject.decimal } : null
   }
   if (r.received !== undefined) row.received = r.received
+  if (r.origin !== undefined) row.origin = r.origin
   return row
 }

@@ -7,13 +7,18 @@
 //                    (query-client.ts); a second dialect implements it and is chosen where clients are made
 //                    (the app context, the CLI's withClient)
 //   BridgeClient     the MCS dialect: MAP's bridge query service and tss_getVault on its nodes (spec section 4)
+//   ButterClient, MapscanClient   Butter's swap-data API and MAP's Bridge Scan API (successor-clients.ts);
+//   createQueryClient             a profile's dialect → its client; lacks, operationsOf: what a dialect offers
 //   fetchAllHistory  "load all": every page of a list that moves, placed as it stood when the load began;
 //   loadAllHistory   the same, told as the loaded-history engine takes it ({records, total, completeness})
 //   TssClient        MAP's TSS cross-chain API (tss-api.ts)
 //   checkInput, canonicalEpoch   the input checks the client makes, for callers that check before they ask
 //   isPlainObject    the JSON object test the decode path trusts (the browser shell reads its socket with it)
 // How a body becomes records is written at the top of decode.ts.
-export type { ArrivedHistoryPage, CallOptions, HistoryQuery, QueryClient, QueryDialect } from './query-client'
+export type { ArrivedHistoryPage, CallOptions, HistoryQuery, QueryClient, QueryDialect, QueryOperation } from './query-client'
+export { lacks, operationsOf } from './query-client'
+export { createQueryClient, type ClientEndpoint } from './create-client'
+export { ButterClient, MapscanClient } from './successor-clients'
 export { BridgeClient, checkInput, type BridgeClientOptions } from './bridge-api'
 export { fetchAllHistory, loadAllHistory, type HistoryProgress, type LoadedAll } from './history-all'
 export { TssClient, TSS_OPERATIONS } from './tss-api'

@@ -94,7 +94,7 @@ export function exportRecord(r: TransferRecord, labels?: ExportLabels): Record<E
   const known = receivedKnown(r)
   const human = (a: ReturnType<typeof sentAmount>): string | null => {
     const t = amountText(a, { grouping: false })
-    return t.raw ? null : t.text
+    return t.raw || t.missing ? null : t.text
   }
   return {
     timestamp: wireDateTimeText(r.timestamp),
@@ -105,10 +105,10 @@ export function exportRecord(r: TransferRecord, labels?: ExportLabels): Record<E
     toChain: r.toChainObject?.chainName ?? null,
     token: r.tokenObject?.symbol ?? null,
     tokenAddress: r.tokenAddress,
-    amountWire: sent.wire,
+    amountWire: sent.unit === 'absent' ? null : sent.wire,
     amount: human(sent),
     amountDecimals: sent.decimals,
-    receivedWire: known ? got.wire : null,
+    receivedWire: known && got.unit !== 'absent' ? got.wire : null,
     received: known ? human(got) : null,
     receivedToken: got.symbol,
     receivedDecimals: got.decimals,

@@ -12,9 +12,9 @@ function sortKeys(t: TransferTable, key: HistorySort['key']): (i: number) => str
     // By the value a person reads (each side in its own token's decimals), so 100 USDT with 6 decimals and
     // 99.5 USDT with 18 order as 100 > 99.5; amounts of unknown decimals order first.
     case 'amount':
-      return (i) => amountOrder(sentAmount({ amount: t.value(i, 'amount'), tokenObject: t.value(i, 'tokenObject') }))
+      return (i) => amountOrder(sentAmount({ amount: t.value(i, 'amount'), tokenObject: t.value(i, 'tokenObject'), origin: t.value(i, 'origin') }))
     case 'inAmount':
-      return (i) => amountOrder(receivedAmount({ inAmount: t.value(i, 'inAmount'), received: t.value(i, 'received') }))
+      return (i) => amountOrder(receivedAmount({ inAmount: t.value(i, 'inAmount'), received: t.value(i, 'received'), origin: t.value(i, 'origin') }))
     // The stable value is in human units already (the service's `<stable>Valume`): what the transfer was worth,
     // comparable across tokens; rows without one order first, like amounts of unknown decimals.
     case 'stable':

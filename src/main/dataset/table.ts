@@ -36,7 +36,8 @@ const INTERN_FIELDS = [
   'toChainObject',
   'tokenObject',
   'issues',
-  'received'
+  'received',
+  'origin'
 ] as const
 const TEXT_FIELDS = ['amount', 'inAmount'] as const
 /** 32-byte hex values stored as bytes (anything else in them is kept as it was) */

@@ -2,11 +2,17 @@
 // first time it is needed; a client is reused until the profile's settings change.
 import type { Profile } from '@shared/schemas/settings'
 import { AppError } from '@shared/errors'
+import { demoDialectUrls } from '@shared/demo-network'
+import type { Dialect } from '@shared/schemas/origin'
 import type { QueryClient } from '../client'
 
 export interface ResolvedEndpoint {
   profileId: string
+  /** which service answers at baseUrl (the profile's; ours when it names none) */
+  dialect: Dialect
   baseUrl: string
+  /** Butter's tokens API, beside its app API at baseUrl; null for the other dialects */
+  tokensUrl: string | null
   rpcUrls: string[]
   timeoutMs: number
   maxPageSize: number
@@ -43,15 +49,25 @@ export class Endpoints {
   }
 
   async resolve(profile: Profile = this.deps.activeProfile()): Promise<ResolvedEndpoint> {
-    const common = { profileId: profile.id, timeoutMs: profile.timeoutMs, maxPageSize: profile.maxPageSize }
+    const dialect = profile.dialect ?? 'mcs'
+    const common = { profileId: profile.id, dialect, timeoutMs: profile.timeoutMs, maxPageSize: profile.maxPageSize }
     if (profile.kind === 'demo') {
       const demo = await this.demoUrls()
-      return { ...common, baseUrl: demo.baseUrl, rpcUrls: demo.laggingRpcUrl ? [demo.rpcUrl, demo.laggingRpcUrl] : [demo.rpcUrl], tssUrl: demo.tssUrl ?? null }
+      return { ...common, ...demoDialectUrls(demo.baseUrl, dialect), rpcUrls: demo.laggingRpcUrl ? [demo.rpcUrl, demo.laggingRpcUrl] : [demo.rpcUrl], tssUrl: demo.tssUrl ?? null }
     }
     if (!profile.baseUrl) {
       throw new AppError({ kind: 'input', message: `The profile "${profile.name}" has no base URL.`, field: 'baseUrl' })
     }
-    return { ...common, baseUrl: profile.baseUrl, rpcUrls: profile.rpcUrls, tssUrl: profile.tssUrl?.trim() || null }
+    if (dialect === 'butter' && !profile.tokensUrl?.trim()) {
+      throw new AppError({ kind: 'input', message: `The profile "${profile.name}" speaks Butter's swap-data API but names no tokens API URL.`, field: 'tokensUrl' })
+    }
+    return {
+      ...common,
+      baseUrl: profile.baseUrl,
+      tokensUrl: dialect === 'butter' ? (profile.tokensUrl?.trim() ?? null) : null,
+      rpcUrls: profile.rpcUrls,
+      tssUrl: profile.tssUrl?.trim() || null
+    }
   }
 
   async active(): Promise<{ profileId: string; client: QueryClient; maxPageSize: number; endpoint: ResolvedEndpoint }> {

@@ -12,6 +12,7 @@ import {
   transferRecordWireSchema
 } from './wire'
 import { jsonValueSchema, vaultRecordSchema } from './vault'
+import { transferOriginSchema } from './origin'
 
 export const transferRecordSchema = transferRecordWireSchema.extend({
   fromChainObject: chainDetailSchema.nullable(),
@@ -19,7 +20,8 @@ export const transferRecordSchema = transferRecordWireSchema.extend({
   tokenObject: tokenDetailSchema.nullable(),
   stable: stableValueSchema.nullable(),
   issues: z.array(decodeIssueSchema),
-  received: z.object({ decimals: z.int().min(0).max(255), symbol: z.string() }).nullable().optional()
+  received: z.object({ decimals: z.int().min(0).max(255), symbol: z.string() }).nullable().optional(),
+  origin: transferOriginSchema.optional()
 })
 
 export const historyPageSchema = z.object({ list: z.array(transferRecordSchema), total: z.int().nonnegative() })
@@ -29,7 +31,8 @@ export const transferDetailSchema = transferDetailWireSchema.extend({
   toChainObject: chainDetailSchema.nullable(),
   tokenObject: tokenDetailSchema.nullable(),
   relayerObject: chainDetailSchema.nullable(),
-  issues: z.array(decodeIssueSchema)
+  issues: z.array(decodeIssueSchema),
+  origin: transferOriginSchema.optional()
 })
 
 export const chainListSchema = z.array(chainRecordSchema)

@@ -1,4 +1,5 @@
 // Settings and watchlists as persisted (electron-store) and as exchanged with the renderer and import/export.
+import { dialectSchema } from './origin'
 import { z } from 'zod'
 import { CREDENTIALS_MESSAGE, hasCredentials } from '../redact'
 import { DEFAULT_STATE_LABELS } from '../states'
@@ -65,7 +66,11 @@ export const profileSchema = z.looseObject({
   timeoutMs: z.int().min(1000).max(120_000).default(15_000),
   maxPageSize: z.int().min(1).max(1000).default(100),
   /** MAP's TSS cross-chain API (api/tss-api.md), beside the query service and the nodes; optional */
-  tssUrl: z.union([httpUrl, z.literal('')]).optional()
+  tssUrl: z.union([httpUrl, z.literal('')]).optional(),
+  /** which service answers at baseUrl: ours ('mcs', also when absent), Butter's swap-data API, MAP's Bridge Scan API */
+  dialect: dialectSchema.optional(),
+  /** Butter's tokens API (chains and tokens), beside its app API at baseUrl */
+  tokensUrl: z.union([httpUrl, z.literal('')]).optional()
 })
 export type Profile = z.infer<typeof profileSchema>
 

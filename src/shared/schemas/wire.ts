@@ -2,6 +2,7 @@
 // Types are as the spec states them; unknown extra fields are tolerated and kept (loose objects).
 // Amount-like numbers reach these schemas as their exact decimal text (see src/main/client/decode.ts).
 import { z } from 'zod'
+import type { TransferOrigin } from './origin'
 
 /** Exact decimal text as written on the wire, e.g. "10000000000000000000001.000000". */
 /**
@@ -172,6 +173,8 @@ export type TransferRecord = OmitKnown<
    * list): set by main before records leave it (src/shared/amounts.ts); null or absent when unknown.
    */
   received?: { decimals: number; symbol: string } | null
+  /** which dialect answered and in which units its amounts came; absent for our original dialect (raw) */
+  origin?: TransferOrigin
 }
 
 export const historyPageWireSchema = z.looseObject({ list: z.array(z.unknown()), total: int.nonnegative() })
@@ -220,6 +223,7 @@ export type TransferDetail = OmitKnown<
   tokenObject: TokenDetail | null
   relayerObject: ChainDetail | null
   issues: DecodeIssue[]
+  origin?: TransferOrigin
 }
 
 /** The fields whose wire numbers are amounts: kept as exact decimal text. */

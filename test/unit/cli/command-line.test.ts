@@ -79,7 +79,7 @@ describe('the command table', () => {
   })
 
   it('too many or too few arguments, in each group’s words', () => {
-    expect(fault(['transfer'])).toBe('bridgescope: transfer takes 1 argument, got 0\nRun "bridgescope --help" for usage.\n')
+    expect(fault(['transfer', 'a', 'b'])).toBe('bridgescope: transfer takes 0 to 1 argument, got 2\nRun "bridgescope --help" for usage.\n')
     expect(fault(['vault', '1', '2'])).toBe('bridgescope: vault takes 0 to 1 argument, got 2\nRun "bridgescope --help" for usage.\n')
     expect(fault(['chains', 'x'])).toBe('bridgescope: chains takes 0 arguments, got 1\nRun "bridgescope --help" for usage.\n')
     expect(fault(['tss', 'order'])).toBe('bridgescope: tss order takes one argument\nRun "bridgescope --help" for usage.\n')
@@ -139,9 +139,10 @@ describe('bridgescope --help', () => {
 Commands:
   chains                                   supported chains
   tokens [--chain-id N]                    supported tokens, optionally of one chain
-  history --address A --chain-id N [--page N] [--page-size N] [--all]
-                                           a user's transfers on one chain
-  transfer <txHash>                        details of one transfer
+  history --address A [--chain-id N] [--page N] [--page-size N] [--all]
+                                           a user's transfers on one chain (every chain where the dialect allows)
+  transfer <txHash> | --order-id ID | --record-id N
+                                           details of one transfer
   vault [latest|<epoch>]                   the TSS vault (epoch as decimal or 0x hex)
   sim [--port N] [--seed S] [--transfers N]
                                            run the demo network until Ctrl-C
@@ -159,6 +160,8 @@ Options:
   --base-url URL    query service (else BRIDGESCOPE_BASE_URL, else the app's active profile)
   --rpc-url URL     JSON-RPC node (else BRIDGESCOPE_RPC_URL, else the active profile)
   --tss-url URL     TSS cross-chain API (else BRIDGESCOPE_TSS_URL, else the active profile)
+  --dialect D       mcs, butter or mapscan (else BRIDGESCOPE_DIALECT, else the active profile's, else mcs)
+  --tokens-url URL  Butter's tokens API (else BRIDGESCOPE_TOKENS_URL, else the active profile)
   --timeout MS      per-request timeout in milliseconds (default 15000)
   --json            the decoded payload as JSON; amounts as exact decimal text
   -h, --help        this help

@@ -1,0 +1,317 @@
+// Butter's swap-data API (the dialect "butter") → the one normalized transfer, chain list and token list.
+//
+// Source: `butternetwork/docs`, folder `butterswap/butter-api-for-swap-data/`, commit 876963945cecb205325ac7aba2f9767d68ee0f56
+// (its examples are test/fixtures/butter, with what they show in SOURCES.md there), and Butter's SDK
+// (`butternetwork/butter-packages`, packages/butter-sdk/src/types/response.ts, commit 195d65bb884c730d92657e2eab903f622eac7d51),
+// which types a crossing transfer's destination hash, height, token, inAmount and completeTime as nullable.
+//
+// Amounts are the trap: for one transfer the history sends `amount` in RAW smallest units (an integer past
+// 2^53), the order-id page a HUMAN-unit JSON float, the source-hash page a HUMAN-unit string with six
+// fractional digits. The body is parsed losslessly, so each arrives as the digits sent; the record's `origin`
+// says which unit they are in (src/shared/schemas/origin.ts) and src/shared/amounts.ts reads them accordingly.
+// What Butter does not send (confirm heights, contracts, a USD value, the transfer type of a single answer)
+// is listed in `origin.notProvided`, never made up.
+import { z } from 'zod'
+import type { ChainRecord, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '../../shared/schemas/wire'
+import type { TransferOrigin } from '../../shared/schemas/origin'
+import { anyTime, butterTokenSchema, chainDetailOf, chainIdText, exactAmount, judge, legChainSchema, tokenDetailOf } from './dialect-common'
+
+/** The state numbers Butter's docs name: "0: crossing, 1: completed", "6: Refund" (source-hash page, 8769639). */
+export const BUTTER_STATES: Readonly<Record<number, string>> = { 0: 'crossing', 1: 'completed', 6: 'refund' }
+
+const HISTORY_NOT_PROVIDED = [
+  'contract',
+  'confirmHeight',
+  'relayerSendHash',
+  'relayerSendHeight',
+  'relayerContract',
+  'relayerConfirmHeight',
+  'transferinContract',
+  'transferinSendHash',
+  'transferinSendHeight',
+  'transferinConfirmHeight',
+  'stable',
+  'tokenObject.isMint',
+  'tokenObject.tokenId'
+]
+const DETAIL_NOT_PROVIDED = [
+  'type',
+  'fromHeight',
+  'relayerHeight',
+  'transferInHeight',
+  'confirmHeight',
+  'relayerConfirmHeight',
+  'transferInConfirmHeight',
+  'tokenObject.isMint',
+  'tokenObject.tokenId'
+]
+
+export const butterHistoryRecordSchema = z.object({
+  id: z.int(),
+  sourceAddress: z.string(),
+  destinationAddress: z.string(),
+  fromChainId: chainIdText,
+  toChainId: chainIdText,
+  sourceHash: z.string(),
+  sourceHeight: z.int().nonnegative(),
+  destinationHash: z.string().nullable().optional(),
+  destinationHeight: z.int().nonnegative().nullable().optional(),
+  orderId: z.string(),
+  sourceTokenAddress: z.string(),
+  destinationTokenAddress: z.string().nullable().optional(),
+  amount: exactAmount,
+  type: z.int().optional(),
+  state: z.int(),
+  timestamp: anyTime,
+  completeTime: anyTime.nullable().optional(),
+  inAmount: exactAmount.nullable().optional(),
+  sourceChain: legChainSchema,
+  destinationChain: legChainSchema.nullable().optional(),
+  sourceToken: butterTokenSchema,
+  destinationToken: butterTokenSchema.nullable().optional(),
+  // not in the docs' table; Butter's SDK types them (nullable)
+  relayerChainId: chainIdText.nullable().optional(),
+  relayerHash: z.string().nullable().optional(),
+  relayerHeight: z.int().nonnegative().nullable().optional()
+})
+
+const butterHistoryPageSchema = z.object({ list: z.array(z.unknown()), total: z.int().nonnegative() })
+/** checked once per record of every page: zod's compiled fast path, same verdicts and errors, ~3× cheaper */
+const compiledRecordSchema = z.compile(butterHistoryRecordSchema)
+
+function origin(amountUnit: 'raw' | 'human', inAmountKnown: boolean, state: number, notProvided: string[]): TransferOrigin {
+  return { dialect: 'butter', amount: amountUnit, inAmount: inAmountKnown ? amountUnit : 'absent', stateMeaning: BUTTER_STATES[state] ?? null, notProvided }
+}
+
+/** One history record (queryBridgeHistoryByAddress) as the normalized transfer. */
+export function butterHistoryRecord(raw: unknown, index = 0): TransferRecord {
+  const r = judge(compiledRecordSchema, raw, 'queryBridgeHistoryByAddress', `record ${index}`)
+  const inAmount = r.inAmount ?? null
+  const dest = r.destinationToken ?? null
+  return {
+    id: r.id,
+    chain: r.sourceChain.chainName,
+    fromChainid: r.fromChainId,
+    toChainid: r.toChainId,
+    contract: '',
+    from: r.sourceAddress,
+    to: r.destinationAddress,
+    tokenAddress: r.sourceTokenAddress,
+    amount: r.amount,
+    inAmount: inAmount ?? '0',
+    orderId: r.orderId,
+    hash: r.sourceHash,
+    height: r.sourceHeight,
+    confirmHeight: 0,
+    relayerSendHash: null,
+    relayerSendHeight: null,
+    relayerChainid: r.relayerChainId ?? null,
+    relayerHash: r.relayerHash ?? null,
+    relayerHeight: r.relayerHeight ?? null,
+    relayerContract: null,
+    relayerConfirmHeight: null,
+    state: r.state,
+    type: r.type ?? 0,
+    timestamp: r.timestamp,
+    createdAt: r.timestamp,
+    // The last update of a completed transfer is its completion, which is what the app reads updatedAt for.
+    updatedAt: r.completeTime ?? '',
+    transferinHash: r.destinationHash ?? '',
+    transferinHeight: r.destinationHeight ?? 0,
+    transferinContract: '',
+    transferinSendHash: '',
+    transferinConfirmHeight: 0,
+    transferinSendHeight: null,
+    fromChainObject: chainDetailOf(r.sourceChain),
+    toChainObject: r.destinationChain ? chainDetailOf(r.destinationChain) : null,
+    tokenObject: tokenDetailOf(r.sourceToken),
+    stable: null,
+    issues: [],
+    received: dest ? { decimals: dest.decimal, symbol: dest.symbol } : null,
+    origin: origin('raw', inAmount !== null, r.state, r.type === undefined ? [...HISTORY_NOT_PROVIDED, 'type'] : HISTORY_NOT_PROVIDED)
+  }
+}
+
+/** A queryBridgeHistoryByAddress answer's data → a history page of normalized transfers. */
+export function decodeButterHistory(data: unknown): HistoryPage {
+  const page = judge(butterHistoryPageSchema, data, 'queryBridgeHistoryByAddress', 'the page')
+  return { list: page.list.map((r, i) => butterHistoryRecord(r, i)), total: page.total }
+}
+
+/**
+ * The single-transfer answer (queryBridgeInfoBySourceHash, queryCrossInfoByOrderId). The source-hash page's
+ * field table says `fromToken`/`receiveToken` while its example and the order-id page send
+ * `sourceToken`/`destinationToken`; the receive amount is `receiveAmount` on one page and `inAmount` on the
+ * other. Either spelling is read; a token must come under one of them.
+ */
+export const butterInfoSchema = z
+  .object({
+    fromChain: legChainSchema,
+    relayerChain: legChainSchema.nullable().optional(),
+    toChain: legChainSchema,
+    tokenAddress: z.string().optional(),
+    tokenSymbol: z.string().optional(),
+    timestamp: anyTime,
+    completeTime: anyTime.nullable().optional(),
+    amount: exactAmount,
+    inAmount: exactAmount.nullable().optional(),
+    receiveAmount: exactAmount.nullable().optional(),
+    fee: z.string().nullable().optional(),
+    state: z.int(),
+    sourceHash: z.string(),
+    relayerHash: z.string().nullable().optional(),
+    toHash: z.string().nullable().optional(),
+    sourceAddress: z.string(),
+    toAddress: z.string().nullable().optional(),
+    fromTokenDecimal: z.int().min(0).max(255).optional(),
+    sourceToken: butterTokenSchema.optional(),
+    fromToken: butterTokenSchema.optional(),
+    destinationToken: butterTokenSchema.nullable().optional(),
+    receiveToken: butterTokenSchema.nullable().optional(),
+    feeToken: butterTokenSchema.nullable().optional()
+  })
+  .refine((i) => i.sourceToken !== undefined || i.fromToken !== undefined, { message: 'a source token (sourceToken or fromToken)', path: ['sourceToken'] })
+
+const infoEnvelopeSchema = z.object({ info: z.unknown() })
+
+/** "0.793967907953388772USDT" → its value (human units) and the symbol glued to it. */
+export function splitFee(text: string): { value: string; symbol: string | null } | null {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*([^\d\s.-][^\s]*)?\s*$/.exec(text)
+  return m ? { value: m[1] as string, symbol: m[2] ?? null } : null
+}
+
+export function decodeButterInfo(data: unknown, operation: string): TransferDetail {
+  const { info: raw } = judge(infoEnvelopeSchema, data, operation, 'the answer')
+  const i = judge(butterInfoSchema, raw, operation, 'the transfer')
+  const source = (i.sourceToken ?? i.fromToken) as NonNullable<typeof i.sourceToken>
+  const dest = i.destinationToken ?? i.receiveToken ?? null
+  const received = i.inAmount ?? i.receiveAmount ?? null
+  const fee = i.fee ? splitFee(i.fee) : null
+  return {
+    coin: source.symbol,
+    fromDecimal: i.fromTokenDecimal ?? source.decimal,
+    receiveDecimal: dest?.decimal ?? source.decimal,
+    fromChainName: i.fromChain.chainName,
+    toChainName: i.toChain.chainName,
+    from: i.sourceAddress,
+    to: i.toAddress ?? '',
+    sending: i.amount,
+    receiving: received ?? '0',
+    fromChainId: i.fromChain.chainId,
+    relayerChainId: i.relayerChain?.chainId ?? null,
+    toChainId: i.toChain.chainId,
+    state: i.state,
+    type: 0,
+    fromHeight: 0,
+    fromHash: i.sourceHash,
+    relayerHeight: null,
+    relayerHash: i.relayerHash ?? null,
+    transferInHeight: 0,
+    transferInHash: i.toHash ?? '',
+    confirmHeight: 0,
+    relayerConfirmHeight: null,
+    transferInConfirmHeight: 0,
+    fromChainObject: chainDetailOf(i.fromChain),
+    toChainObject: chainDetailOf(i.toChain),
+    tokenObject: tokenDetailOf(source),
+    relayerObject: i.relayerChain ? chainDetailOf(i.relayerChain) : null,
+    issues: [],
+    // Beside the original dialect's fields: the times, the fee (human units, its own token) and the receive token.
+    timestamp: i.timestamp,
+    completeTime: i.completeTime ?? null,
+    fee: fee ? { ...fee, unit: 'human', decimals: i.feeToken?.decimal ?? null } : null,
+    receiveSymbol: dest?.symbol ?? null,
+    origin: origin('human', received !== null, i.state, DETAIL_NOT_PROVIDED)
+  }
+}
+
+const metamaskSchema = z.object({ blockExplorerUrls: z.array(z.string()).optional(), rpcUrls: z.array(z.string()).optional() })
+
+export const butterChainSchema = z.object({
+  id: z.int(),
+  chainId: chainIdText,
+  chainType: z.string().optional(),
+  key: z.string(),
+  logoUri: z.string().nullable().optional(),
+  metamask: z.string().nullable().optional(),
+  name: z.string(),
+  nativeToken: z.string().nullable().optional()
+})
+
+function metamaskOf(text: string | null | undefined): z.infer<typeof metamaskSchema> {
+  if (!text) return {}
+  try {
+    const r = metamaskSchema.safeParse(JSON.parse(text))
+    return r.success ? r.data : {}
+  } catch {
+    return {}
+  }
+}
+
+/** queryChainList (tokens API) → chain records; `key` (the token list's `network`) is kept beside them. */
+export function decodeButterChains(data: unknown): ChainRecord[] {
+  const { chains } = judge(z.object({ chains: z.array(z.unknown()) }), data, 'queryChainList', 'the answer')
+  return chains.map((raw, index) => {
+    const c = judge(butterChainSchema, raw, 'queryChainList', `chain ${index}`)
+    // `metamask` is JSON inside JSON (chain name, explorer, RPC URLs): read when it reads, else left empty.
+    const mm = metamaskOf(c.metamask)
+    return {
+      id: c.id,
+      chain: c.key,
+      contract: '',
+      rpc: mm.rpcUrls?.[0] ?? '',
+      chainId: c.chainId,
+      gasLimit: '',
+      chainName: c.name,
+      chainImg: c.logoUri ?? '',
+      scanUrl: mm.blockExplorerUrls?.[0] ?? '',
+      volume: null,
+      tokenAddress: null,
+      decimal: null,
+      liquidity: null,
+      key: c.key,
+      chainType: c.chainType ?? null
+    }
+  })
+}
+
+export const butterTokenRecordSchema = z.object({
+  id: z.int(),
+  chainId: chainIdText,
+  address: z.string(),
+  blockchainNetwork: z.string().optional(),
+  decimals: z.int().min(0).max(255),
+  image: z.string().nullable().optional(),
+  name: z.string(),
+  symbol: z.string()
+})
+
+/** One page of queryTokenList (tokens API): its tokens and the network's token count. */
+export function decodeButterTokenPage(data: unknown): { tokens: TokenRecord[]; count: number } {
+  const page = judge(z.object({ count: z.int().nonnegative(), results: z.array(z.unknown()) }), data, 'queryTokenList', 'the page')
+  const tokens = page.results.map((raw, index): TokenRecord => {
+    const t = judge(butterTokenRecordSchema, raw, 'queryTokenList', `token ${index}`)
+    return {
+      id: t.id,
+      tokenId: '',
+      address: t.address,
+      name: t.name,
+      chainId: t.chainId,
+      isMint: 0,
+      symbol: t.symbol,
+      decimal: t.decimals,
+      img: t.image ?? '',
+      vaultToken: null,
+      vaultDecimal: null,
+      pid: null
+    }
+  })
+  return { tokens, count: page.count }
+}
+
+/** Tokens of every network, grouped by chain id as the original dialect's token list is. */
+export function groupTokens(tokens: readonly TokenRecord[]): TokenList {
+  const out: TokenList = {}
+  for (const t of tokens) (out[String(t.chainId)] ??= []).push(t)
+  return out
+}

@@ -1,0 +1,116 @@
+// What the successor dialects' decoders share: chain ids written as strings or numbers, the three ways their
+// times are written, amounts as exact text, and a zod failure turned into the same 'decode' error the original
+// dialect gives (operation, the field's path, zod's reason).
+import { z } from 'zod'
+import { AppError } from '../../shared/errors'
+import { wireDecimal, type ChainDetail, type TokenDetail } from '../../shared/schemas/wire'
+import { unwrapEnvelope } from './decode'
+import { parseBody } from './lossless-json'
+
+/** A chain id as "56" or 56: a whole number that JavaScript holds exactly. */
+export const chainIdText = z
+  .union([z.string().regex(/^\d{1,16}$/, 'a chain id'), z.int().nonnegative()])
+  .transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : Number(v)
+    if (!Number.isSafeInteger(n)) ctx.addIssue({ code: 'custom', message: 'a chain id JavaScript can hold exactly' })
+    return n
+  })
+
+/**
+ * An amount as its exact decimal text. Numbers reach the schema as text already when JSON.parse would round
+ * them (parseLossless keeps every fraction and every integer past 15 digits as its wire text); the rest are
+ * whole numbers JSON.parse gave exactly, written back as the same digits.
+ */
+export const exactAmount = z.union([wireDecimal, z.int()]).transform((v) => (typeof v === 'number' ? String(v) : v))
+
+const WIRE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, '0')
+}
+
+/** Epoch ms → 'yyyy-MM-dd HH:mm:ss' in UTC, the original dialect's way of writing a time. */
+export function wireTimeOf(ms: number): string {
+  const d = new Date(ms)
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+}
+
+/** A time as 'yyyy-MM-dd HH:mm:ss' (UTC), ISO 8601 with an offset, or epoch milliseconds → 'yyyy-MM-dd HH:mm:ss' UTC. */
+export const anyTime = z.union([z.string(), z.int().nonnegative()]).transform((v, ctx) => {
+  if (typeof v === 'number') return wireTimeOf(v)
+  if (WIRE_TIME.test(v)) return v
+  if (ISO_TIME.test(v)) {
+    const ms = Date.parse(v)
+    if (!Number.isNaN(ms)) return wireTimeOf(ms)
+  }
+  ctx.addIssue({ code: 'custom', message: 'a time as "yyyy-MM-dd HH:mm:ss", ISO 8601 with an offset, or epoch milliseconds' })
+  return z.NEVER
+})
+
+/** A successor's chain object ({chainId, chainName, scanUrl, chainImg}, Bridge Scan adds mosContract). */
+export const legChainSchema = z.object({
+  id: z.int().optional(),
+  chainId: chainIdText,
+  chainName: z.string(),
+  scanUrl: z.string(),
+  chainImg: z.string().nullable().optional(),
+  mosContract: z.string().nullable().optional()
+})
+export type LegChain = z.infer<typeof legChainSchema>
+
+/** The app's chain detail from a successor's chain object; what it does not carry is left empty. */
+export function chainDetailOf(c: LegChain, contract?: string | null): ChainDetail {
+  return {
+    chain: c.chainName,
+    chainId: c.chainId,
+    chainImg: c.chainImg ?? '',
+    chainName: c.chainName,
+    contract: contract ?? c.mosContract ?? '',
+    gasLimit: '',
+    id: c.id ?? 0,
+    rpc: '',
+    scanUrl: c.scanUrl
+  }
+}
+
+/** Butter's token object ({chainId, address, name, symbol, decimal, icon}) as the app's token detail. */
+export const butterTokenSchema = z.object({
+  id: z.int().optional(),
+  chainId: chainIdText,
+  address: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  decimal: z.int().min(0).max(255),
+  icon: z.string().nullable().optional()
+})
+export type ButterToken = z.infer<typeof butterTokenSchema>
+
+export function tokenDetailOf(t: ButterToken): TokenDetail {
+  return { address: t.address, chainId: t.chainId, decimal: t.decimal, id: t.id ?? 0, img: t.icon ?? '', isMint: 0, name: t.name, symbol: t.symbol, tokenId: '' }
+}
+
+function pathText(path: readonly PropertyKey[]): string {
+  let out = ''
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out === '' ? String(p) : `.${String(p)}`
+  return out
+}
+
+/** Validates `data` or throws AppError('decode') naming the operation, the field and zod's reason. */
+export function judge<S extends z.ZodType>(schema: S, data: unknown, operation: string, what: string): z.output<S> {
+  const r = schema.safeParse(data)
+  if (r.success) return r.data
+  const issue = r.error.issues[0]
+  const field = issue ? pathText(issue.path) : ''
+  throw new AppError({
+    kind: 'decode',
+    operation,
+    ...(field ? { field } : {}),
+    message: `${what} does not match ${operation}'s documented shape: ${field ? `${field}: ` : ''}${issue?.message ?? 'invalid'}`
+  })
+}
+
+/** A successor's body text → the envelope's data (same envelope {code, message, data} as the original dialect). */
+export function envelopeData(text: string, operation: string, status = 200, contentType: string | null = 'application/json'): unknown {
+  return unwrapEnvelope(parseBody(text, operation, status, contentType), operation)
+}

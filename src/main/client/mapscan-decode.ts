@@ -1,0 +1,176 @@
+// MAP's Bridge Scan API (the dialect "mapscan") → the one normalized transfer.
+//
+// Source: `mapprotocol/docs`, develop/sdk/bridge-api.md at commit 546d2f3fb5849edb4bc8bf4b3337dd5e7f2bfad6 (its last
+// version; deleted in e196a02e85a6f249f70e35b8853842de9988d8f6). Its examples are test/fixtures/mapscan, with what
+// they show in SOURCES.md there.
+//
+// Bridge Scan describes a transfer by its legs (source, relay, destination: address, chain, contract, block,
+// hash, time) and nothing else: no token, no amount, no order id, no confirm heights. Those fields carry
+// placeholders listed in `origin.notProvided`, and every reader shows them as not provided, never as 0.
+// The relay leg is spelled `relyerInfo`; history records name the destination chain `destinationChainInfo`
+// where the prose says `destinationInfo`; history records carry no state although the prose lists one.
+import { z } from 'zod'
+import type { HistoryPage, TransferDetail, TransferRecord } from '../../shared/schemas/wire'
+import type { TransferOrigin } from '../../shared/schemas/origin'
+import { anyTime, chainDetailOf, judge, legChainSchema } from './dialect-common'
+
+/** The state numbers Bridge Scan's docs name: "0: crossing 1 completed 2 relayering 3 relayer completed". */
+export const MAPSCAN_STATES: Readonly<Record<number, string>> = { 0: 'crossing', 1: 'completed', 2: 'relaying', 3: 'relay completed' }
+
+const LACKS = ['amount', 'inAmount', 'tokenObject', 'tokenAddress', 'orderId', 'stable', 'type']
+const RECORD_NOT_PROVIDED = [...LACKS, 'contract', 'confirmHeight', 'relayerSendHash', 'relayerSendHeight', 'relayerContract', 'relayerConfirmHeight', 'transferinContract', 'transferinSendHash', 'transferinSendHeight', 'transferinConfirmHeight', 'updatedAt']
+const DETAIL_NOT_PROVIDED = [...LACKS, 'coin', 'fromDecimal', 'receiveDecimal', 'confirmHeight', 'relayerConfirmHeight', 'transferInConfirmHeight']
+
+function origin(state: number | null, notProvided: string[]): TransferOrigin {
+  return {
+    dialect: 'mapscan',
+    amount: 'absent',
+    inAmount: 'absent',
+    stateMeaning: state === null ? null : (MAPSCAN_STATES[state] ?? null),
+    notProvided: state === null ? [...notProvided, 'state'] : notProvided
+  }
+}
+
+export const mapscanLegSchema = z.object({
+  address: z.string(),
+  chainInfo: legChainSchema,
+  contract: z.string().nullable().optional(),
+  block: z.int().nonnegative(),
+  hash: z.string(),
+  timestamp: anyTime
+})
+
+export const mapscanInfoSchema = z.object({
+  sourceInfo: mapscanLegSchema,
+  relyerInfo: mapscanLegSchema.nullable().optional(),
+  destinationInfo: mapscanLegSchema.nullable().optional(),
+  state: z.int()
+})
+
+/** The state a record without one is given: no number means anything, so it is said to be not provided. */
+export const STATE_NOT_PROVIDED = -1
+
+/** queryCrossInfoById and queryCrossInfoBySourceHash → one normalized transfer (a one-record list is read too). */
+export function decodeMapscanInfo(data: unknown, operation: string): TransferDetail {
+  // The source-hash prose says it returns a `list`; its example returns the record itself.
+  const listed = judge(z.union([z.object({ list: z.array(z.unknown()).min(1, 'no transfer found') }), z.unknown()]), data, operation, 'the answer')
+  const raw = typeof listed === 'object' && listed !== null && 'list' in listed && Array.isArray(listed.list) ? listed.list[0] : data
+  const i = judge(mapscanInfoSchema, raw, operation, 'the transfer')
+  const src = i.sourceInfo
+  const relay = i.relyerInfo ?? null
+  const dest = i.destinationInfo ?? null
+  return {
+    coin: '',
+    fromDecimal: 0,
+    receiveDecimal: 0,
+    fromChainName: src.chainInfo.chainName,
+    toChainName: dest?.chainInfo.chainName ?? '',
+    from: src.address,
+    to: dest?.address ?? '',
+    sending: '0',
+    receiving: '0',
+    fromChainId: src.chainInfo.chainId,
+    relayerChainId: relay?.chainInfo.chainId ?? null,
+    toChainId: dest?.chainInfo.chainId ?? 0,
+    state: i.state,
+    type: 0,
+    fromHeight: src.block,
+    fromHash: src.hash,
+    relayerHeight: relay?.block ?? null,
+    relayerHash: relay?.hash ?? null,
+    transferInHeight: dest?.block ?? 0,
+    transferInHash: dest?.hash ?? '',
+    confirmHeight: 0,
+    relayerConfirmHeight: null,
+    transferInConfirmHeight: 0,
+    fromChainObject: chainDetailOf(src.chainInfo, src.contract),
+    toChainObject: dest ? chainDetailOf(dest.chainInfo, dest.contract) : null,
+    tokenObject: null,
+    relayerObject: relay ? chainDetailOf(relay.chainInfo, relay.contract) : null,
+    issues: [],
+    // Beside the original dialect's fields: each leg's time, as Bridge Scan gives them.
+    timestamp: src.timestamp,
+    relayerTimestamp: relay?.timestamp ?? null,
+    completeTime: dest?.timestamp ?? null,
+    origin: origin(i.state, DETAIL_NOT_PROVIDED)
+  }
+}
+
+export const mapscanHistoryRecordSchema = z.object({
+  id: z.int(),
+  sourceAddress: z.string(),
+  sourceHash: z.string(),
+  sourceHeight: z.int().nonnegative(),
+  sourceTimestamp: anyTime,
+  sourceChainInfo: legChainSchema,
+  relayHash: z.string().nullable().optional(),
+  relayHeight: z.int().nonnegative().nullable().optional(),
+  relayChainInfo: legChainSchema.nullable().optional(),
+  destinationAddress: z.string().nullable().optional(),
+  destinationHash: z.string().nullable().optional(),
+  destinationHeight: z.int().nonnegative().nullable().optional(),
+  destinationChainInfo: legChainSchema.nullable().optional(),
+  destinationInfo: legChainSchema.nullable().optional(),
+  state: z.int().optional()
+})
+
+export function mapscanHistoryRecord(raw: unknown, index = 0): TransferRecord {
+  const r = judge(mapscanHistoryRecordSchema, raw, 'queryHistoryByChainIdAddress', `record ${index}`)
+  const destChain = r.destinationChainInfo ?? r.destinationInfo ?? null
+  const notProvided = r.destinationAddress == null ? [...RECORD_NOT_PROVIDED, 'to'] : RECORD_NOT_PROVIDED
+  return {
+    id: r.id,
+    chain: r.sourceChainInfo.chainName,
+    fromChainid: r.sourceChainInfo.chainId,
+    toChainid: destChain?.chainId ?? 0,
+    contract: '',
+    from: r.sourceAddress,
+    to: r.destinationAddress ?? '',
+    tokenAddress: '',
+    amount: '0',
+    inAmount: '0',
+    orderId: '',
+    hash: r.sourceHash,
+    height: r.sourceHeight,
+    confirmHeight: 0,
+    relayerSendHash: null,
+    relayerSendHeight: null,
+    relayerChainid: r.relayChainInfo?.chainId ?? null,
+    relayerHash: r.relayHash ?? null,
+    relayerHeight: r.relayHeight ?? null,
+    relayerContract: null,
+    relayerConfirmHeight: null,
+    state: r.state ?? STATE_NOT_PROVIDED,
+    type: 0,
+    timestamp: r.sourceTimestamp,
+    createdAt: r.sourceTimestamp,
+    updatedAt: '',
+    transferinHash: r.destinationHash ?? '',
+    transferinHeight: r.destinationHeight ?? 0,
+    transferinContract: '',
+    transferinSendHash: '',
+    transferinConfirmHeight: 0,
+    transferinSendHeight: null,
+    fromChainObject: chainDetailOf(r.sourceChainInfo),
+    toChainObject: destChain ? chainDetailOf(destChain) : null,
+    tokenObject: null,
+    stable: null,
+    issues: [],
+    received: null,
+    origin: origin(r.state ?? null, notProvided)
+  }
+}
+
+const mapscanHistoryPageSchema = z.object({ list: z.array(z.unknown()), total: z.int().nonnegative().nullable().optional() })
+
+/**
+ * queryHistoryByChainIdAddress → a history page. Its example's `total` is null: the page then counts what is
+ * known to exist — the records before it and on it, plus one more when the page is full — so that paging goes
+ * on while pages come back full and stops at the first short one.
+ */
+export function decodeMapscanHistory(data: unknown, page: { pageNo: number; pageSize: number }): HistoryPage {
+  const p = judge(mapscanHistoryPageSchema, data, 'queryHistoryByChainIdAddress', 'the page')
+  const list = p.list.map((r, i) => mapscanHistoryRecord(r, i))
+  const known = (page.pageNo - 1) * page.pageSize + list.length + (list.length >= page.pageSize ? 1 : 0)
+  return { list, total: p.total ?? known }
+}
