@@ -218,3 +218,10 @@ export function legClaims(d: TransferDetail, tokens: TokenList | null): LegClaim
   })
   return legs
 }
+
+/** A profile's chain-check settings with their defaults: on, no RPC of the user's own. */
+export function chainCheckSettings(profile: {
+  chainCheck?: { enabled: boolean; rpc: Record<string, string> } | undefined
+}): { enabled: boolean; rpc: Record<string, string> } {
+  return { enabled: profile.chainCheck?.enabled ?? true, rpc: { ...(profile.chainCheck?.rpc ?? {}) } }
+}

@@ -9,3 +9,4 @@
 //   evaluateLeg                 (./evaluate.ts)             the outcome and its evidence
 export { ChainChecker, rpcUrlFor, type ChainCheckerOptions, type RpcOverrides } from './checker'
 export { TRANSFER_TOPIC } from './evaluate'
+export { checkTransfer } from './transfer'

@@ -65,7 +65,16 @@ export const profileSchema = z.looseObject({
   timeoutMs: z.int().min(1000).max(120_000).default(15_000),
   maxPageSize: z.int().min(1).max(1000).default(100),
   /** MAP's TSS cross-chain API (api/tss-api.md), beside the query service and the nodes; optional */
-  tssUrl: z.union([httpUrl, z.literal('')]).optional()
+  tssUrl: z.union([httpUrl, z.literal('')]).optional(),
+  /** checks of each leg against its chain's JSON-RPC (src/shared/chain-check.ts); absent: on, the service's RPCs */
+  chainCheck: z
+    .looseObject({
+      /** off: no leg is checked (each check tells the RPC's operator which transaction you look at) */
+      enabled: z.boolean(),
+      /** the user's own RPC per chain id, winning over the service's chain `rpc` */
+      rpc: z.record(z.string().regex(/^\d{1,20}$/, 'a chain id'), httpUrl.max(2048))
+    })
+    .optional()
 })
 export type Profile = z.infer<typeof profileSchema>
 

@@ -141,7 +141,8 @@ Commands:
   tokens [--chain-id N]                    supported tokens, optionally of one chain
   history --address A --chain-id N [--page N] [--page-size N] [--all]
                                            a user's transfers on one chain
-  transfer <txHash>                        details of one transfer
+  transfer <txHash> [--verify [--chain-rpc ID=URL]]
+                                           details of one transfer, each leg checked on its chain
   vault [latest|<epoch>]                   the TSS vault (epoch as decimal or 0x hex)
   sim [--port N] [--seed S] [--transfers N]
                                            run the demo network until Ctrl-C
@@ -164,7 +165,7 @@ Options:
   -h, --help        this help
 
 Without URLs and with the demo profile active (or no settings), the built-in simulator is started.
-Exit codes: 0 success, 1 the service or node failed, 2 bad usage or input.
+Exit codes: 0 success, 1 the service or node failed (with --verify: or a chain contradicts it), 2 bad usage or input.
 `)
   })
 })
