@@ -9,15 +9,7 @@ import { canonicalEpoch } from '../main/client/rpc'
 import { fetchAllHistory } from '../main/client/history-all'
 import { callOptions, ENDPOINT_OPTIONS, wholeNumber, withClient } from './bridge-client'
 import { command, UsageError, type Grammar } from './command-line'
-import {
-  chainsTable,
-  historyTable,
-  issueLines,
-  jsonText,
-  tokensTable,
-  transferBlock,
-  vaultBlock
-} from './format'
+import { chainsTable, historyTable, issueLines, jsonText, tokensTable, transferBlock, vaultBlock } from './format'
 import { chainRpcFlags, checkBlock, verifyExitCode, verifyTransfer } from './verify'
 
 /** The one-word commands (chains … sim): parseArgs' own words for what it refuses, help as `--help` or `help`. */
@@ -29,15 +21,10 @@ export const ONE_WORD: Grammar = {
   helpOnError: false,
   unknownCommand: (word) => (word === undefined ? 'no command given' : `unknown command "${word}"`),
   notTaken: (cmd, name) => `${cmd} does not take --${name}`,
-  argumentCount: (cmd, args, [min, max]) =>
-    `${cmd} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}, got ${args.length}`
+  argumentCount: (cmd, args, [min, max]) => `${cmd} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}, got ${args.length}`
 }
 
-const COMMON = {
-  ...ENDPOINT_OPTIONS,
-  json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' }
-} as const
+const COMMON = { ...ENDPOINT_OPTIONS, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const
 
 export const chains = command({
   grammar: ONE_WORD,
@@ -61,8 +48,7 @@ export const tokens = command({
     const chainId = wholeNumber(values['chain-id'], 'chain-id', 1)
     const all = await withClient(ctx, values, (c) => c.queryTokenList(callOptions(ctx)))
     const list = chainId === undefined ? all : { [String(chainId)]: all[String(chainId)] ?? [] }
-    if (chainId !== undefined && (list[String(chainId)]?.length ?? 0) === 0)
-      ctx.warn(`note: no tokens listed for chain ${chainId}`)
+    if (chainId !== undefined && (list[String(chainId)]?.length ?? 0) === 0) ctx.warn(`note: no tokens listed for chain ${chainId}`)
     ctx.print(values.json ? jsonText(list) : tokensTable(list))
   }
 })
@@ -70,24 +56,13 @@ export const tokens = command({
 export const history = command({
   grammar: ONE_WORD,
   name: ['history'],
-  options: {
-    ...COMMON,
-    address: { type: 'string' },
-    'chain-id': { type: 'string' },
-    page: { type: 'string' },
-    'page-size': { type: 'string' },
-    all: { type: 'boolean' }
-  },
+  options: { ...COMMON, address: { type: 'string' }, 'chain-id': { type: 'string' }, page: { type: 'string' }, 'page-size': { type: 'string' }, all: { type: 'boolean' } },
   arguments: [0, 0],
-  overview: {
-    synopsis: 'history --address A --chain-id N [--page N] [--page-size N] [--all]',
-    summary: "a user's transfers on one chain"
-  },
+  overview: { synopsis: 'history --address A --chain-id N [--page N] [--page-size N] [--all]', summary: "a user's transfers on one chain" },
   run: async (ctx, { values }) => {
     const address = values.address
     const chainId = wholeNumber(values['chain-id'], 'chain-id', 1)
-    if (address === undefined || chainId === undefined)
-      throw new UsageError('history needs --address and --chain-id')
+    if (address === undefined || chainId === undefined) throw new UsageError('history needs --address and --chain-id')
     const pageNo = wholeNumber(values.page, 'page', 1)
     const pageSize = wholeNumber(values['page-size'], 'page-size', 1)
     const loadAll = values.all === true
@@ -99,18 +74,13 @@ export const history = command({
       let footer: string
       let page: HistoryPage
       if (loadAll) {
-        const result = await fetchAllHistory(
-          c,
-          { address, chainId },
-          {
-            ...(pageSize ? { pageSize } : {}),
-            ...call,
-            onProgress: (p) => {
-              if (ctx.io.stderr.isTTY)
-                ctx.io.stderr.write(`\rloaded ${p.loaded}/${p.total} (page ${p.pagesDone}/${p.pagesTotal})`)
-            }
+        const result = await fetchAllHistory(c, { address, chainId }, {
+          ...(pageSize ? { pageSize } : {}),
+          ...call,
+          onProgress: (p) => {
+            if (ctx.io.stderr.isTTY) ctx.io.stderr.write(`\rloaded ${p.loaded}/${p.total} (page ${p.pagesDone}/${p.pagesTotal})`)
           }
-        )
+        })
         if (ctx.io.stderr.isTTY) ctx.io.stderr.write('\n')
         const arrivals = describeArrivals(result.arrived)
         if (arrivals) ctx.warn(`note: ${arrivals}`)
@@ -119,15 +89,11 @@ export const history = command({
         page = { list: result.list, total: result.total }
         footer = `${result.list.length} transfers (total ${result.total})`
       } else {
-        page = await c.queryHistory(
-          { address, chainId, ...(pageNo ? { pageNo } : {}), ...(pageSize ? { pageSize } : {}) },
-          call
-        )
+        page = await c.queryHistory({ address, chainId, ...(pageNo ? { pageNo } : {}), ...(pageSize ? { pageSize } : {}) }, call)
         const size = pageSize ?? 10
         footer = `page ${pageNo ?? 1} of ${Math.max(1, Math.ceil(page.total / size))} (total ${page.total})`
       }
-      for (const r of page.list)
-        for (const line of issueLines(`record id ${r.id} (${r.hash})`, r.issues)) ctx.warn(line)
+      for (const r of page.list) for (const line of issueLines(`record id ${r.id} (${r.hash})`, r.issues)) ctx.warn(line)
       if (!values.json) {
         // Received amounts are in the destination token's decimals, found in the token list; without it
         // they print as their exact wire value marked (raw), never scaled by the source token.
@@ -147,10 +113,7 @@ export const transfer = command({
   name: ['transfer'],
   options: { ...COMMON, verify: { type: 'boolean' }, 'chain-rpc': { type: 'string', multiple: true } },
   arguments: [1, 1],
-  overview: {
-    synopsis: 'transfer <txHash> [--verify [--chain-rpc ID=URL]]',
-    summary: 'details of one transfer, each leg checked on its chain'
-  },
+  overview: { synopsis: 'transfer <txHash> [--verify [--chain-rpc ID=URL]]', summary: 'details of one transfer, each leg checked on its chain' },
   run: async (ctx, { values, args }) => {
     const hash = checkInput(txHashSchema, args[0] ?? '', 'txHash', 'queryBridgeInfo')
     const chainRpc = chainRpcFlags(values['chain-rpc'])
@@ -162,14 +125,8 @@ export const transfer = command({
         ctx.warn('warning: the token list could not be loaded; the destination token is not checked')
         return null
       })
-      const check = await verifyTransfer(ctx, detail, tokens, {
-        fetch,
-        chainRpc,
-        ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {})
-      })
-      ctx.print(
-        values.json ? jsonText({ transfer: detail, check }) : transferBlock(detail) + checkBlock(check)
-      )
+      const check = await verifyTransfer(ctx, detail, tokens, { fetch, chainRpc, ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}) })
+      ctx.print(values.json ? jsonText({ transfer: detail, check }) : transferBlock(detail) + checkBlock(check))
       return verifyExitCode(check)
     })
   }
