@@ -10,3 +10,4 @@
 export { ChainChecker, rpcUrlFor, type ChainCheckerOptions, type RpcOverrides } from './checker'
 export { TRANSFER_TOPIC } from './evaluate'
 export { checkTransfer } from './transfer'
+export { ChainCheckService, CHECKS_OFF_MESSAGE, type ChainCheckDeps } from './service'
