@@ -28,7 +28,7 @@ import type { TransferRecord } from '@shared/schemas/wire'
 import { BridgeClient } from '../src/main/client/bridge-api'
 import { fetchAllHistory } from '../src/main/client/history-all'
 import { LoadedHistories } from '../src/main/dataset'
-import type { BridgeApi } from '../src/main/services/ports'
+import type { QueryClient } from '../src/main/client'
 import { DiskCache } from '../src/main/store/cache'
 import { startChild } from './lib/child'
 import type { Heavy } from './lib/sim-body'
@@ -132,7 +132,7 @@ async function memoryEngine(list: TransferRecord[]): Promise<Engine> {
   const loaded = new LoadedHistories({
     cache,
     now: Date.now,
-    endpoint: async () => ({ profileId: 'bench', client: {} as BridgeApi, maxPageSize: 1000 }),
+    endpoint: async () => ({ profileId: 'bench', client: {} as QueryClient, maxPageSize: 1000 }),
     fetchAll: async () => ({ records: list, total: list.length, completeness: { startTotal: list.length, arrived: 0, doubts: [] } }),
     tokens: async () => null
   })

@@ -32,8 +32,15 @@ export function isBuildStale() {
   return INPUTS.some((p) => newest(join(root, p)) > built)
 }
 
+/** A checkout has the build tools; an installed package (`npm install -g` of a tarball) has only what is built. */
+function canBuild() {
+  return existsSync(join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'))
+}
+
 export function ensureBuild({ quiet = false } = {}) {
   if (!isBuildStale()) return
+  // npm unpacks a tarball with fresh times in no order, so sources may look newer than out/: run what was built
+  if (!canBuild() && existsSync(join(root, 'out', 'node', 'cli.js'))) return
   if (!quiet) process.stderr.write('Building Bridgescope (electron-vite build, then the Node parts)…\n')
   const steps = [
     [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],

@@ -1,10 +1,9 @@
 // The bridge client a command talks through: its endpoints resolved (flags, variables, the app's active
 // profile, else the demo network), the proxy variables honoured, and everything closed when the command is
 // done, so the process exits.
-import { AppError } from '../shared/errors'
-import { BridgeClient } from '../main/client/bridge-api'
-import { networkFromEnv } from '../main/net/env-proxy'
-import type { Fetch } from '../main/net/fetch'
+import { AppError } from '@shared/errors'
+import { BridgeClient, type QueryClient } from '../main/client'
+import { networkFromEnv, type Fetch } from '../main/net'
 import { resolveEndpoints, type EndpointNeeds, type Endpoints } from './endpoints'
 import type { CliContext } from './io'
 
@@ -38,7 +37,7 @@ export function callOptions(ctx: CliContext): { signal?: AbortSignal } {
 export async function withClient<T>(
   ctx: CliContext,
   values: EndpointValues,
-  run: (client: BridgeClient, ep: Endpoints, fetch: Fetch) => Promise<T>,
+  run: (client: QueryClient, ep: Endpoints, fetch: Fetch) => Promise<T>,
   needs: EndpointNeeds = 'api'
 ): Promise<T> {
   const timeoutMs = wholeNumber(values.timeout, 'timeout', 1, 600_000)

@@ -2,9 +2,9 @@
 // environment (BRIDGESCOPE_BASE_URL / BRIDGESCOPE_RPC_URL), then the app's active profile in
 // <userDataDir>/settings.json. When the active profile is the demo network, or there are no settings, the
 // simulator is started in-process, as the app itself would, and stderr says so.
-import { AppError } from '../shared/errors'
+import { AppError } from '@shared/errors'
 import { startSimulator } from '../demo/index'
-import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '../shared/redact'
+import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
 import type { Env, StoredSettings } from './stored-settings'
 
 export interface EndpointFlags {

@@ -1,12 +1,12 @@
 // Human output of the CLI: aligned plain-text tables and key/value blocks. Amounts go through
 // formatAmount with the token's own decimals; when the token detail could not be decoded the raw wire
 // text is shown, marked "(raw)", rather than a guess.
-import { escapeJsonForTerminal } from '../shared/terminal-text'
-import { amountText, receivedAmount, sentAmount, type ReadAmount } from '../shared/amounts'
-import { formatDecimal } from '../shared/decimal'
-import { relayerLeg } from '../shared/transfer-legs'
-import type { ChainRecord, DecodeIssue, TokenList, TransferDetail, TransferRecord } from '../shared/schemas/wire'
-import type { JsonValue, VaultResult } from '../shared/schemas/vault'
+import { escapeJsonForTerminal } from '@shared/terminal-text'
+import { amountText, receivedAmount, sentAmount, type ReadAmount } from '@shared/amounts'
+import { formatDecimal } from '@shared/decimal'
+import { relayerLeg } from '@shared/transfer-legs'
+import type { ChainRecord, DecodeIssue, TokenList, TransferDetail, TransferRecord } from '@shared/schemas/wire'
+import type { JsonValue, VaultResult } from '@shared/schemas/vault'
 
 export type Row = readonly string[]
 

@@ -4,7 +4,7 @@
 // (nothing was sent). Messages go to stderr as one line, never a stack trace.
 import { realpathSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import { describeError, toErrorData } from '../shared/errors'
+import { describeError, toErrorData } from '@shared/errors'
 import { readCommandLine, usageErrorText, UsageError } from './command-line'
 import { COMMANDS, OVERVIEW } from './commands'
 import { cliContext, safeIo, type CliIo } from './io'

@@ -1,8 +1,8 @@
 // What a command writes to and reads from: its two streams, its environment, the signal that stops it, and
 // the app's settings (opened read-only on first use). Every byte written passes terminalSafe: remote text
 // can never drive the terminal.
-import { redactText } from '../shared/redact'
-import { terminalSafe } from '../shared/terminal-text'
+import { redactText } from '@shared/redact'
+import { terminalSafe } from '@shared/terminal-text'
 import { StoredSettings } from './stored-settings'
 
 export interface Writer {

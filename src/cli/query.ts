@@ -1,12 +1,10 @@
 // The one-word commands that ask the bridge something and print the answer: chains, tokens, history,
 // transfer, vault. Text by default; --json prints the decoded payload with amounts as exact decimal text.
-import type { HistoryPage } from '../shared/schemas/wire'
-import { addressSchema, txHashSchema } from '../shared/schemas/settings'
-import { describeArrivals, describeDoubt } from '../shared/history-load'
-import { withReceivedTokens } from '../shared/amounts'
-import { checkInput } from '../main/client/bridge-api'
-import { canonicalEpoch } from '../main/client/rpc'
-import { fetchAllHistory } from '../main/client/history-all'
+import type { HistoryPage } from '@shared/schemas/wire'
+import { addressSchema, txHashSchema } from '@shared/schemas/settings'
+import { describeArrivals, describeDoubt } from '@shared/history-load'
+import { withReceivedTokens } from '@shared/amounts'
+import { canonicalEpoch, checkInput, fetchAllHistory } from '../main/client'
 import { callOptions, ENDPOINT_OPTIONS, wholeNumber, withClient } from './bridge-client'
 import { command, UsageError, type Grammar } from './command-line'
 import { chainsTable, historyTable, issueLines, jsonText, tokensTable, transferBlock, vaultBlock } from './format'

@@ -5,11 +5,9 @@
 // notices.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Profile, Settings, Watchlists } from '../shared/schemas/settings'
+import type { Profile, Settings, Watchlists } from '@shared/schemas/settings'
 import { SETTINGS_FILE, userDataDir } from '../main/paths'
-import { openDocumentReader } from '../main/store/document-reader'
-import { SETTINGS_DOCUMENT, WATCHLISTS_DOCUMENT } from '../main/store/documents'
-import { SettingsRepo } from '../main/store/settings-repo'
+import { openDocumentReader, SETTINGS_DOCUMENT, SettingsRepo, WATCHLISTS_DOCUMENT } from '../main/store'
 
 export type Env = Record<string, string | undefined>
 

@@ -4,12 +4,10 @@
 // the --chain-id values when given; else the query service's chain list (--base-url, BRIDGESCOPE_BASE_URL, the
 // active profile's, or the demo network's when the TSS API is the demo's) plus the chains added by id for the
 // active profile in the app (settings.tss.chains).
-import { AppError } from '../shared/errors'
-import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '../shared/redact'
-import { BridgeClient } from '../main/client/bridge-api'
-import { TssClient } from '../main/client/tss-api'
-import { networkFromEnv } from '../main/net/env-proxy'
-import type { Fetch } from '../main/net/fetch'
+import { AppError } from '@shared/errors'
+import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
+import { BridgeClient, TssClient } from '../main/client'
+import { networkFromEnv, type Fetch } from '../main/net'
 import { startSimulator } from '../demo/index'
 import { nonEmpty, type EndpointSources } from './endpoints'
 import type { CliContext } from './io'

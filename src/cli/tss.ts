@@ -1,10 +1,9 @@
 // `bridgescope tss heights|pending|order|tx`: MAP's TSS cross-chain API from a terminal, through the app's
 // own client. Text by default; --json prints the records as MAP sends them with every integer exact.
-import { AppError } from '../shared/errors'
-import { tssChainIdSchema, tssOrderIdSchema, tssTxSchema, type TssOrder } from '../shared/schemas/tss'
-import { formatDuration, tracedLegs, tssOrderAgeSec, tssRoute, tssStatusLabel, unixSeconds } from '../shared/tss'
-import { checkInput } from '../main/client/bridge-api'
-import { TSS_OPERATIONS, type TssClient } from '../main/client/tss-api'
+import { AppError } from '@shared/errors'
+import { tssChainIdSchema, tssOrderIdSchema, tssTxSchema, type TssOrder } from '@shared/schemas/tss'
+import { formatDuration, tracedLegs, tssOrderAgeSec, tssRoute, tssStatusLabel, unixSeconds } from '@shared/tss'
+import { checkInput, TSS_OPERATIONS, type TssClient } from '../main/client'
 import { callOptions, wholeNumber } from './bridge-client'
 import { command, UsageError, type CommandLine, type Grammar } from './command-line'
 import { jsonText, keyValues, table } from './format'

@@ -2,13 +2,13 @@
 // its sinks, and the sinks themselves — one line per event on stdout (JSON with --json), Prometheus metrics
 // with --metrics, webhooks with --webhook. Sinks never hold up polling: webhooks queue, metrics are read from
 // the watcher's state when scraped.
-import { webhookUrlHint } from '../shared/redact'
-import { webhookUrlSchema } from '../shared/schemas/settings'
-import type { WatchEvent } from '../shared/watch'
-import { parseListen, serveMetrics, WatchMetrics } from '../main/watch/metrics'
-import { WebhookSink, type WebhookFormat } from '../main/watch/webhooks'
-import type { Watcher } from '../main/watch/watcher'
-import type { Fetch } from '../main/net/fetch'
+import { webhookUrlHint } from '@shared/redact'
+import { webhookUrlSchema } from '@shared/schemas/settings'
+import type { WatchEvent } from '@shared/watch'
+import { WebhookSink, type PollReport, type WebhookFormat } from '../main/watch'
+import type { Fetch } from '../main/net'
+import { parseListen, serveMetrics, WatchMetrics, type MetricsSource } from './metrics'
+import { WebhookOutbox } from './webhook-outbox'
 import { readCommandLine, usageErrorText, UsageError, type Command, type CommandLine, type Grammar, type Values } from './command-line'
 import { cliContext, type CliContext, type CliIo } from './io'
 
@@ -96,14 +96,19 @@ export class WatchSinks {
   private metrics: WatchMetrics | null = null
   private server: Awaited<ReturnType<typeof serveMetrics>> | null = null
   private readonly hooks: WebhookSink | null
+  private readonly outbox: WebhookOutbox | null
+  private readonly urls: readonly string[]
 
   constructor(
     private readonly values: SinkValues,
     private readonly io: Pick<CliIo, 'stdout' | 'stderr'>,
     /** the CLI's way to the network (the proxy variables), for webhooks as for the watch's own requests */
-    fetch?: Fetch
+    fetch?: Fetch,
+    /** the watch's state folder: the webhooks' outbox lives there, so a restart neither loses nor repeats one */
+    stateDir?: string
   ) {
-    const urls = values.webhook ?? []
+    const urls = (this.urls = values.webhook ?? [])
+    this.outbox = urls.length > 0 && stateDir !== undefined ? WebhookOutbox.open(stateDir) : null
     this.hooks =
       urls.length === 0
         ? null
@@ -111,31 +116,37 @@ export class WatchSinks {
             urls,
             format: values['webhook-format'] ?? 'json',
             ...(fetch ? { fetch } : {}),
-            onFailure: (url, reason) => {
+            onDelivered: (url, e) => {
+              if (e) this.outbox?.settled(url, e.id)
+            },
+            onFailure: (url, reason, e) => {
+              if (e) this.outbox?.settled(url, e.id)
               this.metrics?.webhookFailed()
               io.stderr.write(`webhook ${webhookUrlHint(url)} failed: ${reason}\n`)
             }
           })
+    // what a watch that died had let out but not yet delivered goes first
+    for (const e of this.outbox?.pending() ?? []) this.hooks?.send(e)
   }
 
   emit(e: WatchEvent): void {
     this.metrics?.event(e)
-    this.hooks?.send(e)
+    if (this.hooks && (!this.outbox || this.outbox.add(e, this.urls))) this.hooks.send(e)
     this.io.stdout.write(eventLine(e, this.values.json === true))
   }
 
-  polled(): void {
-    this.metrics?.polled()
+  polled(report: PollReport): void {
+    this.metrics?.polled(report)
   }
 
   /**
    * Serves /metrics and /healthz when --metrics asked for them (`register` adds the gauges of a TSS loop);
    * false when the address cannot be listened on (said on stderr).
    */
-  async serve(watcher: Watcher, register?: (metrics: WatchMetrics) => void): Promise<boolean> {
+  async serve(source: MetricsSource, register?: (metrics: WatchMetrics) => void): Promise<boolean> {
     const listen = this.values.metrics
     if (!listen) return true
-    this.metrics = new WatchMetrics(watcher)
+    this.metrics = new WatchMetrics(source)
     register?.(this.metrics)
     try {
       this.server = await serveMetrics(this.metrics, listen)

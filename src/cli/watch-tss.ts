@@ -6,20 +6,17 @@
 // network (HTTP_PROXY, HTTPS_PROXY, NO_PROXY), as the one-shot `tss` commands do.
 import { join } from 'node:path'
 import type { Registry } from 'prom-client'
-import { redactUrl } from '../shared/redact'
-import { tssChainIdSchema } from '../shared/schemas/tss'
-import type { TssBoard } from '../shared/schemas/tss-board'
-import { TssClient } from '../main/client/tss-api'
-import type { Fetch } from '../main/net/fetch'
-import { ActivityLog } from '../main/watch/activity-log'
-import { WatchState } from '../main/watch/state'
-import { registerTssMetrics } from '../main/watch/tss-metrics'
-import { tssBoard, type TssFollowed, type TssWatchSettings } from '../main/watch/tss-poll'
-import { TssWatchState } from '../main/watch/tss-state'
-import { Watcher, type TssWatchDeps } from '../main/watch/watcher'
-import { defaultSettings } from '../shared/schemas/settings'
+import { redactUrl } from '@shared/redact'
+import { tssChainIdSchema } from '@shared/schemas/tss'
+import type { TssBoard } from '@shared/schemas/tss-board'
+import { TssClient } from '../main/client'
+import type { Fetch } from '../main/net'
+import { ActivityLog, TssPoller, tssBoard, TssWatchState, Watcher, WatchState, type TssFollowed, type TssWatchDeps, type TssWatchSettings } from '../main/watch'
+import { registerTssMetrics } from './tss-metrics'
+import { defaultSettings } from '@shared/schemas/settings'
 import { command, UsageError, type CommandLine } from './command-line'
 import type { CliContext } from './io'
+import type { MetricsSource } from './metrics'
 import type { StoredSettings } from './stored-settings'
 import { withTssClient } from './tss-endpoints'
 import { needsValue, runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WatchSinks, type WatchCliIo } from './watch-sinks'
@@ -86,27 +83,21 @@ function tssSettings(stored: StoredSettings, over: { intervalSec?: number; stall
   }
 }
 
-/** A watcher that runs the TSS loop alone: no vault, no transfers. */
+/** A watcher of the TSS poller alone: nothing else is asked, so nothing else is needed. */
 function tssOnlyWatcher(tss: TssWatchDeps, sinks: WatchSinks, state: { watch: WatchState; log: ActivityLog }): Watcher {
-  const base = defaultSettings()
   return new Watcher({
     profileId: 'cli',
-    client: {
-      getVault: () => Promise.reject(new Error('no vault in watch tss')),
-      queryBridgeInfo: () => Promise.reject(new Error('no transfers in watch tss')),
-      queryHistory: () => Promise.reject(new Error('no history in watch tss'))
-    },
-    rpcUrls: [],
-    settings: () => base,
-    targets: () => ({ addresses: [], transfers: [] }),
+    pollers: [new TssPoller('cli', tss)],
     state: state.watch,
     log: state.log,
-    vault: false,
-    transfers: false,
-    tss,
     emit: (e) => sinks.emit(e),
-    onPolled: () => sinks.polled()
+    onPolled: (_poller, report) => sinks.polled(report)
   })
+}
+
+/** The vault and transfer gauges of a TSS-only watch: no nodes, no comparison, no watched transfers. */
+function tssOnlyMetrics(watcher: Watcher): MetricsSource {
+  return { status: () => watcher.status(), nodesAgree: () => null, stuckTransfers: () => [], pendingTransfers: () => [] }
 }
 
 async function watchTss(ctx: CliContext, { values }: CommandLine<typeof WATCH_TSS_OPTIONS>, signal: AbortSignal): Promise<number> {
@@ -123,7 +114,7 @@ async function watchTss(ctx: CliContext, { values }: CommandLine<typeof WATCH_TS
       : (await ep.chains(signal.aborted ? {} : { signal })).map((c) => ({ ...c, added: false }))
     const dir = join(ctx.stored.dataDir, 'watch-cli')
     const tssState = await TssWatchState.open(dir)
-    const sinks = new WatchSinks(values, ctx.io, fetch)
+    const sinks = new WatchSinks(values, ctx.io, fetch, dir)
     const tss: TssWatchDeps = { client, chains: () => Promise.resolve(chains), state: tssState, settings: () => settings }
     const watcher = tssOnlyWatcher(tss, sinks, { watch: await WatchState.open(dir), log: await ActivityLog.open(dir) })
     if (signal.aborted) return 0
@@ -136,7 +127,7 @@ async function watchTss(ctx: CliContext, { values }: CommandLine<typeof WATCH_TS
       if (!memo || now - memo.at > 1000) memo = { at: now, board: tssBoard(profile, chains, settings, now) }
       return memo.board
     }
-    const served = await sinks.serve(watcher, (m) => registerTssMetrics(m.registry, { board, apiUp: () => (profile.lastPollAt === null ? null : profile.failures === 0) }))
+    const served = await sinks.serve(tssOnlyMetrics(watcher), (m) => registerTssMetrics(m.registry, { board, apiUp: () => (profile.lastPollAt === null ? null : profile.failures === 0) }))
     if (!served) {
       await sinks.close()
       return 1

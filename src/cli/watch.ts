@@ -2,16 +2,14 @@
 // per event on stdout (JSON with --json) until the signal aborts (SIGINT, SIGTERM), then exit 0. Usage errors
 // exit 2. What was announced is kept in the data folder, so a restart repeats nothing.
 import { join } from 'node:path'
-import { redactUrl } from '../shared/redact'
-import { defaultSettings, txHashSchema, webhookUrlSchema } from '../shared/schemas/settings'
-import { ActivityLog } from '../main/watch/activity-log'
-import { WatchState } from '../main/watch/state'
-import type { WatchClient, WatchSettings, WatchTargets } from '../main/watch/types'
-import { Watcher } from '../main/watch/watcher'
-import type { Fetch } from '../main/net/fetch'
+import { redactUrl } from '@shared/redact'
+import { defaultSettings, txHashSchema, webhookUrlSchema } from '@shared/schemas/settings'
+import { ActivityLog, profilePollers, Watcher, WatchState, type ProfilePollers, type WatchClient, type WatchSettings, type WatchTargets } from '../main/watch'
+import type { Fetch } from '../main/net'
 import { ENDPOINT_OPTIONS, withClient } from './bridge-client'
 import { command, UsageError, type Command, type CommandLine, type OptionSpecs } from './command-line'
 import type { CliContext } from './io'
+import type { MetricsSource } from './metrics'
 import { runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WATCH_USAGE, WatchSinks, type WatchCliIo } from './watch-sinks'
 import { vaultWatchTss } from './watch-tss'
 
@@ -85,27 +83,33 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
   const lists = what === 'vault' ? ctx.stored.watchlists() : null
   const saved: WatchTargets = { addresses: lists?.addresses ?? [], transfers: lists?.transfers ?? [] }
   const targets: WatchTargets = txHash ? { addresses: [], transfers: [{ txHash, label: '', addedAt: startedAt }] } : saved
-  const sinks = new WatchSinks(values, io, deps.fetch)
+  const sinks = new WatchSinks(values, io, deps.fetch, dir)
   const tssUrl = values['tss-url']
   const tss = tssUrl
     ? await vaultWatchTss(tssUrl, () => (deps.client.queryChainList ? deps.client.queryChainList() : Promise.resolve([])), dir, ctx.stored, deps.fetch)
     : null
-  const watcher = new Watcher({
+  const state = await WatchState.open(dir)
+  const pollers = profilePollers({
     ...(tss ? { tss: tss.deps } : {}),
     profileId: 'cli',
     client: deps.client,
     rpcUrls,
     settings: () => settings,
     targets: () => targets,
-    state: await WatchState.open(dir),
-    log: await ActivityLog.open(dir),
+    state,
     vault: what === 'vault',
-    transfers: what === 'transfer' || saved.transfers.length + saved.addresses.length > 0,
+    transfers: what === 'transfer' || saved.transfers.length + saved.addresses.length > 0
+  })
+  const watcher = new Watcher({
+    profileId: 'cli',
+    pollers: pollers.all,
+    state,
+    log: await ActivityLog.open(dir),
     emit: (e) => sinks.emit(e),
-    onPolled: () => sinks.polled()
+    onPolled: (_poller, report) => sinks.polled(report)
   })
   if (deps.signal.aborted) return 0
-  if (!(await sinks.serve(watcher, (m) => tss?.register(m.registry)))) {
+  if (!(await sinks.serve(metricsSource(watcher, pollers), (m) => tss?.register(m.registry)))) {
     await sinks.close()
     return 1
   }
@@ -115,6 +119,16 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
   await watcher.stop()
   await sinks.close()
   return 0
+}
+
+/** What the metrics read: the core's status, the vault poller's comparison, the watch lists' poller. */
+function metricsSource(watcher: Watcher, pollers: ProfilePollers): MetricsSource {
+  return {
+    status: () => watcher.status(),
+    nodesAgree: () => pollers.vault?.nodesAgree() ?? null,
+    stuckTransfers: () => pollers.transfers?.stuckTransfers() ?? [],
+    pendingTransfers: () => pollers.transfers?.pendingTransfers() ?? []
+  }
 }
 
 /**

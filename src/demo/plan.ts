@@ -1,7 +1,7 @@
 // The demo network as the app and the browser shell run it: a network that moves as a live one does
 // (arrivals, settling transfers, a lagging node, a vault that rotates every ten minutes), on a first run
 // watched from its busiest address.
-import type { DemoNetworkPlan } from '../shared/demo-network'
+import type { DemoNetworkPlan } from '@shared/demo-network'
 import { startSimulator, type SimOptions } from './index'
 import { EXTRA_CHAIN_ID } from './tss'
 

@@ -5,9 +5,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EventName, EventPayload, Notice } from '@shared/contract'
 import type { Settings, Watchlists } from '@shared/schemas/settings'
-import { BridgeClient } from './client/bridge-api'
-import { fetchAllHistory, type HistorySource } from './client/history-all'
-import { canonicalEpoch } from './client/rpc'
+import { BridgeClient, canonicalEpoch, loadAllHistory, TssClient } from './client'
 import { starterAddresses, watchDemoStarter } from './demo-start'
 import { LoadedHistories } from './dataset'
 import { ChainCheckService } from './chain'
@@ -15,22 +13,17 @@ import { createHandlers } from './ipc/handlers'
 import type { HandlerTable } from './ipc/handler-table'
 import { CACHE_DIR } from './paths'
 import { createIconService, type IconService } from './icons'
-import type { Fetch } from './net/fetch'
+import type { Fetch } from './net'
 import { Endpoints } from './services/endpoints'
 import { HistoryService } from './services/history'
 import { QueryService } from './services/queries'
 import { TssService, type ActiveTss } from './services/tss'
-import { TssClient } from './client/tss-api'
 import { TssWatchState } from './watch/tss-state'
 import type { TssFollowed, TssWatchSettings } from './watch/tss-poll'
 import type { DemoNetwork, DemoNetworkPlan } from '@shared/demo-network'
 import { AppError } from '@shared/errors'
-import { DiskCache } from './store/cache'
-import { openDocumentStore, type BackingStoreFactory } from './store/document-store'
-import { SETTINGS_DOCUMENT, WATCHLISTS_DOCUMENT } from './store/documents'
-import { SettingsRepo } from './store/settings-repo'
+import { DiskCache, noSecretBox, openDocumentStore, SecretStore, SETTINGS_DOCUMENT, SettingsRepo, WATCHLISTS_DOCUMENT, type BackingStoreFactory, type SecretBox } from './store'
 import type { Updater } from './updater'
-import { SecretStore, noSecretBox, type SecretBox } from './store/secret-box'
 import { AlertService, type AlertServiceDeps } from './watch/alerts'
 import { WatchService } from './watch/service'
 import type { Notify, Timers } from './watch/types'
@@ -79,7 +72,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const net = options.fetch ? { fetch: options.fetch } : {}
   const notices: Notice[] = []
   // A first run is a data folder without watchlists yet (checked before the store creates the file).
-  const firstRun = !existsSync(join(options.dataDir, 'watchlists.json'))
+  const firstRun = !existsSync(join(options.dataDir, `${WATCHLISTS_DOCUMENT.name}.json`))
   // the same declarations the CLI reads them by
   const settingsDoc = await openDocumentStore<Settings>({ ...SETTINGS_DOCUMENT, dir: options.dataDir, factory: options.storeFactory }, notices)
   const watchDoc = await openDocumentStore<Watchlists>(
@@ -115,16 +108,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const history = new HistoryService(historyDeps)
   const loaded = new LoadedHistories({
     ...historyDeps,
-    fetchAll: async (client, input, opts) => {
-      const source: HistorySource = { maxPageSize: input.pageSize, queryHistory: (q, call) => client.queryHistory(q, call) }
-      if (client.fetchHistory) source.fetchHistory = client.fetchHistory.bind(client)
-      const all = await fetchAllHistory(
-        source,
-        { address: input.address, chainId: input.chainId },
-        { pageSize: input.pageSize, signal: opts.signal, onProgress: opts.onProgress }
-      )
-      return { records: all.list, total: all.startTotal + all.arrived, completeness: { startTotal: all.startTotal, arrived: all.arrived, doubts: all.doubts } }
-    }
+    fetchAll: loadAllHistory
   })
 
   // MAP's TSS cross-chain API of the active profile: one client per URL, the followed chains (the chain list,

@@ -26,5 +26,4 @@ export function harnessDataDir(platform: NodeJS.Platform = process.platform, env
 }
 
 export const SETTINGS_FILE = 'settings.json'
-export const WATCHLISTS_FILE = 'watchlists.json'
 export const CACHE_DIR = 'cache'

@@ -170,6 +170,13 @@ export const channels = {
 
   'chains:list': channel<Sourced<ChainRecord[]>>()(z.object({ prefer }).optional()),
   'tokens:list': channel<Sourced<TokenList>>()(z.object({ prefer }).optional()),
+  // Transfers cross in two shapes, on purpose. A single page (history:page) is the service's answer as it was
+  // validated and cached, whole records (TransferRecord), at most a page of them: it is what the disk cache keeps
+  // and serves stale-while-revalidate (Sourced), and its readers need fields a table row leaves out (the
+  // transfer view's timing finds its record's legs and heights in the sender's latest page). A loaded history
+  // (history:loadAll) may be a million records and stays in main; only the window of rows on screen crosses
+  // (history:rows), already sorted and filtered, as the table's rows (TableRow, src/shared/table-row.ts: under
+  // half a record's bytes, which a filter keystroke copies across for every row it shows).
   'history:page': channel<Sourced<HistoryPage>>()(
     z.object({
       address: addressSchema,
@@ -238,6 +245,11 @@ export const channels = {
       z.object({ kind: z.literal('epoch'), item: watchedEpochInputSchema })
     ])
   ),
+  /**
+   * Watch an address on one more chain: its entry gains the chain (label and other chains kept), or is made.
+   * One read-modify-write in main under the store's lock, so two windows watching at once both count.
+   */
+  'watchlists:addChain': channel<Watchlists>()(z.object({ address: addressSchema, chainId: chainIdSchema })),
   'watchlists:remove': channel<Watchlists>()(
     z.object({ kind: z.enum(['address', 'transfer', 'epoch']), key: z.string().min(1).max(100) })
   ),

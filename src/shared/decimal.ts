@@ -24,11 +24,6 @@ function pow10(n: number): bigint {
   return TEN ** BigInt(n)
 }
 
-export function isDecimalText(text: string): boolean {
-  const m = DECIMAL_RE.exec(text)
-  return m !== null && Math.abs(Number(m[4] ?? '0')) <= MAX_EXPONENT
-}
-
 /** Parses "123.000000", "-0.5", "1.5e3", "10000000000000000000001". Throws AppError('decode') otherwise. */
 export function parseDecimal(text: string): Decimal {
   const m = DECIMAL_RE.exec(text)

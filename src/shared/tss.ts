@@ -12,8 +12,6 @@ export const TSS_STATUS_NAMES: Readonly<Record<string, string>> = {
   '4': 'Failed'
 }
 
-export const TSS_STATUS_PENDING = '1'
-
 /** "Completed"; a value MAP does not name is shown as sent ("status 7"), never guessed at. */
 export function tssStatusLabel(status: string | null): string {
   if (status === null) return 'status unknown'

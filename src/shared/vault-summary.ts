@@ -141,8 +141,17 @@ function rawLines(a: JsonValue, b: JsonValue, record: number | null, prefix = '$
 
 /** Every change from `before` to `after`, named for the documented records, in raw JSON-path wording otherwise. */
 export function summariseVault(before: JsonValue, after: JsonValue): VaultChangeLine[] {
-  const a = recogniseVaultRecords(before)
-  const b = recogniseVaultRecords(after)
+  return summariseRecognised({ raw: before, records: recogniseVaultRecords(before) }, { raw: after, records: recogniseVaultRecords(after) })
+}
+
+/** A vault answer with its records already recognised (the client does it once per answer). */
+export interface RecognisedVault {
+  raw: JsonValue
+  records: VaultRecord[] | null
+}
+
+/** summariseVault for answers whose records were recognised already: the same lines, no second reading. */
+export function summariseRecognised({ raw: before, records: a }: RecognisedVault, { raw: after, records: b }: RecognisedVault): VaultChangeLine[] {
   // One record ↔ a list of records is a change of shape: said as the raw diff says it.
   if (!a || !b || Array.isArray(before) !== Array.isArray(after)) return rawLines(before, after, null)
   const out: VaultChangeLine[] = []

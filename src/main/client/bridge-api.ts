@@ -1,14 +1,15 @@
 // The client of the bridge query service (spec section 4) and of the vault node. Inputs are validated
 // before anything is sent: a bad input costs no request and comes back as AppError('input') with `field`.
 import { z } from 'zod'
-import { AppError } from '../../shared/errors'
-import { addressSchema, chainIdSchema, txHashSchema } from '../../shared/schemas/settings'
-import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '../../shared/schemas/wire'
-import type { VaultResult } from '../../shared/schemas/vault'
+import { AppError } from '@shared/errors'
+import { addressSchema, chainIdSchema, txHashSchema } from '@shared/schemas/settings'
+import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '@shared/schemas/wire'
+import type { VaultResult } from '@shared/schemas/vault'
 import { decodeChainList, decodeHistoryBody, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from './decode'
 import { apiUrl, httpUrl, postForText, postJson, type HttpOptions } from './http'
 import { canonicalEpoch, getVault } from './rpc'
 import type { Fetch } from '../net/fetch'
+import type { ArrivedHistoryPage, CallOptions, HistoryQuery, QueryClient } from './query-client'
 
 export const DEFAULT_PAGE_SIZE = 10
 export const DEFAULT_MAX_PAGE_SIZE = 100
@@ -27,25 +28,6 @@ export interface BridgeClientOptions {
   fetch?: Fetch
 }
 
-export interface CallOptions {
-  signal?: AbortSignal
-}
-
-export interface HistoryQuery {
-  address: string
-  chainId: number
-  pageNo?: number
-  pageSize?: number
-}
-
-/**
- * A queryHistory answer that has arrived but is not decoded yet. decode() does the CPU work (lossless parse,
- * envelope, validation) and throws what queryHistory would throw.
- */
-export interface ArrivedHistoryPage {
-  decode(): HistoryPage
-}
-
 export type BridgeOperation = 'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList'
 
 /** Validates one input with a zod schema; the failure names the field and carries zod's message. */
@@ -62,7 +44,9 @@ function failInput(field: string, reason: string, operation?: string): never {
 
 const pageNoSchema = z.int('a page number is a whole number').min(1, 'pages start at 1')
 
-export class BridgeClient {
+/** The MCS dialect: MAP's bridge query service (spec section 4) and its vault node (JSON-RPC). */
+export class BridgeClient implements QueryClient {
+  readonly dialect = 'mcs'
   readonly baseUrl: string
   readonly rpcUrls: readonly string[]
   readonly maxPageSize: number

@@ -1,6 +1,6 @@
 // From a response body to validated records: the decode path of every answer of the bridge query service.
 //
-//   body text   read by http.ts under a size cap and a deadline; parseBody refuses an empty or HTML body
+//   body text   read by http.ts under a size cap and a deadline; parseBody (lossless-json.ts) refuses an empty or HTML body
 //   → JSON      parseLossless (lossless-json.ts): one scan quotes the numbers JSON.parse would round (amounts
 //               have six fractional digits and pass 2^53), then JSON.parse; `__proto__` keys and nesting past
 //               64 levels are refused
@@ -38,7 +38,7 @@
 // that parse alone, with no validation, read 2.92 at 100 and 2.86 at 1,000 records on Node 22. So the search
 // stays, on every runtime.
 import { z } from 'zod'
-import { AppError } from '../../shared/errors'
+import { AppError } from '@shared/errors'
 import {
   STABLE_FIELD_PATTERN,
   chainDetailSchema,
@@ -56,11 +56,10 @@ import {
   type TokenList,
   type TransferDetail,
   type TransferRecord
-} from '../../shared/schemas/wire'
-import type { JsonValue } from '../../shared/schemas/vault'
-import { parseBody } from './http'
+} from '@shared/schemas/wire'
+import type { JsonValue } from '@shared/schemas/vault'
 import { countKeys, findAmounts, plainMembers, settleMembers, type Walk } from './amount-search'
-import { isAmountKey, isPlainObject, parseLossless } from './lossless-json'
+import { isAmountKey, isPlainObject, parseBody, parseLossless } from './lossless-json'
 
 /** How much of a failing wire text an issue keeps: enough to recognise it, not a whole page. */
 const RAW_LIMIT = 200

@@ -9,10 +9,10 @@
 // arrivals. What no page covered is asked again in a sweep from the lowest gap upwards; the head is checked
 // at the end for the arrivals. A change that head arrivals cannot explain (the total below the start total,
 // two records told for one place, one record at two places) is not silently patched: the result names it.
-import { AppError } from '../../shared/errors'
-import type { LoadDoubt } from '../../shared/history-load'
-import type { HistoryPage, TransferRecord } from '../../shared/schemas/wire'
-import type { ArrivedHistoryPage, CallOptions, HistoryQuery } from './bridge-api'
+import { AppError } from '@shared/errors'
+import type { LoadCompleteness, LoadDoubt } from '@shared/history-load'
+import type { HistoryPage, TransferRecord } from '@shared/schemas/wire'
+import type { ArrivedHistoryPage, QueryClient } from './query-client'
 
 export interface HistoryProgress {
   loaded: number
@@ -48,12 +48,8 @@ export interface HistoryAll {
   pagesDone: number
 }
 
-export interface HistorySource {
-  readonly maxPageSize: number
-  queryHistory(query: HistoryQuery, call?: CallOptions): Promise<HistoryPage>
-  /** when present, used instead of queryHistory so that decoding one page overlaps the next request */
-  fetchHistory?(query: HistoryQuery, call?: CallOptions): Promise<ArrivedHistoryPage>
-}
+/** What "load all" asks of a client: any dialect's QueryClient, or a test's stand-in for its paging. */
+export type HistorySource = Pick<QueryClient, 'maxPageSize' | 'queryHistory' | 'fetchHistory'>
 
 /** Sweep requests that fill nothing new before the sweep gives up on a list that outruns it. */
 const STALL_LIMIT = 16
@@ -305,4 +301,27 @@ export async function fetchAllHistory(
       reach = Math.max(reach, lastPlace)
     }
   }
+}
+
+/** A history loaded whole, in the shape the loaded-history engine takes it (src/main/dataset, `fetchAll`). */
+export interface LoadedAll {
+  /** newest first: the arrivals, then the list as it stood when the load began */
+  records: TransferRecord[]
+  /** how many transfers the list holds now: the start total and the arrivals */
+  total: number
+  completeness: LoadCompleteness
+}
+
+/** "Load all" through any dialect's client: fetchAllHistory, its result told as the dataset wants it. */
+export async function loadAllHistory(
+  client: QueryClient,
+  input: { address: string; chainId: number; pageSize: number },
+  opts: { signal?: AbortSignal; onProgress?: (progress: HistoryProgress) => void } = {}
+): Promise<LoadedAll> {
+  const all = await fetchAllHistory(
+    client,
+    { address: input.address, chainId: input.chainId },
+    { pageSize: input.pageSize, ...(opts.signal ? { signal: opts.signal } : {}), ...(opts.onProgress ? { onProgress: opts.onProgress } : {}) }
+  )
+  return { records: all.list, total: all.startTotal + all.arrived, completeness: { startTotal: all.startTotal, arrived: all.arrived, doubts: all.doubts } }
 }

@@ -8,10 +8,10 @@
 // `reader.read()` races a timer of our own (../deadline.ts says why a signal alone is not enough), and on
 // expiry we cancel the reader ourselves.
 import ky, { HTTPError, TimeoutError } from 'ky'
-import { AppError } from '../../shared/errors'
-import { CREDENTIALS_MESSAGE, hasCredentials, redactText, redactUrl } from '../../shared/redact'
-import type { JsonValue } from '../../shared/schemas/vault'
-import { parseLossless } from './lossless-json'
+import { AppError } from '@shared/errors'
+import { CREDENTIALS_MESSAGE, hasCredentials, redactText, redactUrl } from '@shared/redact'
+import type { JsonValue } from '@shared/schemas/vault'
+import { parseBody } from './lossless-json'
 import { stopAt, type Stop } from '../deadline'
 import { rootCause, type Fetch } from '../net/fetch'
 
@@ -99,28 +99,6 @@ async function readCapped(response: Response, operation: string, maxBytes: numbe
     return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, total))
   } catch {
     throw new AppError({ kind: 'protocol', operation, code: response.status, message: `HTTP ${response.status}: the body is not UTF-8 text` })
-  }
-}
-
-/** Turns body text into JSON, or a 'protocol' error naming the status; never a parser stack. */
-export function parseBody(text: string, operation: string, status: number, contentType: string | null): JsonValue {
-  const head = text.trimStart()
-  if (head === '') {
-    throw new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${status}: the service sent an empty body` })
-  }
-  if (head.startsWith('<') || (contentType ?? '').includes('html')) {
-    throw new AppError({
-      kind: 'protocol',
-      operation,
-      code: status,
-      message: `HTTP ${status}: the service sent an HTML page instead of JSON`
-    })
-  }
-  try {
-    return parseLossless(text)
-  } catch (error) {
-    const reason = error instanceof AppError ? error.message : 'the body is not valid JSON'
-    throw new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${status}: ${reason}` })
   }
 }
 

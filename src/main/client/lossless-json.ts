@@ -8,9 +8,9 @@
 // goes to JSON.parse once. Because the rewrite is textual, document order, duplicate keys, integer-like keys
 // that JSON.parse reorders, and look-alike text inside strings all come out right by construction. The scan
 // also refuses what no caller should meet: a `__proto__` key, nesting past MAX_DEPTH, a huge number.
-import { AppError } from '../../shared/errors'
-import { AMOUNT_FIELDS } from '../../shared/schemas/wire'
-import type { JsonValue } from '../../shared/schemas/vault'
+import { AppError } from '@shared/errors'
+import { AMOUNT_FIELDS } from '@shared/schemas/wire'
+import type { JsonValue } from '@shared/schemas/vault'
 
 const AMOUNT_KEYS: ReadonlySet<string> = new Set<string>(AMOUNT_FIELDS)
 
@@ -226,6 +226,32 @@ export function parseLossless(text: string): JsonValue {
   } catch (error) {
     const reason = error instanceof SyntaxError ? error.message : 'parse failed'
     throw new AppError({ kind: 'protocol', message: `the body is not valid JSON (${shorten(reason)})` })
+  }
+}
+
+/**
+ * Turns an HTTP body's text into JSON, or a 'protocol' error naming the status; never a parser stack. Here
+ * rather than in http.ts so that the decode path (decode.ts) reads a body without calling back into the
+ * module that fetched it.
+ */
+export function parseBody(text: string, operation: string, status: number, contentType: string | null): JsonValue {
+  const head = text.trimStart()
+  if (head === '') {
+    throw new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${status}: the service sent an empty body` })
+  }
+  if (head.startsWith('<') || (contentType ?? '').includes('html')) {
+    throw new AppError({
+      kind: 'protocol',
+      operation,
+      code: status,
+      message: `HTTP ${status}: the service sent an HTML page instead of JSON`
+    })
+  }
+  try {
+    return parseLossless(text)
+  } catch (error) {
+    const reason = error instanceof AppError ? error.message : 'the body is not valid JSON'
+    throw new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${status}: ${reason}` })
   }
 }
 

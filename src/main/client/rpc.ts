@@ -1,13 +1,10 @@
 // JSON-RPC 2.0 tss_getVault: the TSS vault record, latest or by epoch. The result's shape is not published,
 // so it is kept whole (big numbers as their exact text, via the lossless parser) and the documented MAP
 // Protocol shape is only recognised, never required.
-import { AppError } from '../../shared/errors'
-import { recogniseVaultRecords, type JsonValue, type VaultResult } from '../../shared/schemas/vault'
+import { AppError } from '@shared/errors'
+import { recogniseVaultRecords, type JsonValue, type VaultResult } from '@shared/schemas/vault'
 import { postJson, type HttpOptions } from './http'
-import { parseEpoch, type EpochQuery } from '../../shared/epoch'
-
-// Recognition lives with the schema so the Vault view's comparison uses the same rule.
-export { recogniseVaultRecords }
+import { parseEpoch, type EpochQuery } from '@shared/epoch'
 
 export const VAULT_METHOD = 'tss_getVault'
 

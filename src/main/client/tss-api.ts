@@ -13,7 +13,7 @@
 //   read whole, duplicates dropped, under the size cap.
 // - Heights: compass-tss answers "" for a chain it has not scanned; that is a null height.
 import type { z } from 'zod'
-import { AppError } from '../../shared/errors'
+import { AppError } from '@shared/errors'
 import {
   isKnownOrder,
   tssChainIdSchema,
@@ -27,9 +27,9 @@ import {
   type ExactInt,
   type TssOrder,
   type TssOrderSet
-} from '../../shared/schemas/tss'
-import type { JsonValue } from '../../shared/schemas/vault'
-import { looksLikeOrderId } from '../../shared/tss'
+} from '@shared/schemas/tss'
+import type { JsonValue } from '@shared/schemas/vault'
+import { looksLikeOrderId } from '@shared/tss'
 import { checkInput } from './bridge-api'
 import { getJson, httpUrl, type HttpOptions } from './http'
 import type { Fetch } from '../net/fetch'

@@ -8,7 +8,7 @@ import { AppError, toErrorData } from '@shared/errors'
 import type { TokenList, TransferRecord } from '@shared/schemas/wire'
 import { withReceivedTokens } from '@shared/amounts'
 import type { DiskCache } from '../store/cache'
-import type { BridgeApi } from '../services/ports'
+import type { QueryClient } from '../client'
 import { exportColumns, exportFilename, toCsv, toJson } from './export'
 import { planMerge, RowIds } from './merge'
 import { readOfflineCopy, saveOfflineCopy } from './offline-copy'
@@ -22,7 +22,7 @@ export interface AllPagesProgress {
   pagesTotal: number
 }
 export type FetchAllHistory = (
-  client: BridgeApi,
+  client: QueryClient,
   input: { address: string; chainId: number; pageSize: number },
   options: { signal: AbortSignal; onProgress: (p: AllPagesProgress) => void }
 ) => Promise<{ records: TransferRecord[]; total: number; completeness: LoadCompleteness }>
@@ -30,7 +30,7 @@ export type FetchAllHistory = (
 export interface LoadedHistoriesDeps {
   cache: DiskCache
   now: () => number
-  endpoint: () => Promise<{ profileId: string; client: BridgeApi; maxPageSize: number }>
+  endpoint: () => Promise<{ profileId: string; client: QueryClient; maxPageSize: number }>
   fetchAll: FetchAllHistory
   /** the profile's token list, or null when it cannot be had (received amounts then stay raw) */
   tokens: () => Promise<TokenList | null>

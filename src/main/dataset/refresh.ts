@@ -3,7 +3,7 @@
 // history: what it cannot read this time it says (gap) or reads next time.
 import type { TransferRecord } from '@shared/schemas/wire'
 import { pendingRows, type RowIds } from './merge'
-import type { BridgeApi } from '../services/ports'
+import type { QueryClient } from '../client'
 import type { TransferTable } from './table'
 
 /** Head pages read at most per refresh: arrivals beyond this many pages leave a gap until a reload. */
@@ -33,7 +33,7 @@ export interface HeadAnswer {
  * newest pending rows are on now. Where a row is now is its row plus what the list grew by above it: the
  * service's total less the rows held (new transfers arrive at the head).
  */
-export async function askService(client: BridgeApi, q: HistoryQuery, table: TransferTable, ids: RowIds): Promise<HeadAnswer> {
+export async function askService(client: QueryClient, q: HistoryQuery, table: TransferTable, ids: RowIds): Promise<HeadAnswer> {
   const head: TransferRecord[] = []
   const read = new Set<number>()
   let total = 0

@@ -108,6 +108,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     },
     'watchlists:get': () => d.settings.getWatchlists(),
     'watchlists:add': ({ kind, item }) => d.settings.addWatch(kind, item),
+    'watchlists:addChain': ({ address, chainId }) => d.settings.addWatchedChain(address, chainId),
     'watchlists:remove': ({ kind, key }) => d.settings.removeWatch(kind, key),
     'data:export': () => d.settings.exportText(),
     'data:import': ({ content, dryRun }) => {

@@ -2,7 +2,7 @@
 // first time it is needed; a client is reused until the profile's settings change.
 import type { Profile } from '@shared/schemas/settings'
 import { AppError } from '@shared/errors'
-import type { BridgeApi } from './ports'
+import type { QueryClient } from '../client'
 
 export interface ResolvedEndpoint {
   profileId: string
@@ -25,12 +25,12 @@ export interface DemoUrls {
 export interface EndpointDeps {
   activeProfile: () => Profile
   startDemo: () => Promise<DemoUrls>
-  createClient: (endpoint: ResolvedEndpoint) => BridgeApi
+  createClient: (endpoint: ResolvedEndpoint) => QueryClient
 }
 
 export class Endpoints {
   private demo: Promise<DemoUrls> | null = null
-  private current: { signature: string; endpoint: ResolvedEndpoint; client: BridgeApi } | null = null
+  private current: { signature: string; endpoint: ResolvedEndpoint; client: QueryClient } | null = null
 
   constructor(private readonly deps: EndpointDeps) {}
 
@@ -54,7 +54,7 @@ export class Endpoints {
     return { ...common, baseUrl: profile.baseUrl, rpcUrls: profile.rpcUrls, tssUrl: profile.tssUrl?.trim() || null }
   }
 
-  async active(): Promise<{ profileId: string; client: BridgeApi; maxPageSize: number; endpoint: ResolvedEndpoint }> {
+  async active(): Promise<{ profileId: string; client: QueryClient; maxPageSize: number; endpoint: ResolvedEndpoint }> {
     const endpoint = await this.resolve()
     const signature = JSON.stringify(endpoint)
     if (!this.current || this.current.signature !== signature) {
@@ -63,7 +63,7 @@ export class Endpoints {
     return { profileId: endpoint.profileId, client: this.current.client, maxPageSize: endpoint.maxPageSize, endpoint }
   }
 
-  client(endpoint: ResolvedEndpoint): BridgeApi {
+  client(endpoint: ResolvedEndpoint): QueryClient {
     return this.deps.createClient(endpoint)
   }
 }

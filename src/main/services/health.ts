@@ -3,7 +3,7 @@
 import type { EndpointCheck } from '@shared/contract'
 import { toErrorData } from '@shared/errors'
 import type { ResolvedEndpoint } from './endpoints'
-import type { BridgeApi } from './ports'
+import type { QueryClient } from '../client'
 
 async function timed(url: string, now: () => number, call: () => Promise<unknown>): Promise<EndpointCheck> {
   const start = now()
@@ -17,7 +17,7 @@ async function timed(url: string, now: () => number, call: () => Promise<unknown
 
 export async function checkEndpoint(
   endpoint: ResolvedEndpoint,
-  client: BridgeApi,
+  client: QueryClient,
   now: () => number = () => performance.now()
 ): Promise<{ api: EndpointCheck | null; rpc: EndpointCheck[] }> {
   const [api, ...rpc] = await Promise.all([

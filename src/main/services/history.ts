@@ -6,13 +6,13 @@ import { historyPageSchema } from '@shared/schemas/decoded'
 import type { HistoryPage, TokenList } from '@shared/schemas/wire'
 import { withReceivedTokens } from '@shared/amounts'
 import type { DiskCache } from '../store/cache'
-import type { BridgeApi } from './ports'
+import type { QueryClient } from '../client'
 import { sourced } from './sourced'
 
 export interface HistoryDeps {
   cache: DiskCache
   now: () => number
-  endpoint: () => Promise<{ profileId: string; client: BridgeApi; maxPageSize: number }>
+  endpoint: () => Promise<{ profileId: string; client: QueryClient; maxPageSize: number }>
   /** the profile's token list, or null when it cannot be had (received amounts then stay raw) */
   tokens: () => Promise<TokenList | null>
 }

@@ -4,14 +4,14 @@ import { chainListSchema, tokenListSchema, transferDetailSchema, vaultResultSche
 import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
 import type { VaultResult } from '@shared/schemas/vault'
 import type { DiskCache } from '../store/cache'
-import type { BridgeApi } from './ports'
+import type { QueryClient } from '../client'
 import { sourced } from './sourced'
 
 type Prefer = 'cache' | 'network'
 export interface QueryDeps {
   cache: DiskCache
   now: () => number
-  endpoint: () => Promise<{ profileId: string; client: BridgeApi }>
+  endpoint: () => Promise<{ profileId: string; client: QueryClient }>
   /** accepts 'latest', decimal or hex; returns 'latest' or the canonical hex quantity */
   canonicalEpoch: (input: string) => string
 }

@@ -220,6 +220,20 @@ export class SettingsRepo {
     }))
   }
 
+  /** Watches an address on one more chain: the stored entry keeps its label and chains, or a new one is made. */
+  addWatchedChain(address: string, chainId: number): Watchlists {
+    const key = address.toLowerCase()
+    const entry = watchlistsSchema.shape.addresses.unwrap().element
+    return this.watchlists.update((w) => ({
+      ...w,
+      addresses: upsert(
+        w.addresses,
+        (a) => a.address.toLowerCase() === key,
+        (stored) => entry.parse({ ...stored, address: key, chainIds: [...new Set([...(stored?.chainIds ?? []), chainId])] })
+      )
+    }))
+  }
+
   removeWatch(kind: WatchKind, key: string): Watchlists {
     const k = key.toLowerCase()
     return this.watchlists.update((w) =>

@@ -1,5 +1,6 @@
-// Settings → Alerts in main: the webhook sinks the user configured, each a WebhookSink (the CLI's sink
-// class) fed every watch event, rebuilt when a sink, its URL or its format changes. A sink's URL is a secret:
+// Settings → Alerts in main: the webhook sinks the user configured, each a WebhookSink (webhooks.ts, the
+// same class the CLI's --webhook delivers through) fed every watch event the core lets out, rebuilt when a
+// sink, its URL or its format changes. A sink's URL is a secret:
 // it is read from the SecretStore only here, and what leaves this module (the panel's view, the activity
 // log, error messages) shows scheme and host at most.
 import { randomUUID } from 'node:crypto'

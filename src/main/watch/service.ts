@@ -9,7 +9,9 @@ import { ActivityLog } from './activity-log'
 import type { DiskCache } from '../store/cache'
 import { WatchState } from './state'
 import type { Notify, Timers, WatchClient, WatchSettings, WatchTargets } from './types'
-import { Watcher, type TssWatchDeps } from './watcher'
+import { profilePollers } from './pollers'
+import type { TssWatchDeps } from './tss-poll'
+import { Watcher } from './watcher'
 
 export interface WatchServiceDeps {
   dataDir: string
@@ -50,16 +52,21 @@ export class WatchService {
       this.watcher = null
       try {
         const e = await this.d.endpoint()
-        this.watcher = new Watcher({
+        const pollers = profilePollers({
           profileId: e.profileId,
           client: e.client,
           rpcUrls: e.rpcUrls,
           settings: this.d.settings,
           targets: this.d.targets,
           state: this.state,
-          log: this.log,
           cache: this.d.cache,
-          ...(e.tss ? { tss: e.tss } : {}),
+          ...(e.tss ? { tss: e.tss } : {})
+        })
+        this.watcher = new Watcher({
+          profileId: e.profileId,
+          pollers: pollers.all,
+          state: this.state,
+          log: this.log,
           onPolled: () => this.changed(),
           emit: (event) => {
             this.d.emit?.(event)
@@ -120,12 +127,12 @@ export class WatchService {
   /** A TSS poll now; false when no chain answered, or nothing watches TSS (no watcher, no TSS API). */
   async recheckTss(): Promise<boolean> {
     await this.starting
-    return this.watcher ? this.watcher.recheckTss() : false
+    return this.watcher ? this.watcher.pollNow('tss') : false
   }
 
   /** Whether the running watcher polls a TSS API. */
   watchesTss(): boolean {
-    return this.watcher?.watchesTss() ?? false
+    return this.watcher?.watches('tss') ?? false
   }
 
   async recheck(txHash?: string): Promise<WatchStatus> {

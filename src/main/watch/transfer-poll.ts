@@ -7,11 +7,12 @@ import type { TransferDetail } from '@shared/schemas/wire'
 import type { TransferLeg } from '@shared/watch'
 import { notDelivered } from '@shared/states'
 import { transferDelayMs } from './backoff'
-import { newTransferState, type ProfileWatchState } from './state'
+import type { Poller, PollReport, PollRun } from './poller'
+import { newTransferState, type ProfileWatchState, type WatchState } from './state'
 import type { Announce, WatchClient, WatchSettings, WatchTargets } from './types'
 
 export interface TransferPollDeps {
-  client: WatchClient
+  client: Pick<WatchClient, 'queryBridgeInfo' | 'queryHistory'>
   state: ProfileWatchState
   announce: Announce
   now: () => number
@@ -129,5 +130,70 @@ export async function pollTransfers(d: TransferPollDeps, opts: { only?: string; 
       if (d.signal.aborted) return
       await pollAddress(d, a.address, chainId).catch(() => undefined)
     }
+  }
+}
+
+export interface TransferPollerDeps {
+  profileId: string
+  client: Pick<WatchClient, 'queryBridgeInfo' | 'queryHistory'>
+  state: WatchState
+  settings: () => WatchSettings
+  targets: () => WatchTargets
+  /** its next poll is the status's (when no vault is watched: `watch transfer`) */
+  leads?: boolean
+}
+
+/**
+ * The watch lists as a poller. Each transfer ages its own pace (backoff.ts's transferDelayMs), so the loop
+ * itself never backs off: a failing transfer or address does not slow the others.
+ */
+export class TransferPoller implements Poller {
+  readonly name = 'transfers'
+  readonly backsOff = false
+  readonly leads: boolean
+
+  constructor(private readonly d: TransferPollerDeps) {
+    this.leads = d.leads ?? false
+  }
+
+  intervalMs(): number {
+    return this.d.settings().pollIntervals.transfersSec * 1000
+  }
+
+  async poll(run: PollRun): Promise<PollReport> {
+    await pollTransfers(this.deps(run), { force: run.manual })
+    return { failures: 0 }
+  }
+
+  /** A manual re-check of one transfer: a transfer past its watch age is watched again from now. */
+  async recheckOne(txHash: string, run: PollRun): Promise<void> {
+    const key = txHash.toLowerCase()
+    const ts = this.state().transfers[key]
+    if (ts) Object.assign(ts, { watchFrom: run.now(), pending: true, stuckAnnounced: false })
+    await pollTransfers(this.deps(run), { only: key })
+  }
+
+  /** Watched transfers announced as stuck and still pending. */
+  stuckTransfers(): string[] {
+    return Object.entries(this.state().transfers)
+      .filter(([, t]) => t.pending && t.stuckAnnounced)
+      .map(([tx]) => tx)
+  }
+
+  /** Watched transfers still pending, with when watching began (for how long they have waited). */
+  pendingTransfers(): { txHash: string; since: number }[] {
+    const p = this.state().transfers
+    return this.d
+      .targets()
+      .transfers.filter((t) => p[t.txHash.toLowerCase()]?.pending !== false)
+      .map((t) => ({ txHash: t.txHash.toLowerCase(), since: t.addedAt }))
+  }
+
+  private state(): ProfileWatchState {
+    return this.d.state.profile(this.d.profileId)
+  }
+
+  private deps(run: PollRun): TransferPollDeps {
+    return { client: this.d.client, state: this.state(), announce: run.announce, now: run.now, settings: this.d.settings(), targets: this.d.targets(), signal: run.signal }
   }
 }

@@ -16,7 +16,8 @@ import { toErrorData } from '@shared/errors'
 import type { TssOrder } from '@shared/schemas/tss'
 import type { TssBoard, TssChainBoard, TssPendingOrder } from '@shared/schemas/tss-board'
 import { formatDuration, isFinalStatus, tssRoute, unixSeconds } from '@shared/tss'
-import { newTssChainState, type TssChainState, type TssPendingState, type TssProfileState } from './tss-state'
+import type { Poller, PollReport, PollRun } from './poller'
+import { newTssChainState, type TssChainState, type TssPendingState, type TssProfileState, type TssWatchState } from './tss-state'
 import type { Announce } from './types'
 
 /** What the poll needs of the TSS client (src/main/client/tss-api.ts). */
@@ -271,5 +272,39 @@ export function tssBoard(state: TssProfileState, chains: readonly TssFollowed[],
         checkedAt: s?.checkedAt ?? null
       }
     })
+  }
+}
+
+/** The TSS cross-chain API watch of a profile: what its poller needs. */
+export interface TssWatchDeps {
+  client: TssApi
+  /** the followed chains, asked before every poll (the chain list may come from a cache) */
+  chains: () => Promise<TssFollowed[]>
+  state: TssWatchState
+  settings: () => TssWatchSettings
+}
+
+/** MAP's TSS API as a poller: failures back off; its state has a file of its own (tss-state.json). */
+export class TssPoller implements Poller {
+  readonly name = 'tss'
+  readonly backsOff = true
+
+  constructor(
+    private readonly profileId: string,
+    private readonly d: TssWatchDeps
+  ) {}
+
+  intervalMs(): number {
+    return this.d.settings().intervalSec * 1000
+  }
+
+  async poll(run: PollRun): Promise<PollReport> {
+    const p = this.d.state.profile(this.profileId)
+    await pollTss({ client: this.d.client, chains: await this.d.chains(), state: p, announce: run.announce, now: run.now, settings: this.d.settings(), signal: run.signal })
+    return { failures: p.failures }
+  }
+
+  save(now: number, final: boolean): Promise<void> {
+    return final ? this.d.state.save(now, true) : this.d.state.save(now)
   }
 }

@@ -6,22 +6,28 @@
 // down and comes back with what it knew then. So the vault is what the highest epoch any node has reported
 // says, and it never goes back. A node below that epoch is *behind* — news about the node (one event when it
 // has been behind for a few answers, one when it catches up), never a change of the vault. "Nodes disagree"
-// is for nodes that tell the same epoch differently. Returns false when no node answered.
+// is for nodes that tell the same epoch differently.
+//
+// Each answer's records are recognised once, by the client; the snapshot, the comparison of nodes and the
+// change's summary all read those. A poll hands back how each node stands after it (latency or error) rather
+// than keeping it anywhere: the core shows it in its status, the CLI's metrics time the nodes by it.
 import { createHash } from 'node:crypto'
 import { toErrorData } from '@shared/errors'
 import type { AppErrorData } from '@shared/errors'
 import type { VaultResult } from '@shared/schemas/vault'
-import type { WatchNodeStatus } from '@shared/watch'
+import type { WatchNodeStatus, WatchStatus } from '@shared/watch'
 import type { DiskCache } from '../store/cache'
+import type { Poller, PollReport, PollRun } from './poller'
 import { keepSnapshot } from './snapshots'
-import { newNodeState, type NodeState, type ProfileWatchState } from './state'
-import type { Announce, WatchClient } from './types'
-import { describeVaultChange, summariseVault, toJsonChanges } from '@shared/vault-summary'
+import { newNodeState, type NodeState, type ProfileWatchState, type WatchState } from './state'
+import type { Announce, WatchClient, WatchSettings } from './types'
+import { describeVaultChange, summariseRecognised, toJsonChanges, type RecognisedVault } from '@shared/vault-summary'
+import { recogniseVaultRecords } from '@shared/schemas/vault'
 import { diffVault, snapshotOf, type VaultSnapshot } from './vault-diff'
 
 export interface VaultPollDeps {
   profileId: string
-  client: WatchClient
+  client: Pick<WatchClient, 'getVault'>
   rpcUrls: readonly string[]
   state: ProfileWatchState
   announce: Announce
@@ -31,10 +37,25 @@ export interface VaultPollDeps {
   behindAfter?: number
   cache: DiskCache | null
   signal: AbortSignal
-  /** in-memory per-node detail for watch:status (errors are not persisted) */
-  live: Map<string, WatchNodeStatus>
-  /** told after each comparison of several nodes: true when all reachable ones agreed */
-  agreement?: (agree: boolean) => void
+  /** the last vault's answer as recognised when it was new, so a change is summarised without a second reading */
+  lastRecognised?: KnownVault | null
+}
+
+/** A vault answer as recognised, with the hash of its snapshot. */
+export interface KnownVault {
+  hash: string
+  answer: RecognisedVault
+}
+
+/** What one poll of the nodes found: whether any answered, each node as it stands, and the comparison. */
+export interface VaultPollOutcome {
+  ok: boolean
+  /** every node of the profile after this poll (latency or error), in profile order */
+  nodes: WatchNodeStatus[]
+  /** whether the reachable nodes told the same vault; undefined when fewer than two answered */
+  agree?: boolean
+  /** the answer that speaks for the vault now, as recognised (handed to the next poll) */
+  reference: KnownVault | null
 }
 
 type Answer = { url: string; ok: true; result: VaultResult; latencyMs: number } | { url: string; ok: false; error: AppErrorData }
@@ -74,7 +95,7 @@ function liveStatus(url: string, node: NodeState, extra: Partial<WatchNodeStatus
   }
 }
 
-function recordHealth(d: VaultPollDeps, a: Answer, snap: VaultSnapshot | null): void {
+function recordHealth(d: VaultPollDeps, a: Answer, snap: VaultSnapshot | null): WatchNodeStatus {
   const node = (d.state.nodes[a.url] ??= newNodeState())
   const at = d.now()
   if (a.ok) {
@@ -90,12 +111,11 @@ function recordHealth(d: VaultPollDeps, a: Answer, snap: VaultSnapshot | null): 
     }
     Object.assign(node, { failures: 0, unreachable: false, downSince: null, lastAnswerAt: at, latencyMs: a.latencyMs })
     if (snap) Object.assign(node, { epoch: snap.epoch, publicKey: snap.publicKey, status: snap.status })
-    d.live.set(a.url, liveStatus(a.url, node, { ok: true, latencyMs: a.latencyMs, lastAnswerAt: at }))
-    return
+    return liveStatus(a.url, node, { ok: true, latencyMs: a.latencyMs, lastAnswerAt: at })
   }
   node.failures += 1
   if (node.failures === 1) node.downSince = at
-  d.live.set(a.url, liveStatus(a.url, node, { ok: false, latencyMs: null, error: a.error }))
+  const status = liveStatus(a.url, node, { ok: false, latencyMs: null, error: a.error })
   if (!node.unreachable && node.failures >= d.unreachableAfter) {
     node.unreachable = true
     d.announce({
@@ -108,6 +128,7 @@ function recordHealth(d: VaultPollDeps, a: Answer, snap: VaultSnapshot | null): 
       body: `${a.url} failed ${node.failures} polls in a row: ${a.error.message}`
     })
   }
+  return status
 }
 
 /**
@@ -116,7 +137,7 @@ function recordHealth(d: VaultPollDeps, a: Answer, snap: VaultSnapshot | null): 
  * the answer that reaches the highest again is announced as caught up. A node that does not answer keeps
  * its standing: being down is told by unreachable/recovered.
  */
-function trackBehind(d: VaultPollDeps, told: Told[], highest: bigint, highestText: string): void {
+function trackBehind(d: VaultPollDeps, told: Told[], highest: bigint, highestText: string, nodes: Map<string, WatchNodeStatus>): void {
   const after = Math.max(1, d.behindAfter ?? d.unreachableAfter)
   for (const t of told) {
     const node = d.state.nodes[t.url]
@@ -155,19 +176,19 @@ function trackBehind(d: VaultPollDeps, told: Told[], highest: bigint, highestTex
       }
       Object.assign(node, { behind: false, behindPolls: 0, behindSince: null })
     }
-    const live = d.live.get(t.url)
-    if (live) live.behind = node.behind
+    const status = nodes.get(t.url)
+    if (status) status.behind = node.behind
   }
 }
 
 /** The top-level field names two vault answers differ in ("public_key", "addresses", …). */
 function differingFields(a: VaultResult, b: VaultResult): string[] {
-  const fields = diffVault(a.raw, b.raw).map((c) => /^\$(?:\[\d+\])?\.?([A-Za-z0-9_$]*)/.exec(c.path)?.[1] || '(whole result)')
+  const fields = diffVault(a, b).map((c) => /^\$(?:\[\d+\])?\.?([A-Za-z0-9_$]*)/.exec(c.path)?.[1] || '(whole result)')
   return [...new Set(fields)]
 }
 
 /** Nodes that tell the reference's epoch differently. Nodes at another epoch are behind, not in disagreement. */
-function checkAgreement(d: VaultPollDeps, ref: Told, others: Told[]): void {
+function checkAgreement(d: VaultPollDeps, ref: Told, others: Told[]): boolean {
   const epoch = ref.snap.epoch
   const fields = new Set<string>()
   const nodes: string[] = []
@@ -179,8 +200,7 @@ function checkAgreement(d: VaultPollDeps, ref: Told, others: Told[]): void {
       nodes.push(other.url)
     }
   }
-  d.agreement?.(nodes.length === 0)
-  if (nodes.length === 0) return
+  if (nodes.length === 0) return true
   const list = [...fields].sort()
   d.announce({
     kind: 'nodes-disagree',
@@ -191,6 +211,7 @@ function checkAgreement(d: VaultPollDeps, ref: Told, others: Told[]): void {
     title: `Vault nodes disagree${epoch === null ? '' : ` on epoch ${epoch}`}`,
     body: `${nodes.join(', ')} differ from ${ref.url} in ${list.join(', ')}.`
   })
+  return false
 }
 
 /** The answer that speaks for the vault: the highest epoch told, the first node (in profile order) at it. */
@@ -204,37 +225,48 @@ function reference(told: Told[]): Told {
   return best
 }
 
-export async function pollVault(d: VaultPollDeps): Promise<boolean> {
+export async function pollVault(d: VaultPollDeps): Promise<VaultPollOutcome> {
   const answers = await Promise.all(d.rpcUrls.map((url) => ask(d, url)))
-  if (d.signal.aborted) return false
+  if (d.signal.aborted) return { ok: false, nodes: [], reference: null }
   const told: Told[] = []
+  const nodes = new Map<string, WatchNodeStatus>()
   for (const a of answers) {
-    const snap = a.ok ? snapshotOf(a.result.raw, d.now()) : null
-    recordHealth(d, a, snap)
+    const snap = a.ok ? snapshotOf(a.result, d.now()) : null
+    nodes.set(a.url, recordHealth(d, a, snap))
     if (a.ok && snap) told.push({ url: a.url, result: a.result, snap })
   }
-  if (told.length === 0) return false
+  const outcome = (ok: boolean, reference: KnownVault | null, agree?: boolean): VaultPollOutcome => ({
+    ok,
+    nodes: [...nodes.values()],
+    reference,
+    ...(agree === undefined ? {} : { agree })
+  })
+  if (told.length === 0) return outcome(false, null)
   const ref = reference(told)
   const last = d.state.last
   const refEpoch = epochValue(ref.snap.epoch)
   const lastEpoch = last ? epochValue(last.epoch) : null
   // The highest epoch ever reported: the vault never goes back below it.
   const highest = refEpoch !== null && (lastEpoch === null || refEpoch >= lastEpoch) ? refEpoch : lastEpoch
-  if (highest !== null) trackBehind(d, told, highest, highest === refEpoch ? (ref.snap.epoch ?? String(highest)) : (last?.epoch ?? String(highest)))
-  if (told.length > 1) checkAgreement(d, ref, told.filter((t) => t !== ref))
+  if (highest !== null) trackBehind(d, told, highest, highest === refEpoch ? (ref.snap.epoch ?? String(highest)) : (last?.epoch ?? String(highest)), nodes)
+  const agree = told.length > 1 ? checkAgreement(d, ref, told.filter((t) => t !== ref)) : undefined
+  const kept = (): VaultPollOutcome => outcome(true, d.lastRecognised ?? null, agree)
+  const known: KnownVault = { hash: ref.snap.hash, answer: ref.result }
 
   if (!last) {
     d.state.last = ref.snap
     if (d.cache) await keepSnapshot(d.cache, d.profileId, ref.snap)
-    return true
+    return outcome(true, known, agree)
   }
-  if (last.hash === ref.snap.hash) return true
+  if (last.hash === ref.snap.hash) return outcome(true, known, agree)
   // An older epoch never changes the vault: every node that answered is behind what was seen before.
-  if (refEpoch !== null && lastEpoch !== null && refEpoch < lastEpoch) return true
+  if (refEpoch !== null && lastEpoch !== null && refEpoch < lastEpoch) return kept()
   // The same epoch told differently by a fallback node is a disagreement, not a change of the vault.
-  if (ref.url !== d.rpcUrls[0] && ref.snap.epoch !== null && ref.snap.epoch === last.epoch) return true
+  if (ref.url !== d.rpcUrls[0] && ref.snap.epoch !== null && ref.snap.epoch === last.epoch) return kept()
   const snap = ref.snap
-  const lines = summariseVault(last.raw, snap.raw)
+  // The last vault was recognised when it was new; only after a restart is its stored answer read again.
+  const before = d.lastRecognised?.hash === last.hash ? d.lastRecognised.answer : { raw: last.raw, records: recogniseVaultRecords(last.raw) }
+  const lines = summariseRecognised(before, ref.result)
   const changes = toJsonChanges(lines)
   const title =
     last.epoch !== snap.epoch ? `Vault epoch ${last.epoch ?? '?'} → ${snap.epoch ?? '?'}` : `Vault changed${snap.epoch === null ? '' : ` (epoch ${snap.epoch})`}`
@@ -249,5 +281,74 @@ export async function pollVault(d: VaultPollDeps): Promise<boolean> {
   })
   d.state.last = snap
   if (d.cache) await keepSnapshot(d.cache, d.profileId, snap)
-  return true
+  return outcome(true, known, agree)
+}
+
+export interface VaultPollerDeps {
+  profileId: string
+  client: Pick<WatchClient, 'getVault'>
+  rpcUrls: readonly string[]
+  state: WatchState
+  settings: () => Pick<WatchSettings, 'pollIntervals' | 'unreachableAfterFailures'>
+  cache?: DiskCache | null
+}
+
+/** The vault nodes of a profile as a poller: failures back off, the nodes lead the status. */
+export class VaultPoller implements Poller {
+  readonly name = 'vault'
+  readonly backsOff = true
+  readonly leads = true
+  private agreeing: boolean | null = null
+  private lastRecognised: KnownVault | null = null
+
+  constructor(private readonly d: VaultPollerDeps) {}
+
+  intervalMs(): number {
+    return this.d.settings().pollIntervals.vaultSec * 1000
+  }
+
+  /** Whether the reachable nodes told the same vault at the last comparison (null before any, or with one node). */
+  nodesAgree(): boolean | null {
+    return this.agreeing
+  }
+
+  async poll(run: PollRun): Promise<PollReport> {
+    const p = this.d.state.profile(this.d.profileId)
+    const out = await pollVault({
+      profileId: this.d.profileId,
+      client: this.d.client,
+      rpcUrls: this.d.rpcUrls,
+      state: p,
+      announce: run.announce,
+      now: run.now,
+      unreachableAfter: this.d.settings().unreachableAfterFailures,
+      cache: this.d.cache ?? null,
+      signal: run.signal,
+      lastRecognised: this.lastRecognised
+    })
+    if (out.agree !== undefined) this.agreeing = out.agree
+    this.lastRecognised = out.reference ?? this.lastRecognised
+    p.vaultFailures = out.ok ? 0 : p.vaultFailures + 1
+    return { failures: p.vaultFailures, nodes: out.nodes }
+  }
+
+  standing(): Required<Pick<WatchStatus, 'nodes' | 'vault'>> {
+    const p = this.d.state.profile(this.d.profileId)
+    return {
+      nodes: this.d.rpcUrls.map((url): WatchNodeStatus => {
+        const n = p.nodes[url]
+        return {
+          url,
+          ok: n ? !n.unreachable && n.failures === 0 : true,
+          latencyMs: n?.latencyMs ?? null,
+          lastAnswerAt: n?.lastAnswerAt ?? null,
+          epoch: n?.epoch ?? null,
+          publicKey: n?.publicKey ?? null,
+          vaultStatus: n?.status ?? null,
+          behind: n?.behind ?? false
+        }
+      }),
+      vault: p.last ? { epoch: p.last.epoch, status: p.last.status } : null
+    }
+  }
 }

@@ -18,8 +18,9 @@ export interface WebhookOptions {
   urls: readonly string[]
   format: WebhookFormat
   /** failures given up on (after retries, or dropped from a full queue); `reason` never holds the URL */
-  onFailure?: (url: string, reason: string) => void
-  onDelivered?: (url: string) => void
+  onFailure?: (url: string, reason: string, e?: AlertEvent) => void
+  /** `e`, when given, is the event now delivered to `url` (or given up on, for onFailure) */
+  onDelivered?: (url: string, e?: AlertEvent) => void
   queueLimit?: number
   attempts?: number
   timeoutMs?: number
@@ -59,8 +60,13 @@ export function failureReason(error: unknown, timeoutMs: number): string {
   return error.message
 }
 
+interface Queued {
+  body: unknown
+  e: AlertEvent
+}
+
 export class WebhookSink {
-  private readonly queues = new Map<string, unknown[]>()
+  private readonly queues = new Map<string, Queued[]>()
   private readonly running = new Map<string, Promise<void>>()
   private readonly abort = new AbortController()
 
@@ -73,10 +79,10 @@ export class WebhookSink {
     const body = webhookBody(e, this.o.format)
     for (const [url, q] of this.queues) {
       if (q.length >= (this.o.queueLimit ?? 100)) {
-        q.shift()
-        this.o.onFailure?.(url, 'queue full: oldest event dropped')
+        const dropped = q.shift()
+        this.o.onFailure?.(url, 'queue full: oldest event dropped', dropped?.e)
       }
-      q.push(body)
+      q.push({ body, e })
       if (!this.running.has(url))
         this.running.set(
           url,
@@ -102,13 +108,13 @@ export class WebhookSink {
     this.abort.abort()
   }
 
-  private async drain(url: string, q: unknown[]): Promise<void> {
+  private async drain(url: string, q: Queued[]): Promise<void> {
     while (q.length > 0 && !this.abort.signal.aborted) {
-      const body = q[0]
-      const error = await this.deliver(url, body)
-      if (q[0] === body) q.shift()
-      if (error) this.o.onFailure?.(url, error)
-      else this.o.onDelivered?.(url)
+      const item = q[0]!
+      const error = await this.deliver(url, item.body)
+      if (q[0] === item) q.shift()
+      if (error) this.o.onFailure?.(url, error, item.e)
+      else this.o.onDelivered?.(url, item.e)
     }
   }
 

@@ -243,8 +243,6 @@ export const watchedTransferInputSchema = watchedTransferSchema.extend({
 })
 export const watchedEpochInputSchema = watchedEpochSchema.extend({ label: watchedEpochSchema.shape.label.unwrap().optional() })
 export type WatchedAddress = z.infer<typeof watchedAddressSchema>
-export type WatchedTransfer = z.infer<typeof watchedTransferSchema>
-export type WatchedEpoch = z.infer<typeof watchedEpochSchema>
 
 /** The file written by export and read by import. */
 export const exportFileSchema = z.object({
@@ -253,7 +251,6 @@ export const exportFileSchema = z.object({
   settings: settingsSchema,
   watchlists: watchlistsSchema
 })
-export type ExportFile = z.infer<typeof exportFileSchema>
 
 export function demoProfile(): Profile {
   return {

@@ -12,7 +12,6 @@ export const jsonValueSchema: z.ZodType<JsonValue> = z.lazy(() =>
 const scalar = z.union([z.string(), z.number()])
 
 export const vaultAddressSchema = z.looseObject({ chain: scalar, address: z.string() })
-export type VaultAddress = z.infer<typeof vaultAddressSchema>
 
 export const vaultRecordSchema = z.looseObject({
   epoch: scalar.optional(),

@@ -28,7 +28,6 @@ export const wireDecimal = z
   .string()
   .refine(withinDecimalLimits, { message: `a decimal number of at most ${MAX_DECIMAL_DIGITS} digits`, abort: true })
   .regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'a decimal number')
-export type WireDecimal = z.infer<typeof wireDecimal>
 
 const int = z.int()
 const nullableInt = z.int().nullable()

@@ -1,6 +1,8 @@
 // The rooms of src/ and which way their imports may point: the product (main, preload, renderer, shared)
 // never reaches into the demo network, the browser shell, the CLI or test code, so none of those can leak into
-// a packaged build or grow into the product by accident. Read from the source text, every file, every import.
+// a packaged build or grow into the product by accident. And the other shells (the CLI, the browser shell)
+// enter main only by its front doors (FRONT DOORS below), so what is behind a door may change without them.
+// Read from the source text, every file, every import.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -39,6 +41,26 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
+/**
+ * FRONT DOORS. A shell (src/cli, src/web) imports src/main only through
+ *   - a folder's index.ts (`../main/client`, `../main/store`, `../main/dataset`, `../main/net`, `../main/ipc`,
+ *     `../main/watch`): the folder is a room with a face, and the face's header says what it offers;
+ *   - a file that stands alone in src/main (`app-context.ts`, the composition root; `paths.ts`, `security.ts`,
+ *     `mime.ts`, `icons.ts`, `deadline.ts`): a one-file room is its own face;
+ * never src/main/index.ts, the Electron entry.
+ */
+const SHELLS: ReadonlySet<Room> = new Set<Room>(['cli', 'web'])
+const MAIN = join(SRC, 'main')
+
+/** Why an import from a shell into src/main is a back door, or null when it comes in by a front door. */
+export function backDoor(to: string): string | null {
+  const parts = relative(MAIN, to).split(sep)
+  if (parts.length === 1) return parts[0] === 'index' ? 'the Electron entry' : null
+  if (parts.length === 2 && parts[1] === 'index') return null
+  const folder = parts[0] as string
+  return `inside ${folder}/, past its front door (src/main/${folder}/index.ts)`
+}
+
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g
 
 /** Where an import points, or null for a package. */
@@ -48,22 +70,31 @@ function target(file: string, spec: string): string | null {
   return null
 }
 
-export function violations(files: string[]): string[] {
+/** Every import that points the wrong way or comes into main by a back door, in files given with their text. */
+export function violationsIn(sources: { file: string; text: string }[]): string[] {
   const found: string[] = []
-  for (const file of files) {
+  for (const { file, text } of sources) {
     const from = roomOf(file)
     if (from === 'outside') continue
     const rel = relative(ROOT, file).split(sep).join('/')
     const allowed = new Set<Room>([from, ...MAY_IMPORT[from], ...(EXCEPTIONS[rel] ?? [])])
-    for (const m of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+    for (const m of text.matchAll(SPECIFIER)) {
       const spec = m[1] as string
       const to = target(file, spec)
       if (to === null) continue
       const room = roomOf(to)
       if (!allowed.has(room)) found.push(`${rel} (${from}) imports ${spec} (${room})`)
+      else if (SHELLS.has(from) && room === 'main') {
+        const why = backDoor(to)
+        if (why !== null) found.push(`${rel} (${from}) imports ${spec}: ${why}`)
+      }
     }
   }
   return found
+}
+
+export function violations(files: string[]): string[] {
+  return violationsIn(files.map((file) => ({ file, text: readFileSync(file, 'utf8') })))
 }
 
 describe('import direction between the rooms of src/', () => {
@@ -95,5 +126,25 @@ describe('import direction between the rooms of src/', () => {
     expect(probe('renderer/src/x.ts', '../../web/server')).toEqual(['../../web/server'])
     expect(probe('main/x.ts', '@shared/contract')).toEqual([])
     expect(probe('cli/x.ts', '../demo/index')).toEqual([])
+  })
+
+  it('would catch a shell entering main by a back door, and lets the front doors through', () => {
+    const check = (from: string, spec: string): string[] => violationsIn([{ file: join(SRC, from), text: `import { x } from '${spec}'\n` }])
+    // back doors: a file behind a folder's face, the Electron entry
+    expect(check('cli/query.ts', '../main/client/bridge-api')).toEqual([
+      'src/cli/query.ts (cli) imports ../main/client/bridge-api: inside client/, past its front door (src/main/client/index.ts)'
+    ])
+    expect(check('web/server.ts', '../main/store/settings-repo')).toHaveLength(1)
+    expect(check('web/server.ts', '../main/ipc/dispatch')).toHaveLength(1)
+    expect(check('cli/x.ts', '../main/watch/watcher')).toHaveLength(1)
+    expect(check('cli/watch.ts', '../main/net/fetch')).toHaveLength(1)
+    expect(check('cli/x.ts', '../main/index')).toEqual(['src/cli/x.ts (cli) imports ../main/index: the Electron entry'])
+    // front doors: a folder's index, a one-file room, the composition root
+    for (const spec of ['../main/client', '../main/store/index', '../main/dataset', '../main/net', '../main/ipc', '../main/watch', '../main/paths', '../main/app-context']) {
+      expect(check('web/server.ts', spec)).toEqual([])
+    }
+    // main itself walks its own corridors freely
+    expect(check('main/app-context.ts', './client/bridge-api')).toEqual([])
+    expect(check('cli/watch-tss.ts', '../main/client/tss-api')).toHaveLength(1)
   })
 })

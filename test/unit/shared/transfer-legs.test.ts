@@ -3,7 +3,7 @@
 // relayerChainId null together with a full relayerObject.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parseBody } from '../../../src/main/client/http'
+import { parseBody } from '../../../src/main/client/lossless-json'
 import { decodeTransferDetail, unwrapEnvelope } from '../../../src/main/client/decode'
 import { transferBlock } from '../../../src/cli/format'
 import { relayerLeg, transferLegs } from '../../../src/shared/transfer-legs'

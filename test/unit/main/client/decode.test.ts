@@ -12,7 +12,7 @@ import {
   quickHistoryPage,
   unwrapEnvelope
 } from '../../../../src/main/client/decode'
-import { parseBody } from '../../../../src/main/client/http'
+import { parseBody } from '../../../../src/main/client/lossless-json'
 import { parseLossless } from '../../../../src/main/client/lossless-json'
 import { startSimulator, type Simulator } from '../../../support/simulator'
 import { AppError } from '../../../../src/shared/errors'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BridgeClient, type ArrivedHistoryPage } from '../../../../src/main/client/bridge-api'
+import { BridgeClient } from '../../../../src/main/client/bridge-api'
+import type { ArrivedHistoryPage } from '../../../../src/main/client/query-client'
 import { fetchAllHistory, type HistoryProgress, type HistorySource } from '../../../../src/main/client/history-all'
 import { startSimulator, type Simulator } from '../../../support/simulator'
 import { AppError } from '../../../../src/shared/errors'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { canonicalEpoch, recogniseVaultRecords } from '../../../../src/main/client/rpc'
+import { canonicalEpoch } from '../../../../src/main/client/rpc'
+import { recogniseVaultRecords } from '../../../../src/shared/schemas/vault'
 import { AppError } from '../../../../src/shared/errors'
 
 describe('canonicalEpoch', () => {

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LoadedHistories } from '../../../../src/main/dataset'
-import type { BridgeApi } from '../../../../src/main/services/ports'
+import type { QueryClient } from '../../../../src/main/client'
 import { DiskCache } from '../../../../src/main/store/cache'
 import type { HistoryPage, TransferRecord } from '../../../../src/shared/schemas/wire'
 import { hex } from './hex'
@@ -62,7 +62,10 @@ export function transfer(n: number): TransferRecord {
   } as TransferRecord
 }
 
-export class FakeHistory implements BridgeApi {
+export class FakeHistory implements QueryClient {
+  readonly dialect = 'mcs'
+  readonly maxPageSize = 100
+  readonly rpcUrls: readonly string[] = []
   /** newest first, as the service lists it */
   list: TransferRecord[]
   /** pages asked for, in order */

@@ -3,15 +3,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { decodeChainList, decodeDetailString, decodeHistoryPage, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from '../../../../src/main/client/decode'
-import { parseBody } from '../../../../src/main/client/http'
+import { parseBody } from '../../../../src/main/client/lossless-json'
 import { MAX_DEPTH, parseLossless } from '../../../../src/main/client/lossless-json'
 import { chainsTable } from '../../../../src/cli/format'
 import { terminalSafe } from '../../../../src/shared/terminal-text'
-import { recogniseVaultRecords } from '../../../../src/main/client/rpc'
 import { AppError } from '../../../../src/shared/errors'
 import { vaultResultSchema } from '../../../../src/shared/schemas/decoded'
 import { chainDetailSchema, tokenDetailSchema } from '../../../../src/shared/schemas/wire'
-import type { JsonValue } from '../../../../src/shared/schemas/vault'
+import { recogniseVaultRecords, type JsonValue } from '../../../../src/shared/schemas/vault'
 import { arbitraryBytes, expectCleanPrototypes, expectNoPollution, historyBodyWithAmount, pollutingJson } from './hostile'
 
 function typedOnly(run: () => unknown): unknown {

@@ -275,6 +275,20 @@ describe('two writers lose nothing', () => {
     }
   })
 
+  it('two windows watching one address on two chains at once: both chains are watched, the label kept', async () => {
+    const dir = tempDir()
+    const a = await context(dir)
+    const b = await context(dir)
+    const address = `0x${'c'.repeat(40)}`
+    await must(a, 'watchlists:add', { kind: 'address', item: { address, chainIds: [1], label: 'treasury' } })
+    await Promise.all([must(a, 'watchlists:addChain', { address: address.toUpperCase().replace('0X', '0x'), chainId: 56 }), must(b, 'watchlists:addChain', { address, chainId: 137 })])
+    const again = await must(b, 'watchlists:addChain', { address, chainId: 56 })
+    expect(again.addresses).toEqual([expect.objectContaining({ address, label: 'treasury' })])
+    expect([...(again.addresses[0]?.chainIds ?? [])].sort((x, y) => x - y)).toEqual([1, 56, 137])
+    const fresh = await must(a, 'watchlists:addChain', { address: `0x${'d'.repeat(40)}`, chainId: 10 })
+    expect(fresh.addresses.find((w) => w.address === `0x${'d'.repeat(40)}`)).toMatchObject({ chainIds: [10], label: '' })
+  })
+
   it('a lock left by a writer that died is broken, and a change goes through', async () => {
     const dir = tempDir()
     const a = await context(dir)

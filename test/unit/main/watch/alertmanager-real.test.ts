@@ -10,7 +10,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { startSimulator, type Simulator } from '../../../support/simulator'
-import { labelUrl } from '../../../../src/main/watch/metrics'
+import { labelUrl } from '../../../../src/cli/metrics'
 import { tempDir } from './helpers'
 
 const PROM = '/usr/bin/prometheus'

@@ -6,6 +6,7 @@ import type { VaultResult } from '../../../../src/shared/schemas/vault'
 import { BACKOFF_CAP_MS, JITTER, nextDelayMs, transferDelayMs } from '../../../../src/main/watch/backoff'
 import type { WatchClient } from '../../../../src/main/watch/types'
 import { rig, tempDir } from './helpers'
+import { profilePollers } from '../../../../src/main/watch/pollers'
 import { Watcher } from '../../../../src/main/watch/watcher'
 import { WatchState } from '../../../../src/main/watch/state'
 import { ActivityLog } from '../../../../src/main/watch/activity-log'
@@ -62,17 +63,17 @@ describe('watcher schedule (fake timers)', () => {
 
   async function watcherWith(client: WatchClient, random: () => number): Promise<Watcher> {
     const settings = defaultSettings()
-    return new Watcher({
+    const state = await WatchState.open(null)
+    const pollers = profilePollers({
       profileId: 'p',
       client,
       rpcUrls: ['http://127.0.0.1:9/rpc'],
       settings: () => settings,
       targets: () => ({ addresses: [], transfers: [] }),
-      state: await WatchState.open(null),
-      log: await ActivityLog.open(null),
-      random,
+      state,
       transfers: false
     })
+    return new Watcher({ profileId: 'p', pollers: pollers.all, state, log: await ActivityLog.open(null), random })
   }
 
   it('backs off with jitter while the node fails, caps, and returns to the interval after a success', async () => {

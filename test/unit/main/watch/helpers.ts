@@ -9,6 +9,7 @@ import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import { ActivityLog } from '../../../../src/main/watch/activity-log'
 import { WatchState } from '../../../../src/main/watch/state'
 import type { WatchClient, WatchNotification, WatchTargets } from '../../../../src/main/watch/types'
+import { profilePollers } from '../../../../src/main/watch/pollers'
 import { Watcher } from '../../../../src/main/watch/watcher'
 
 export function tempDir(): string {
@@ -43,13 +44,11 @@ export async function rig(opts: {
   const notifications: WatchNotification[] = []
   const opened: string[] = []
   const log = await ActivityLog.open(join(opts.dir, 'watch'))
+  const state = await WatchState.open(join(opts.dir, 'watch'))
   const watcher = new Watcher({
     profileId: 'p1',
-    client: opts.client,
-    rpcUrls: opts.rpcUrls,
-    settings: () => settings,
-    targets: () => targets,
-    state: await WatchState.open(join(opts.dir, 'watch')),
+    pollers: profilePollers({ profileId: 'p1', client: opts.client, rpcUrls: opts.rpcUrls, settings: () => settings, targets: () => targets, state }).all,
+    state,
     log,
     emit: (e) => events.push(e),
     notify: (n) => notifications.push(n),

@@ -3,8 +3,8 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { WatchMetrics } from '../../../../src/main/watch/metrics'
-import { registerTssMetrics } from '../../../../src/main/watch/tss-metrics'
+import { WatchMetrics } from '../../../../src/cli/metrics'
+import { registerTssMetrics } from '../../../../src/cli/tss-metrics'
 
 const exported = async (): Promise<Set<string>> => {
   const m = new WatchMetrics({ status: () => ({ running: true, paused: false, profileId: 'cli', lastPollAt: null, nextPollAt: null, nodes: [], vault: null }), nodesAgree: () => null, stuckTransfers: () => [], pendingTransfers: () => [] })

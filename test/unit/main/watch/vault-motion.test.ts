@@ -52,10 +52,9 @@ async function run(script: Script): Promise<{ events: WatchEvent[]; states: Watc
   const p = state.profile('p')
   const events: WatchEvent[] = []
   const announced = new Set<string>()
-  const live = new Map<string, WatchNodeStatus>()
   const states: WatchNodeStatus[][] = []
   for (poll = 0; poll < script.length; poll++) {
-    await pollVault({
+    const out = await pollVault({
       profileId: 'p',
       client,
       rpcUrls: nodeUrls,
@@ -69,10 +68,10 @@ async function run(script: Script): Promise<{ events: WatchEvent[]; states: Watc
       now: () => poll,
       unreachableAfter: 2,
       cache: null,
-      signal: new AbortController().signal,
-      live
+      signal: new AbortController().signal
     })
-    states.push(nodeUrls.map((u) => ({ ...live.get(u)! })))
+    // what the poll hands back: every node as it stands after it
+    states.push(out.nodes.map((n) => ({ ...n })))
   }
   return { events, states }
 }

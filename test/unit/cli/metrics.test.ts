@@ -3,10 +3,10 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startSimulator, type Simulator } from '../../../support/simulator'
-import { runWatchCommand } from '../../../../src/cli/watch'
-import { labelUrl, parseListen } from '../../../../src/main/watch/metrics'
-import { simClient, tempDir } from './helpers'
+import { startSimulator, type Simulator } from '../../support/simulator'
+import { runWatchCommand } from '../../../src/cli/watch'
+import { labelUrl, parseListen } from '../../../src/cli/metrics'
+import { simClient, tempDir } from '../main/watch/helpers'
 
 let a: Simulator
 let b: Simulator

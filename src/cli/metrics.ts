@@ -1,12 +1,15 @@
-// The Prometheus sink of the headless watcher. Gauges are read from the watcher core's own state at scrape
-// time (collect), never kept as a second copy; counters follow events the core announced, each announced
-// once (also across restarts), so nothing is counted twice. Served on loopback unless a host is named.
+// The Prometheus sink of the headless watcher: the CLI's alone (the app has no /metrics), so it lives with
+// the CLI and prom-client stays out of the packaged app. Gauges are read from the watcher core and its
+// pollers at scrape time (collect), never kept as a second copy; the node histogram and error counter take
+// what each poll reports; counters of events follow what the core announced, each once (also across
+// restarts), so nothing is counted twice. Served on loopback unless a host is named.
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { redactUrl } from '@shared/redact'
 import type { WatchEvent, WatchStatus } from '@shared/watch'
+import type { PollReport } from '../main/watch'
 
-/** What the metrics read: the watcher core's state (src/main/watch/watcher.ts). */
+/** What the gauges read at scrape time: the core's status, the vault poller's comparison, the watch lists. */
 export interface MetricsSource {
   status(): WatchStatus
   nodesAgree(): boolean | null
@@ -14,10 +17,7 @@ export interface MetricsSource {
   pendingTransfers(): { txHash: string; since: number }[]
 }
 
-/**
- * A URL as a label: no user, password, query or fragment. (One place for it here; the lead merges it with
- * the shared redaction of branch sec.) Unparseable text is dropped to a fixed word rather than leaked.
- */
+/** A URL as a label: no user, password, query or fragment. Unparseable text is dropped to a fixed word rather than leaked. */
 export function labelUrl(url: string): string {
   try {
     const u = new URL(url)
@@ -56,8 +56,6 @@ export class WatchMetrics {
   private readonly lastSuccess: Gauge<'target'>
   private readonly pollErrors: Counter<'target'>
   private readonly webhookFailures: Counter
-  private readonly lastObserved = new Map<string, number>()
-  private readonly lastNodeAnswer = new Map<string, number>()
 
   constructor(private readonly source: MetricsSource) {
     const registers = [this.registry]
@@ -118,19 +116,16 @@ export class WatchMetrics {
     this.webhookFailures = new Counter({ name: 'bridgescope_webhook_failures_total', help: 'Webhook deliveries given up after retries', registers })
   }
 
-  /** After every poll: one duration sample per node that answered since the last sample, errors per failed node. */
-  polled(): void {
-    const s = this.source.status()
-    for (const n of s.nodes) {
+  /** After every poll: one duration sample per node that answered it, one error per node that failed it. */
+  polled(report: PollReport): void {
+    for (const n of report.nodes ?? []) {
       const label = labelUrl(n.url)
-      if (n.ok && n.lastAnswerAt !== null && n.lastAnswerAt !== this.lastNodeAnswer.get(n.url)) {
-        this.lastNodeAnswer.set(n.url, n.lastAnswerAt)
+      if (n.ok && n.lastAnswerAt !== null) {
         if (n.latencyMs !== null) this.duration.observe({ node: label }, n.latencyMs / 1000)
         this.lastSuccess.set({ target: label }, n.lastAnswerAt / 1000)
-      } else if (!n.ok && s.lastPollAt !== null && s.lastPollAt !== this.lastObserved.get(n.url)) {
+      } else if (!n.ok) {
         this.pollErrors.inc({ target: label })
       }
-      if (s.lastPollAt !== null) this.lastObserved.set(n.url, s.lastPollAt)
     }
   }
 

@@ -1,5 +1,6 @@
 // Prometheus gauges of the TSS cross-chain watch, read at scrape time from the watcher core's own state (the
-// board, see tss-poll.ts), never kept as a second copy. They join the headless watcher's registry (metrics.ts).
+// board, see src/main/watch/tss-poll.ts), never kept as a second copy. They join the headless watcher's
+// registry (metrics.ts).
 import { Gauge, type Registry } from 'prom-client'
 import type { TssBoard } from '@shared/schemas/tss-board'
 

@@ -1,0 +1,21 @@
+// The client room's front door: how Bridgescope talks to the bridge query service, its vault nodes and MAP's
+// TSS API. Everything outside src/main/client (the services, the loaded-history engine, the watcher, the app
+// context, the CLI, the browser shell) imports it from here; what is behind may change without them noticing.
+//
+// What it offers:
+//   QueryClient      the one interface every caller of the query service depends on, whatever dialect answers
+//                    (query-client.ts); a second dialect implements it and is chosen where clients are made
+//                    (the app context, the CLI's withClient)
+//   BridgeClient     the MCS dialect: MAP's bridge query service and tss_getVault on its nodes (spec section 4)
+//   fetchAllHistory  "load all": every page of a list that moves, placed as it stood when the load began;
+//   loadAllHistory   the same, told as the loaded-history engine takes it ({records, total, completeness})
+//   TssClient        MAP's TSS cross-chain API (tss-api.ts)
+//   checkInput, canonicalEpoch   the input checks the client makes, for callers that check before they ask
+//   isPlainObject    the JSON object test the decode path trusts (the browser shell reads its socket with it)
+// How a body becomes records is written at the top of decode.ts.
+export type { ArrivedHistoryPage, CallOptions, HistoryQuery, QueryClient, QueryDialect } from './query-client'
+export { BridgeClient, checkInput, type BridgeClientOptions } from './bridge-api'
+export { fetchAllHistory, loadAllHistory, type HistoryProgress, type LoadedAll } from './history-all'
+export { TssClient, TSS_OPERATIONS } from './tss-api'
+export { canonicalEpoch } from './rpc'
+export { isPlainObject } from './lossless-json'

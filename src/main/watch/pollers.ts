@@ -1,0 +1,42 @@
+// The pollers of one profile's watch, as the app and `watch vault|transfer` assemble them: the vault's nodes
+// (when there are any and the vault is watched), the watch lists, and MAP's TSS API when it is given.
+import type { DiskCache } from '../store/cache'
+import type { Poller } from './poller'
+import type { WatchState } from './state'
+import { TransferPoller } from './transfer-poll'
+import { TssPoller, type TssWatchDeps } from './tss-poll'
+import type { WatchClient, WatchSettings, WatchTargets } from './types'
+import { VaultPoller } from './vault-poll'
+
+export interface ProfilePollersDeps {
+  profileId: string
+  client: WatchClient
+  rpcUrls: readonly string[]
+  settings: () => WatchSettings
+  targets: () => WatchTargets
+  state: WatchState
+  cache?: DiskCache | null
+  /** both default true; the CLI's `watch transfer` turns the vault off */
+  vault?: boolean
+  transfers?: boolean
+  tss?: TssWatchDeps
+}
+
+export interface ProfilePollers {
+  vault: VaultPoller | null
+  transfers: TransferPoller | null
+  tss: TssPoller | null
+  /** in the order a re-check polls them */
+  all: Poller[]
+}
+
+export function profilePollers(d: ProfilePollersDeps): ProfilePollers {
+  const watchVault = d.vault !== false
+  const vault = watchVault && d.rpcUrls.length > 0 ? new VaultPoller({ profileId: d.profileId, client: d.client, rpcUrls: d.rpcUrls, state: d.state, settings: d.settings, cache: d.cache ?? null }) : null
+  const transfers =
+    d.transfers !== false
+      ? new TransferPoller({ profileId: d.profileId, client: d.client, state: d.state, settings: d.settings, targets: d.targets, leads: !watchVault })
+      : null
+  const tss = d.tss ? new TssPoller(d.profileId, d.tss) : null
+  return { vault, transfers, tss, all: [vault, transfers, tss].filter((p): p is NonNullable<typeof p> => p !== null) }
+}
