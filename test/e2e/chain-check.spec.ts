@@ -42,7 +42,7 @@ async function useService(page: Page, url: string, chainCheck?: { enabled: boole
   await page.goto(`${url}#/settings`)
   await page.evaluate(
     async ({ baseUrl, chainCheck }) => {
-      const api = (window as unknown as { bridgescope: Record<string, (i: unknown) => Promise<{ ok: boolean; value?: { profiles: { id: string; name: string }[] } }>> }).bridgescope
+      const api = (globalThis as unknown as { bridgescope: Record<string, (i: unknown) => Promise<{ ok: boolean; value?: { profiles: { id: string; name: string }[] } }>> }).bridgescope
       const saved = await api.profilesSave!({ name: 'Test chains', baseUrl, rpcUrls: [], ...(chainCheck ? { chainCheck } : {}) })
       const id = saved.value?.profiles.find((p) => p.name === 'Test chains')?.id
       await api.profilesActivate!({ id })
