@@ -12,7 +12,7 @@ import {
 import type { TokenList, TransferDetail } from '../shared/schemas/wire'
 import { hasCredentials, CREDENTIALS_MESSAGE, redactText } from '../shared/redact'
 import { ChainChecker, checkTransfer } from '../main/chain'
-import type { Fetch } from '../main/net/fetch'
+import type { Fetch } from '../main/net'
 import { keyValues } from './format'
 import type { CliContext } from './io'
 

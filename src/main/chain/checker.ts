@@ -6,8 +6,8 @@
 import { AppError } from '../../shared/errors'
 import { redactText, redactUrl } from '../../shared/redact'
 import type { ChainOutcome, LegCheck, LegClaim } from '../../shared/chain-check'
-import { httpUrl } from '../client/http'
-import type { Fetch } from '../net/fetch'
+import { httpUrl } from '../client'
+import type { Fetch } from '../net'
 import { EvmRpc } from './evm-rpc'
 import { evaluateLeg } from './evaluate'
 

@@ -4,8 +4,7 @@
 // requests in flight per RPC URL, so checking many legs never floods one node.
 import { z } from 'zod'
 import { AppError } from '../../shared/errors'
-import { rpcCall } from '../client/rpc'
-import type { HttpOptions } from '../client/http'
+import { rpcCall, type HttpOptions } from '../client'
 
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'a 0x hex string')
 const quantity = hex.transform((h) => Number(BigInt(h)))

@@ -5,7 +5,7 @@ import { AppError } from '../../shared/errors'
 import { chainCheckSettings, type TransferCheck } from '../../shared/chain-check'
 import type { Profile } from '../../shared/schemas/settings'
 import type { TokenList, TransferDetail } from '../../shared/schemas/wire'
-import type { Fetch } from '../net/fetch'
+import type { Fetch } from '../net'
 import { ChainChecker } from './checker'
 import { checkTransfer } from './transfer'
 
