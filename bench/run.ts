@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { bundleSizeBench } from './bundle-size'
 import { cacheGrowthBench } from './cache-growth'
+import { chainCheckBench } from './chain-check'
 import { decodeBench } from './decode'
 import { failedResult, formatLine, meets, type BenchResult } from './lib/format'
 import type { Bench, BenchContext } from './lib/suite'
@@ -22,6 +23,7 @@ export const BENCHES: Bench[] = [
   decodeBench,
   cacheGrowthBench,
   historyAllBench,
+  chainCheckBench,
   startupBench,
   tssFirstPaintBench,
   tableBench,
