@@ -23,41 +23,26 @@ afterAll(async () => {
   await chain?.stop()
 })
 
-async function sourceClaim(hash: Hex, amount: bigint, over: Partial<LegClaim> = {}): Promise<LegClaim> {
+/** What an honest service says of a leg sent on the test chain; `over` bends it. */
+async function claimOf(role: 'Source' | 'Destination', hash: Hex, amount: bigint, over: Partial<LegClaim>): Promise<LegClaim> {
   const r = await chain.receipt(hash)
   return {
-    role: 'Source',
+    role,
     chainId: chain.chainId,
     chainName: 'Anvil',
     hash,
     height: r ? Number(r.blockNumber) : null,
     contract: chain.bridge,
-    sender,
-    recipient: null,
+    sender: role === 'Source' ? sender : null,
+    recipient: role === 'Destination' ? recipient : null,
     token: { address: chain.token, decimals: 6, symbol: 'TUSD' },
     amount: `${amount}.000000`,
     serviceRpc: chain.url,
     ...over
   }
 }
-
-async function destinationClaim(hash: Hex, amount: bigint, over: Partial<LegClaim> = {}): Promise<LegClaim> {
-  const r = await chain.receipt(hash)
-  return {
-    role: 'Destination',
-    chainId: chain.chainId,
-    chainName: 'Anvil',
-    hash,
-    height: r ? Number(r.blockNumber) : null,
-    contract: chain.bridge,
-    sender: null,
-    recipient,
-    token: { address: chain.token, decimals: 6, symbol: 'TUSD' },
-    amount: `${amount}.000000`,
-    serviceRpc: chain.url,
-    ...over
-  }
-}
+const sourceClaim = (hash: Hex, amount: bigint, over: Partial<LegClaim> = {}): Promise<LegClaim> => claimOf('Source', hash, amount, over)
+const destinationClaim = (hash: Hex, amount: bigint, over: Partial<LegClaim> = {}): Promise<LegClaim> => claimOf('Destination', hash, amount, over)
 
 /** A fetch that counts what it carries: every check must take the process's way to the network. */
 function countingFetch(): { fetch: Fetch; methods: string[] } {
