@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { bundleSizeBench } from './bundle-size'
 import { cacheGrowthBench } from './cache-growth'
+import { chainCheckBench } from './chain-check'
 import { decodeBench } from './decode'
 import { butterDecodeBench } from './butter-decode'
 import { failedResult, formatLine, meets, type BenchResult } from './lib/format'
@@ -24,6 +25,7 @@ export const BENCHES: Bench[] = [
   butterDecodeBench,
   cacheGrowthBench,
   historyAllBench,
+  chainCheckBench,
   startupBench,
   tssFirstPaintBench,
   tableBench,

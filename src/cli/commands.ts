@@ -34,7 +34,7 @@ Options:
   -h, --help        this help
 
 Without URLs and with the demo profile active (or no settings), the built-in simulator is started.
-Exit codes: 0 success, 1 the service or node failed, 2 bad usage or input.
+Exit codes: 0 success, 1 the service or node failed (with --verify: or a chain contradicts it), 2 bad usage or input.
 `
 
 /** Where the summaries start: a synopsis too long to leave two spaces before it has its summary on the next line. */

@@ -1,15 +1,25 @@
 // The one-word commands that ask the bridge something and print the answer: chains, tokens, history,
 // transfer, vault. Text by default; --json prints the decoded payload with amounts as exact decimal text.
-import type { HistoryPage } from '@shared/schemas/wire'
+import type { HistoryPage, TransferDetail } from '@shared/schemas/wire'
 import { addressSchema, txHashSchema } from '@shared/schemas/settings'
 import { describeArrivals, describeDoubt } from '@shared/history-load'
 import { withReceivedTokens } from '@shared/amounts'
 import { canonicalEpoch, checkInput, fetchAllHistory, lacks, operationsOf } from '../main/client'
 import { callOptions, ENDPOINT_OPTIONS, wholeNumber, withClient } from './bridge-client'
 import { command, UsageError, type Grammar } from './command-line'
-import { chainsTable, historyTable, issueLines, jsonText, tokensTable, transferBlock, vaultBlock, type Labels } from './format'
+import {
+  chainsTable,
+  historyTable,
+  issueLines,
+  jsonText,
+  tokensTable,
+  transferBlock,
+  vaultBlock,
+  type Labels
+} from './format'
 import { defaultSettings } from '@shared/schemas/settings'
 import type { CliContext } from './io'
+import { chainRpcFlags, checkBlock, verifyExitCode, verifyTransfer } from './verify'
 
 /** The one-word commands (chains … sim): parseArgs' own words for what it refuses, help as `--help` or `help`. */
 export const ONE_WORD: Grammar = {
@@ -20,7 +30,8 @@ export const ONE_WORD: Grammar = {
   helpOnError: false,
   unknownCommand: (word) => (word === undefined ? 'no command given' : `unknown command "${word}"`),
   notTaken: (cmd, name) => `${cmd} does not take --${name}`,
-  argumentCount: (cmd, args, [min, max]) => `${cmd} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}, got ${args.length}`
+  argumentCount: (cmd, args, [min, max]) =>
+    `${cmd} takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}, got ${args.length}`
 }
 
 /** The app's state and type labels, so a state reads as in the app ("Pending (0)"); defaults without a settings file. */
@@ -28,7 +39,11 @@ function labelsOf(ctx: CliContext): Labels {
   return ctx.stored.found() ? ctx.stored.settings().labels : defaultSettings().labels
 }
 
-const COMMON = { ...ENDPOINT_OPTIONS, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const
+const COMMON = {
+  ...ENDPOINT_OPTIONS,
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' }
+} as const
 
 export const chains = command({
   grammar: ONE_WORD,
@@ -52,7 +67,8 @@ export const tokens = command({
     const chainId = wholeNumber(values['chain-id'], 'chain-id', 1)
     const all = await withClient(ctx, values, (c) => c.queryTokenList(callOptions(ctx)))
     const list = chainId === undefined ? all : { [String(chainId)]: all[String(chainId)] ?? [] }
-    if (chainId !== undefined && (list[String(chainId)]?.length ?? 0) === 0) ctx.warn(`note: no tokens listed for chain ${chainId}`)
+    if (chainId !== undefined && (list[String(chainId)]?.length ?? 0) === 0)
+      ctx.warn(`note: no tokens listed for chain ${chainId}`)
     ctx.print(values.json ? jsonText(list) : tokensTable(list))
   }
 })
@@ -60,9 +76,19 @@ export const tokens = command({
 export const history = command({
   grammar: ONE_WORD,
   name: ['history'],
-  options: { ...COMMON, address: { type: 'string' }, 'chain-id': { type: 'string' }, page: { type: 'string' }, 'page-size': { type: 'string' }, all: { type: 'boolean' } },
+  options: {
+    ...COMMON,
+    address: { type: 'string' },
+    'chain-id': { type: 'string' },
+    page: { type: 'string' },
+    'page-size': { type: 'string' },
+    all: { type: 'boolean' }
+  },
   arguments: [0, 0],
-  overview: { synopsis: 'history --address A [--chain-id N] [--page N] [--page-size N] [--all]', summary: "a user's transfers on one chain (every chain where the dialect allows)" },
+  overview: {
+    synopsis: 'history --address A [--chain-id N] [--page N] [--page-size N] [--all]',
+    summary: "a user's transfers on one chain (every chain where the dialect allows)"
+  },
   run: async (ctx, { values }) => {
     const address = values.address
     const chainId = wholeNumber(values['chain-id'], 'chain-id', 1)
@@ -81,17 +107,25 @@ export const history = command({
       if (chainId === undefined) {
         // Every chain at once: only a dialect that has it (Butter); the others say so and name what they have.
         if (!c.queryHistoryAllChains) throw lacks(c.dialect, 'historyAllChains', operationsOf(c))
-        page = await c.queryHistoryAllChains({ address, ...(pageNo ? { pageNo } : {}), ...(pageSize ? { pageSize } : {}) }, call)
+        page = await c.queryHistoryAllChains(
+          { address, ...(pageNo ? { pageNo } : {}), ...(pageSize ? { pageSize } : {}) },
+          call
+        )
         const size = pageSize ?? 10
         footer = `page ${pageNo ?? 1} of ${Math.max(1, Math.ceil(page.total / size))} (total ${page.total}, every chain)`
       } else if (loadAll) {
-        const result = await fetchAllHistory(c, { address, chainId }, {
-          ...(pageSize ? { pageSize } : {}),
-          ...call,
-          onProgress: (p) => {
-            if (ctx.io.stderr.isTTY) ctx.io.stderr.write(`\rloaded ${p.loaded}/${p.total} (page ${p.pagesDone}/${p.pagesTotal})`)
+        const result = await fetchAllHistory(
+          c,
+          { address, chainId },
+          {
+            ...(pageSize ? { pageSize } : {}),
+            ...call,
+            onProgress: (p) => {
+              if (ctx.io.stderr.isTTY)
+                ctx.io.stderr.write(`\rloaded ${p.loaded}/${p.total} (page ${p.pagesDone}/${p.pagesTotal})`)
+            }
           }
-        })
+        )
         if (ctx.io.stderr.isTTY) ctx.io.stderr.write('\n')
         const arrivals = describeArrivals(result.arrived)
         if (arrivals) ctx.warn(`note: ${arrivals}`)
@@ -100,11 +134,15 @@ export const history = command({
         page = { list: result.list, total: result.total }
         footer = `${result.list.length} transfers (total ${result.total})`
       } else {
-        page = await c.queryHistory({ address, chainId, ...(pageNo ? { pageNo } : {}), ...(pageSize ? { pageSize } : {}) }, call)
+        page = await c.queryHistory(
+          { address, chainId, ...(pageNo ? { pageNo } : {}), ...(pageSize ? { pageSize } : {}) },
+          call
+        )
         const size = pageSize ?? 10
         footer = `page ${pageNo ?? 1} of ${Math.max(1, Math.ceil(page.total / size))} (total ${page.total})`
       }
-      for (const r of page.list) for (const line of issueLines(`record id ${r.id} (${r.hash})`, r.issues)) ctx.warn(line)
+      for (const r of page.list)
+        for (const line of issueLines(`record id ${r.id} (${r.hash})`, r.issues)) ctx.warn(line)
       if (!values.json && operationsOf(c).includes('tokens')) {
         // Received amounts are in the destination token's decimals, found in the token list; without it
         // they print as their exact wire value marked (raw), never scaled by the source token.
@@ -122,9 +160,18 @@ export const history = command({
 export const transfer = command({
   grammar: ONE_WORD,
   name: ['transfer'],
-  options: { ...COMMON, 'order-id': { type: 'string' }, 'record-id': { type: 'string' } },
+  options: {
+    ...COMMON,
+    'order-id': { type: 'string' },
+    'record-id': { type: 'string' },
+    verify: { type: 'boolean' },
+    'chain-rpc': { type: 'string', multiple: true }
+  },
   arguments: [0, 1],
-  overview: { synopsis: 'transfer <txHash> | --order-id ID | --record-id N', summary: 'details of one transfer' },
+  overview: {
+    synopsis: 'transfer <txHash> | --order-id ID | --record-id N [--verify [--chain-rpc ID=URL]]',
+    summary: 'details of one transfer; --verify checks each leg on its chain'
+  },
   run: async (ctx, { values, args }) => {
     const orderId = values['order-id']
     const recordId = wholeNumber(values['record-id'], 'record-id', 1)
@@ -132,18 +179,38 @@ export const transfer = command({
       throw new UsageError('transfer takes one of: a transaction hash, --order-id ID, --record-id N')
     }
     const hash = args[0] === undefined ? null : checkInput(txHashSchema, args[0], 'txHash', 'queryBridgeInfo')
-    const detail = await withClient(ctx, values, (c) => {
+    const chainRpc = chainRpcFlags(values['chain-rpc'])
+    return withClient(ctx, values, async (c, ep, fetch) => {
       const call = callOptions(ctx)
-      if (hash !== null) return c.queryBridgeInfo(hash, call)
-      if (orderId !== undefined) {
-        if (!c.queryByOrderId) throw lacks(c.dialect, 'transferByOrderId', operationsOf(c))
-        return c.queryByOrderId(orderId, call)
+      const lookUp = (): Promise<TransferDetail> => {
+        if (hash !== null) return c.queryBridgeInfo(hash, call)
+        if (orderId !== undefined) {
+          if (!c.queryByOrderId) throw lacks(c.dialect, 'transferByOrderId', operationsOf(c))
+          return c.queryByOrderId(orderId, call)
+        }
+        if (!c.queryByRecordId) throw lacks(c.dialect, 'transferByRecordId', operationsOf(c))
+        return c.queryByRecordId(recordId as number, call)
       }
-      if (!c.queryByRecordId) throw lacks(c.dialect, 'transferByRecordId', operationsOf(c))
-      return c.queryByRecordId(recordId as number, call)
+      const detail = await lookUp()
+      for (const line of issueLines(`transfer ${detail.fromHash}`, detail.issues)) ctx.warn(line)
+      const labels = labelsOf(ctx)
+      if (!values.verify) return ctx.print(values.json ? jsonText(detail) : transferBlock(detail, labels))
+      const tokens = await c.queryTokenList(call).catch(() => {
+        ctx.warn('warning: the token list could not be loaded; the destination token is not checked')
+        return null
+      })
+      const check = await verifyTransfer(ctx, detail, tokens, {
+        fetch,
+        chainRpc,
+        ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {})
+      })
+      ctx.print(
+        values.json
+          ? jsonText({ transfer: detail, check })
+          : transferBlock(detail, labels) + checkBlock(check)
+      )
+      return verifyExitCode(check)
     })
-    for (const line of issueLines(`transfer ${detail.fromHash}`, detail.issues)) ctx.warn(line)
-    ctx.print(values.json ? jsonText(detail) : transferBlock(detail, labelsOf(ctx)))
   }
 })
 

@@ -5,6 +5,7 @@
 import { writeJson, type WireObject } from './json'
 import { CHAIN_SEEDS, MAP_CHAIN_ID, TOKEN_GROUPS, type SimChain, type TokenGroup } from './catalog-data'
 import { iconPath } from './icons'
+import { chainRpcPath } from './chains'
 import { Rng, SALT } from './prng'
 
 export { MAP_CHAIN_ID, TOKEN_GROUPS, type SimChain, type TokenGroup }
@@ -69,6 +70,8 @@ export class Catalog {
         id: index + 1,
         chainImg: iconOrigin + iconPath('chains', s.chain),
         contract: hexAddress(1, s.chainId),
+        // each demo chain answers the EVM JSON-RPC reads of a chain check itself (chains.ts)
+        rpc: `${iconOrigin}${chainRpcPath(s.chainId)}`,
         detail: ''
       }
       chain.detail = writeJson(chainDetailObject(chain))

@@ -18,6 +18,7 @@
 //   unknown epoch -32000 "epoch not found"; always HTTP 200.
 import { Catalog } from './catalog'
 import { Dataset } from './dataset'
+import { DemoChains, lieOf, type Lie } from './chains'
 import { writeJson, type WireValue } from './json'
 import { Motion, type MotionOptions } from './motion'
 import { buildTransfer, type Transfer } from './transfer'
@@ -71,6 +72,8 @@ export class SimCore {
   readonly vault: VaultState
   readonly stableField: string
   readonly motion: Motion | null
+  /** each chain's EVM JSON-RPC, for chain checks of the demo's transfers */
+  readonly chains: DemoChains
   private readonly chainListText: string
   private readonly tokenListText: string
 
@@ -86,6 +89,7 @@ export class SimCore {
     this.vault = new VaultState(opts.seed, this.catalog, opts.now)
     this.motion = opts.motion ? new Motion(this.dataset, this.vault, opts.motion, opts.now) : null
     this.stableField = `${opts.stableSymbol.toLowerCase()}Valume`
+    this.chains = new DemoChains({ catalog: this.catalog, dataset: this.dataset, transfer: (i) => this.transfer(i), now: opts.now })
     this.chainListText = envelope(this.catalog.chainListData())
     this.tokenListText = envelope(this.catalog.tokenListData())
   }
@@ -262,6 +266,15 @@ export class SimCore {
     const newest: string[] = []
     for (let i = ds.count - 1; i >= 1 && newest.length < 3; i--) if (!this.motion?.unknown(i)) newest.unshift(ds.txHash(i))
     txHashes.push(...newest)
-    return { addresses, txHashes: [...new Set(txHashes)], epochs: this.vault.epochNumbers() }
+    // one delivered transfer of each kind its chains tell differently (chains.ts), for the demo to show
+    const disagreeing: SimSample['disagreeing'] = []
+    const lies = new Set<Lie>(['paid-less', 'reverted', 'unknown-receive', 'other-block'])
+    for (let i = 10; i < Math.min(ds.count, 20_000) && lies.size > 0; i++) {
+      const lie = lieOf(i)
+      if (lie === null || !lies.has(lie) || this.motion?.unknown(i) || buildTransfer(ds, i).state !== 1) continue
+      lies.delete(lie)
+      disagreeing.push({ hash: ds.txHash(i), lie })
+    }
+    return { addresses, txHashes: [...new Set(txHashes)], epochs: this.vault.epochNumbers(), disagreeing }
   }
 }

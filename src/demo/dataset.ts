@@ -149,6 +149,24 @@ export class Dataset {
     return '0x' + body.slice(0, 24) + tag + body.slice(24)
   }
 
+  /**
+   * The receive (`in`) or relayer (`relay`) transaction hash of transfer i: tagged with its index as the
+   * source hash is, so a demo chain finds the transfer from any of its legs' hashes.
+   */
+  legHash(i: number, leg: 'in' | 'relay'): string {
+    const body = Rng.of(this.seed, SALT.legHash, leg === 'in' ? 1 : 2, i).hex(56)
+    const tag = ((i ^ this.txMask) >>> 0).toString(16).padStart(8, '0')
+    return '0x' + body.slice(0, 24) + tag + body.slice(24)
+  }
+
+  /** index of the transfer whose receive or relayer hash this is, or -1 */
+  indexOfLegHash(hash: string, leg: 'in' | 'relay'): number {
+    const h = hash.toLowerCase()
+    if (!/^0x[0-9a-f]{64}$/.test(h)) return -1
+    const i = (parseInt(h.slice(26, 34), 16) ^ this.txMask) >>> 0
+    return i < this.count && this.legHash(i, leg) === h ? i : -1
+  }
+
   /** index of the transfer whose source tx hash this is, or -1 */
   indexOfHash(hash: string): number {
     const h = hash.toLowerCase()

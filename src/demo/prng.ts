@@ -33,7 +33,8 @@ export const SALT = {
   vault: 7,
   faults: 8,
   catalog: 9,
-  motion: 10
+  motion: 10,
+  legHash: 11
 } as const
 
 const HEX = '0123456789abcdef'

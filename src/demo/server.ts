@@ -1,11 +1,13 @@
 // HTTP routing for the demo network: the four /api operations, the JSON-RPC node at /rpc (and a second node
-// at /rpc/lagging), the TSS cross-chain API at /cross/…, and the catalog's icons. The demo a user runs
+// at /rpc/lagging), the TSS cross-chain API at /cross/…, each chain's EVM JSON-RPC at /chain/<id>, and the
+// catalog's icons. The demo a user runs
 // answers every request as a healthy service would; a test rig (test/support) may put a gate in front of the
 // answers to slow, break or hold them, and may serve routes of its own.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { BodyTooLargeError, readBody } from './http-body'
 import type { ApiOperation, SimCore } from './core'
 import { iconSvg } from './icons'
+import { CHAIN_RPC_PREFIX } from './chains'
 import { writeJson } from './json'
 import { methodNotAllowed, send, sendStatus } from './respond'
 import type { TssSim } from './tss'
@@ -18,7 +20,12 @@ export const LAGGING_RPC_PATH = '/rpc/lagging'
 /** Request bodies beyond this are refused: the real service's limit is unknown, a megabyte is plenty. */
 const MAX_REQUEST_BYTES = 1024 * 1024
 
-const API_OPS: readonly ApiOperation[] = ['queryHistory', 'queryBridgeInfo', 'queryTokenList', 'queryChainList']
+const API_OPS: readonly ApiOperation[] = [
+  'queryHistory',
+  'queryBridgeInfo',
+  'queryTokenList',
+  'queryChainList'
+]
 
 /** One request to an operation, as a gate sees it. */
 export interface Exchange {
@@ -50,7 +57,12 @@ export interface DemoHandler {
   abandon(): void
 }
 
-export function createDemoHandler(core: SimCore, tss: TssSim, now: () => number, gate: DemoGate | null): DemoHandler {
+export function createDemoHandler(
+  core: SimCore,
+  tss: TssSim,
+  now: () => number,
+  gate: DemoGate | null
+): DemoHandler {
   const notAllowed = (res: ServerResponse, allow: string): void =>
     methodNotAllowed(res, allow, writeJson({ code: 405, message: 'method not allowed', data: null }))
 
@@ -81,20 +93,47 @@ export function createDemoHandler(core: SimCore, tss: TssSim, now: () => number,
     const label = core.catalog.iconLabel(path)
     if (label === null) return send(res, 404, writeJson({ code: 404, message: 'no such icon', data: null }))
     const body = iconSvg(label)
-    res.writeHead(200, { 'content-type': 'image/svg+xml', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'max-age=86400', 'x-content-type-options': 'nosniff' })
+    res.writeHead(200, {
+      'content-type': 'image/svg+xml',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'max-age=86400',
+      'x-content-type-options': 'nosniff'
+    })
     res.end(method === 'HEAD' ? undefined : body)
+  }
+
+  /** POST /chain/<chainId>: that demo chain's EVM JSON-RPC (chains.ts) */
+  async function chainRpc(
+    req: IncomingMessage,
+    chainId: string,
+    method: string,
+    res: ServerResponse
+  ): Promise<void> {
+    if (method !== 'POST') {
+      req.resume()
+      return notAllowed(res, 'POST')
+    }
+    const body = await readBody(req, MAX_REQUEST_BYTES).catch(() => null)
+    const text =
+      body === null || !/^\d{1,20}$/.test(chainId) ? null : core.chains.answer(Number(chainId), body)
+    if (text === null) return send(res, 404, writeJson({ code: 404, message: 'no such chain', data: null }))
+    send(res, 200, text)
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const path = url.pathname
     const method = req.method ?? 'GET'
+    if (path.startsWith(CHAIN_RPC_PREFIX))
+      return chainRpc(req, path.slice(CHAIN_RPC_PREFIX.length), method, res)
     if (Object.values(SUCCESSOR_PREFIXES).some((p) => path.startsWith(`${p}/api/`))) {
       // Butter's swap-data API and MAP's Bridge Scan API, from the same transfers (successors.ts): GET only.
       req.resume()
       if (method !== 'GET' && method !== 'HEAD') return notAllowed(res, 'GET')
       const text = successorAnswer(core, path, url.searchParams)
-      return text === null ? send(res, 404, writeJson({ code: 404, message: 'not found', data: null })) : send(res, 200, text)
+      return text === null
+        ? send(res, 404, writeJson({ code: 404, message: 'not found', data: null }))
+        : send(res, 200, text)
     }
     if (path.startsWith('/icons/') || path.startsWith('/cross/')) {
       req.resume()

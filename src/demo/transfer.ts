@@ -145,7 +145,8 @@ export function buildTransfer(ds: Dataset, i: number, motion?: TransferMotion): 
         chain: mapChain,
         sendHash: '0x' + rng.hex(64),
         sendHeight: heightAt(mapChain, ds.anchorSec, relaySec),
-        hash: '0x' + rng.hex(64),
+        // drawn to keep the draw order; the hash itself is tagged so the demo's MAP chain can find it
+        hash: rng.hex(64) && ds.legHash(i, 'relay'),
         height: heightAt(mapChain, ds.anchorSec, relaySec + 10),
         confirmHeight: heightAt(mapChain, ds.anchorSec, relaySec + 10) + confirmations(mapChain)
       }
@@ -162,7 +163,9 @@ export function buildTransfer(ds: Dataset, i: number, motion?: TransferMotion): 
   const received = done ? amount - (amount * feeBps) / 10000n : 0n
   const inAmount = rescale(received, token.decimal, toToken.decimal)
   const stableMicro = (amount * group.priceMicro) / 10n ** BigInt(token.decimal)
-  const inHashes = '0x' + rng.hex(64)
+  // drawn to keep the draw order; the receive hash is tagged so the destination's demo chain can find it
+  rng.hex(64)
+  const inHashes = ds.legHash(i, 'in')
   const inSendHash = '0x' + rng.hex(64)
 
   return {

@@ -7,6 +7,8 @@ export interface SimSample {
   addresses: { address: string; chainId: number; count: number }[]
   txHashes: string[]
   epochs: number[]
+  /** delivered transfers whose chains tell a leg differently from the service (chains.ts), one of each kind */
+  disagreeing: { hash: string; lie: string }[]
 }
 
 export interface Simulator {

@@ -8,6 +8,7 @@ import type { Settings, Watchlists } from '@shared/schemas/settings'
 import { canonicalEpoch, createQueryClient, loadAllHistory, TssClient } from './client'
 import { starterAddresses, watchDemoStarter } from './demo-start'
 import { LoadedHistories } from './dataset'
+import { ChainCheckService } from './chain'
 import { createHandlers } from './ipc/handlers'
 import type { HandlerTable } from './ipc/handler-table'
 import { CACHE_DIR } from './paths'
@@ -202,7 +203,16 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     updateSettings: (patch) => settings.update(patch)
   })
 
+  // each leg checked on its own chain: the detail and token list the view has just read, from the cache
+  const chainChecks = new ChainCheckService({
+    activeProfile: () => settings.activeProfile(),
+    transfer: async (txHash) => (await queries.transfer(txHash, 'cache')).data,
+    tokens: () => queries.tokens('cache').then((t) => t.data, () => null),
+    ...net
+  })
+
   const handlers = createHandlers({
+    chainChecks,
     tss,
     demoStarters,
     shell: options.shell,

@@ -13,6 +13,7 @@
 //   loadAllHistory   the same, told as the loaded-history engine takes it ({records, total, completeness})
 //   TssClient        MAP's TSS cross-chain API (tss-api.ts)
 //   checkInput, canonicalEpoch   the input checks the client makes, for callers that check before they ask
+//   rpcCall, httpUrl one JSON-RPC call with the client's deadlines and retries, and its URL check (chain checks)
 //   isPlainObject    the JSON object test the decode path trusts (the browser shell reads its socket with it)
 // How a body becomes records is written at the top of decode.ts.
 export type { ArrivedHistoryPage, CallOptions, HistoryQuery, QueryClient, QueryDialect, QueryOperation } from './query-client'
@@ -22,5 +23,6 @@ export { ButterClient, MapscanClient } from './successor-clients'
 export { BridgeClient, checkInput, type BridgeClientOptions } from './bridge-api'
 export { fetchAllHistory, loadAllHistory, type HistoryProgress, type LoadedAll } from './history-all'
 export { TssClient, TSS_OPERATIONS } from './tss-api'
-export { canonicalEpoch } from './rpc'
+export { canonicalEpoch, rpcCall } from './rpc'
+export { httpUrl, type HttpOptions } from './http'
 export { isPlainObject } from './lossless-json'

@@ -6,6 +6,7 @@ import { chainListSchema } from '@shared/schemas/decoded'
 import { profileSchema } from '@shared/schemas/settings'
 import { volumeCharts, type LoadedHistories } from '../dataset'
 import type { Endpoints } from '../services/endpoints'
+import type { ChainCheckService } from '../chain'
 import { checkEndpoint } from '../services/health'
 import type { HistoryService } from '../services/history'
 import type { QueryService } from '../services/queries'
@@ -33,6 +34,7 @@ export interface HandlerDeps {
   broadcast: HandlerContext['emit']
   watch: WatchService
   alerts: AlertService
+  chainChecks: ChainCheckService
   openExternal?: (url: string) => Promise<void>
   /** the running demo network's busiest addresses (see app-context) */
   demoStarters?: () => StarterAddress[]
@@ -89,6 +91,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'history:refresh': (input) => d.loaded.refresh(input),
     'history:export': (input) => d.loaded.export(input, d.settings.get().labels),
     'transfer:get': ({ txHash, prefer }) => d.queries.transfer(txHash, prefer),
+    'transfer:check': ({ txHash }) => d.chainChecks.check(txHash),
     'vault:get': ({ epoch, prefer }) => d.queries.vault(epoch, prefer),
     'tss:board': (input) => d.tss.board(input?.prefer ?? 'network'),
     'tss:trace': ({ query, prefer }) => d.tss.trace(query, prefer),

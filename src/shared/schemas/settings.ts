@@ -16,7 +16,9 @@ export const txHashSchema = z
   .string()
   .trim()
   .regex(/^0x[0-9a-fA-F]{64}$/, 'a transaction hash is 0x followed by 64 hex digits')
-export const chainIdSchema = z.int('a chain id is a whole number').positive('a chain id is a positive integer')
+export const chainIdSchema = z
+  .int('a chain id is a whole number')
+  .positive('a chain id is a positive integer')
 
 const httpUrl = z
   .string()
@@ -70,7 +72,16 @@ export const profileSchema = z.looseObject({
   /** which service answers at baseUrl: ours ('mcs', also when absent), Butter's swap-data API, MAP's Bridge Scan API */
   dialect: dialectSchema.optional(),
   /** Butter's tokens API (chains and tokens), beside its app API at baseUrl */
-  tokensUrl: z.union([httpUrl, z.literal('')]).optional()
+  tokensUrl: z.union([httpUrl, z.literal('')]).optional(),
+  /** checks of each leg against its chain's JSON-RPC (src/shared/chain-check.ts); absent: on, the service's RPCs */
+  chainCheck: z
+    .looseObject({
+      /** off: no leg is checked (each check tells the RPC's operator which transaction you look at) */
+      enabled: z.boolean(),
+      /** the user's own RPC per chain id, winning over the service's chain `rpc` */
+      rpc: z.record(z.string().regex(/^\d{1,20}$/, 'a chain id'), httpUrl.max(2048))
+    })
+    .optional()
 })
 export type Profile = z.infer<typeof profileSchema>
 
@@ -110,7 +121,10 @@ const stallMinutes = z.int().min(1).max(1440)
 const scalars = {
   theme: themeSchema,
   unreachableAfterFailures: z.int().min(1).max(100),
-  maxWatchAgeHours: z.int().min(1).max(24 * 365),
+  maxWatchAgeHours: z
+    .int()
+    .min(1)
+    .max(24 * 365),
   cacheLimitMb: z.int().min(1).max(10_000),
   watchInBackground: z.boolean()
 }
@@ -173,15 +187,27 @@ export type Settings = z.infer<typeof settingsSchema>
 export const settingsPatchSchema = z
   .object({
     ...scalars,
-    pollIntervals: z.object({ vaultSec: pollSec, transfersSec: pollSec, liveHistorySec: pollSec }).partial().strict(),
-    labels: z
-      .object({ state: z.record(labelKey, labelText.nullable()), type: z.record(labelKey, labelText.nullable()) })
+    pollIntervals: z
+      .object({ vaultSec: pollSec, transfersSec: pollSec, liveHistorySec: pollSec })
       .partial()
       .strict(),
-    stuckThresholds: z.object({ defaultMinutes: minutes, routes: z.record(routeKey, minutes.nullable()) }).partial().strict(),
+    labels: z
+      .object({
+        state: z.record(labelKey, labelText.nullable()),
+        type: z.record(labelKey, labelText.nullable())
+      })
+      .partial()
+      .strict(),
+    stuckThresholds: z
+      .object({ defaultMinutes: minutes, routes: z.record(routeKey, minutes.nullable()) })
+      .partial()
+      .strict(),
     updates: z.object({ enabled: z.boolean() }).partial().strict(),
     liveMode: z.record(viewKey, z.boolean().nullable()),
-    tss: z.object({ intervalSec: pollSec, stallMinutes, chains: z.record(profileKey, tssChainList.nullable()) }).partial().strict()
+    tss: z
+      .object({ intervalSec: pollSec, stallMinutes, chains: z.record(profileKey, tssChainList.nullable()) })
+      .partial()
+      .strict()
   })
   .partial()
   .strict()
@@ -232,12 +258,16 @@ export const webhookSinkInputSchema = z
   })
   .strict()
 export type WebhookSinkInput = z.infer<typeof webhookSinkInputSchema>
-export const watchedAddressInputSchema = watchedAddressSchema.extend({ label: watchedAddressSchema.shape.label.unwrap().optional() })
+export const watchedAddressInputSchema = watchedAddressSchema.extend({
+  label: watchedAddressSchema.shape.label.unwrap().optional()
+})
 export const watchedTransferInputSchema = watchedTransferSchema.extend({
   label: watchedTransferSchema.shape.label.unwrap().optional(),
   addedAt: watchedTransferSchema.shape.addedAt.unwrap().optional()
 })
-export const watchedEpochInputSchema = watchedEpochSchema.extend({ label: watchedEpochSchema.shape.label.unwrap().optional() })
+export const watchedEpochInputSchema = watchedEpochSchema.extend({
+  label: watchedEpochSchema.shape.label.unwrap().optional()
+})
 export type WatchedAddress = z.infer<typeof watchedAddressSchema>
 
 /** The file written by export and read by import. */

@@ -141,8 +141,8 @@ Commands:
   tokens [--chain-id N]                    supported tokens, optionally of one chain
   history --address A [--chain-id N] [--page N] [--page-size N] [--all]
                                            a user's transfers on one chain (every chain where the dialect allows)
-  transfer <txHash> | --order-id ID | --record-id N
-                                           details of one transfer
+  transfer <txHash> | --order-id ID | --record-id N [--verify [--chain-rpc ID=URL]]
+                                           details of one transfer; --verify checks each leg on its chain
   vault [latest|<epoch>]                   the TSS vault (epoch as decimal or 0x hex)
   sim [--port N] [--seed S] [--transfers N]
                                            run the demo network until Ctrl-C
@@ -167,7 +167,7 @@ Options:
   -h, --help        this help
 
 Without URLs and with the demo profile active (or no settings), the built-in simulator is started.
-Exit codes: 0 success, 1 the service or node failed, 2 bad usage or input.
+Exit codes: 0 success, 1 the service or node failed (with --verify: or a chain contradicts it), 2 bad usage or input.
 `)
   })
 })

@@ -1,0 +1,74 @@
+// `transfer <hash> --verify`: each leg of the transfer checked against its own chain. RPCs come from the
+// chain records the service sends, the active profile's own RPCs winning, and `--chain-rpc ID=URL` over both.
+// Exit code 1 when the chain contradicts the service on any leg (a hash it does not know, a transaction it
+// reverted, a block, sender, contract, token or amount other than the service's).
+import { AppError } from '../shared/errors'
+import {
+  chainCheckSettings,
+  contradictsService,
+  outcomeText,
+  type TransferCheck
+} from '../shared/chain-check'
+import type { TokenList, TransferDetail } from '../shared/schemas/wire'
+import { hasCredentials, CREDENTIALS_MESSAGE, redactText } from '../shared/redact'
+import { ChainChecker, checkTransfer } from '../main/chain'
+import type { Fetch } from '../main/net'
+import { keyValues } from './format'
+import type { CliContext } from './io'
+
+/** `--chain-rpc 56=https://…`, repeatable: the user's RPC per chain id. */
+export function chainRpcFlags(raw: string | string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const item of typeof raw === 'string' ? [raw] : (raw ?? [])) {
+    const m = /^(\d{1,20})=(https?:\/\/\S+)$/.exec(item.trim())
+    if (!m)
+      throw new AppError({
+        kind: 'input',
+        field: 'chain-rpc',
+        message: `--chain-rpc takes CHAIN_ID=URL (an http(s) URL), got "${redactText(item.slice(0, 200))}"`
+      })
+    if (hasCredentials(m[2] as string))
+      throw new AppError({
+        kind: 'input',
+        field: 'chain-rpc',
+        message: `--chain-rpc ${redactText(m[2] as string)}: ${CREDENTIALS_MESSAGE}`
+      })
+    out[m[1] as string] = m[2] as string
+  }
+  return out
+}
+
+/** The active profile's own RPCs (none without settings or on the demo profile), the flags winning. */
+function overrides(ctx: CliContext, flags: Record<string, string>): Record<string, string> {
+  const profile = ctx.stored.found() ? ctx.stored.activeProfile() : null
+  return { ...(profile && profile.kind !== 'demo' ? chainCheckSettings(profile).rpc : {}), ...flags }
+}
+
+export async function verifyTransfer(
+  ctx: CliContext,
+  detail: TransferDetail,
+  tokens: TokenList | null,
+  opts: { fetch: Fetch; timeoutMs?: number; chainRpc: Record<string, string> }
+): Promise<TransferCheck> {
+  const checker = new ChainChecker({
+    fetch: opts.fetch,
+    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {})
+  })
+  return checkTransfer(checker, detail, tokens, overrides(ctx, opts.chainRpc))
+}
+
+/** The check as text: one block per leg, the outcome and its evidence. */
+export function checkBlock(check: TransferCheck): string {
+  const legs = check.legs.map((l) =>
+    keyValues([
+      [`${l.role} leg`, `${l.chainName}${l.chainId === null ? '' : ` (${l.chainId})`} ${l.hash ?? '-'}`],
+      ['Chain says', outcomeText(l)],
+      ['Asked', l.rpc ?? '-']
+    ])
+  )
+  return `\nChecked on chain\n\n${legs.join('\n')}`
+}
+
+export function verifyExitCode(check: TransferCheck): number {
+  return check.legs.some((l) => contradictsService(l.outcome.kind)) ? 1 : 0
+}

@@ -1,0 +1,170 @@
+// The demo network's chains: each answers, at /chain/<chainId>, the EVM JSON-RPC reads a chain check makes
+// (eth_chainId, eth_blockNumber, eth_getTransactionByHash, eth_getTransactionReceipt) for the legs of the
+// demo's transfers, consistent with what the query service says of them: the same blocks, sender, bridge
+// contract, tokens and amounts. A few transfers are told differently on chain, so the demo shows the
+// service disagreeing with a chain: by transfer index (`lieOf`), a destination that paid less, a source the
+// chain reverted, a receive hash the chain does not know, a source in another block.
+import type { Catalog } from './catalog'
+import type { SimChain } from './catalog-data'
+import type { Dataset } from './dataset'
+import { writeJson, type WireObject, type WireValue } from './json'
+import { Rng, SALT } from './prng'
+import type { Transfer } from './transfer'
+
+export const CHAIN_RPC_PREFIX = '/chain/'
+export function chainRpcPath(chainId: number): string {
+  return `${CHAIN_RPC_PREFIX}${chainId}`
+}
+
+/** keccak256("Transfer(address,address,uint256)"): the ERC-20 Transfer event's topic */
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+
+export type Lie = 'paid-less' | 'reverted' | 'unknown-receive' | 'other-block'
+
+/** The demo's transfers whose chains disagree with the service: about 4 in 100, never the first ones. */
+export function lieOf(i: number): Lie | null {
+  if (i < 10) return null
+  if (i % 97 === 41) return 'paid-less'
+  if (i % 89 === 23) return 'reverted'
+  if (i % 101 === 59) return 'unknown-receive'
+  if (i % 103 === 37) return 'other-block'
+  return null
+}
+
+interface Leg {
+  hash: string
+  block: number
+  from: string
+  to: string
+  status: 1 | 0
+  moves: { token: string; from: string; to: string; value: bigint }[]
+}
+
+const hex = (n: number | bigint): string => `0x${n.toString(16)}`
+const word = (a: string): string => `0x${a.toLowerCase().replace(/^0x/, '').padStart(64, '0')}`
+
+export interface DemoChainsDeps {
+  catalog: Catalog
+  dataset: Dataset
+  transfer: (i: number) => Transfer
+  now: () => number
+}
+
+export class DemoChains {
+  constructor(private readonly deps: DemoChainsDeps) {}
+
+  /** A JSON-RPC answer of chain `chainId` to `body`, or null when the demo has no such chain. */
+  answer(chainId: number, body: string): string | null {
+    const chain = this.deps.catalog.byChainId.get(chainId)
+    if (!chain) return null
+    let req: { id?: unknown; method?: unknown; params?: unknown }
+    try {
+      req = JSON.parse(body) as typeof req
+    } catch {
+      return writeJson({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } })
+    }
+    const id = typeof req.id === 'number' || typeof req.id === 'string' ? req.id : null
+    const params = Array.isArray(req.params) ? (req.params as unknown[]) : []
+    const result = (value: WireValue): string => writeJson({ jsonrpc: '2.0', id, result: value })
+    const hash = typeof params[0] === 'string' ? params[0] : ''
+    switch (req.method) {
+      case 'eth_chainId':
+        return result(hex(chain.chainId))
+      case 'eth_blockNumber':
+        return result(hex(this.head(chain)))
+      case 'eth_getTransactionByHash':
+        return result(this.tx(chain, hash))
+      case 'eth_getTransactionReceipt':
+        return result(this.receipt(chain, hash))
+      default:
+        return writeJson({ jsonrpc: '2.0', id, error: { code: -32601, message: `the demo chain does not answer ${String(req.method).slice(0, 60)}` } })
+    }
+  }
+
+  /** The chain's head now: its catalog head at the network's start, moving by its block time. */
+  head(chain: SimChain): number {
+    const elapsedMs = this.deps.now() - this.deps.dataset.anchorSec * 1000
+    return chain.headHeight + Math.max(0, Math.floor(elapsedMs / chain.blockMs))
+  }
+
+  /** The leg of a demo transfer this hash is on this chain, as the chain tells it. */
+  private leg(chain: SimChain, hash: string): Leg | null {
+    const ds = this.deps.dataset
+    const source = ds.indexOfHash(hash)
+    if (source >= 0 && !ds.isHeld(source)) {
+      const t = this.deps.transfer(source)
+      if (t.fromChain.chainId !== chain.chainId) return null
+      const lie = lieOf(source)
+      return {
+        hash: t.hash,
+        block: t.height + (lie === 'other-block' ? 2 : 0),
+        from: t.from,
+        to: chain.contract,
+        status: lie === 'reverted' ? 0 : 1,
+        moves: lie === 'reverted' ? [] : [{ token: t.token.address, from: t.from, to: chain.contract, value: t.amount }]
+      }
+    }
+    const receive = ds.indexOfLegHash(hash, 'in')
+    if (receive >= 0 && !ds.isHeld(receive)) {
+      const t = this.deps.transfer(receive)
+      if (t.toChain.chainId !== chain.chainId || t.transferinHash === '' || lieOf(receive) === 'unknown-receive') return null
+      const value = lieOf(receive) === 'paid-less' ? (t.receiving * 99n) / 100n : t.receiving
+      return { hash: t.transferinHash, block: t.transferinHeight, from: this.relayerAccount(chain), to: chain.contract, status: 1, moves: [{ token: t.toToken.address, from: chain.contract, to: t.to, value }] }
+    }
+    const relay = ds.indexOfLegHash(hash, 'relay')
+    if (relay >= 0 && !ds.isHeld(relay)) {
+      const t = this.deps.transfer(relay)
+      if (!t.relayer || t.relayer.chain.chainId !== chain.chainId) return null
+      return { hash: t.relayer.hash, block: t.relayer.height, from: this.relayerAccount(chain), to: chain.contract, status: 1, moves: [] }
+    }
+    return null
+  }
+
+  /** The account the bridge's relayer sends from on a chain. */
+  private relayerAccount(chain: SimChain): string {
+    return `0x${Rng.of(SALT.legHash, 3, chain.chainId).hex(40)}`
+  }
+
+  private blockHash(chain: SimChain, block: number): string {
+    return `0x${Rng.of(SALT.legHash, 4, chain.chainId, block).hex(64)}`
+  }
+
+  private tx(chain: SimChain, hash: string): WireObject | null {
+    const leg = this.leg(chain, hash)
+    if (!leg) return null
+    const mined = leg.block <= this.head(chain)
+    return {
+      hash: leg.hash,
+      blockNumber: mined ? hex(leg.block) : null,
+      blockHash: mined ? this.blockHash(chain, leg.block) : null,
+      from: leg.from,
+      to: leg.to,
+      nonce: '0x0',
+      value: '0x0',
+      input: '0x'
+    }
+  }
+
+  private receipt(chain: SimChain, hash: string): WireObject | null {
+    const leg = this.leg(chain, hash)
+    if (!leg || leg.block > this.head(chain)) return null
+    const blockHash = this.blockHash(chain, leg.block)
+    return {
+      transactionHash: leg.hash,
+      blockNumber: hex(leg.block),
+      blockHash,
+      from: leg.from,
+      to: leg.to,
+      status: hex(leg.status),
+      logs: leg.moves.map((m, logIndex) => ({
+        address: m.token,
+        topics: [TRANSFER_TOPIC, word(m.from), word(m.to)],
+        data: word(m.value.toString(16)),
+        blockNumber: hex(leg.block),
+        blockHash,
+        transactionHash: leg.hash,
+        logIndex: hex(logIndex)
+      }))
+    }
+  }
+}

@@ -1,0 +1,169 @@
+// A query service on 127.0.0.1 that answers queryBridgeInfo and queryTokenList with records pointing at
+// real transactions on test chains (./anvil.ts): honest ones, and ones bent where a test wants the service
+// to be wrong. Amounts go on the wire as JSON numbers with six fractional digits, as the real service sends.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Hex, TestChain } from './anvil'
+
+export interface LegFacts {
+  chain: TestChain
+  hash: string
+  height: number
+  /** the bridge contract the service names (the chain's bridge unless bent) */
+  contract?: string
+}
+
+export interface TransferFacts {
+  source: LegFacts
+  destination: LegFacts | null
+  sender: Hex
+  recipient: Hex
+  /** smallest units */
+  sending: bigint
+  receiving: bigint
+  relayer?: { chainId: number; hash: string; height: number; rpc: string }
+}
+
+function chainDetail(chain: TestChain, contract: string | undefined, name: string): string {
+  return JSON.stringify({
+    chain: name.toLowerCase(),
+    chainId: chain.chainId,
+    chainImg: '',
+    chainName: name,
+    contract: contract ?? chain.bridge,
+    gasLimit: '0',
+    id: chain.chainId,
+    rpc: chain.url,
+    scanUrl: ''
+  })
+}
+
+/** queryBridgeInfo's data for these facts, amounts as six-fractional-digit numbers (written below). */
+export function wireDetail(f: TransferFacts): Record<string, unknown> {
+  const dest = f.destination
+  const six = (v: bigint): string => `${v}.000000`
+  return {
+    coin: 'TUSD',
+    fromDecimal: f.source.chain.decimals,
+    receiveDecimal: (dest?.chain ?? f.source.chain).decimals,
+    fromChainName: `Chain ${f.source.chain.chainId}`,
+    toChainName: dest ? `Chain ${dest.chain.chainId}` : 'Chain 0',
+    from: f.sender,
+    to: f.recipient,
+    sending: six(f.sending),
+    receiving: six(f.receiving),
+    fromChainId: f.source.chain.chainId,
+    relayerChainId: f.relayer?.chainId ?? null,
+    toChainId: dest?.chain.chainId ?? 1,
+    state: dest ? 1 : 0,
+    type: 4,
+    fromHeight: f.source.height,
+    fromHash: f.source.hash,
+    relayerHeight: f.relayer?.height ?? null,
+    relayerHash: f.relayer?.hash ?? null,
+    transferInHeight: dest?.height ?? 0,
+    transferInHash: dest?.hash ?? '',
+    confirmHeight: f.source.height,
+    relayerConfirmHeight: f.relayer?.height ?? null,
+    transferInConfirmHeight: dest?.height ?? 0,
+    fromChainObject: chainDetail(f.source.chain, f.source.contract, `Chain ${f.source.chain.chainId}`),
+    toChainObject: dest
+      ? chainDetail(dest.chain, dest.contract, `Chain ${dest.chain.chainId}`)
+      : chainDetail(f.source.chain, undefined, 'Chain 0'),
+    tokenObject: JSON.stringify({
+      address: f.source.chain.token,
+      chainId: f.source.chain.chainId,
+      decimal: f.source.chain.decimals,
+      id: 1,
+      img: '',
+      isMint: 0,
+      name: 'Test USD',
+      symbol: 'TUSD',
+      tokenId: 'tusd'
+    }),
+    relayerObject: f.relayer
+      ? JSON.stringify({
+          chain: 'relay',
+          chainId: f.relayer.chainId,
+          chainImg: '',
+          chainName: 'Relay',
+          contract: '0x0000000000000000000000000000000000000001',
+          gasLimit: '0',
+          id: 9,
+          rpc: f.relayer.rpc,
+          scanUrl: ''
+        })
+      : null
+  }
+}
+
+function tokenList(chains: readonly TestChain[]): Record<string, unknown[]> {
+  return Object.fromEntries(
+    chains.map((c) => [
+      String(c.chainId),
+      [
+        {
+          id: c.chainId,
+          tokenId: 'tusd',
+          address: c.token,
+          name: 'Test USD',
+          chainId: c.chainId,
+          isMint: 0,
+          symbol: 'TUSD',
+          decimal: c.decimals,
+          img: '',
+          vaultToken: null,
+          vaultDecimal: null,
+          pid: null
+        }
+      ]
+    ])
+  )
+}
+
+const envelope = (data: unknown): string =>
+  JSON.stringify({ code: 200, message: 'success', data }).replace(
+    /"(sending|receiving)":"(\d+\.\d{6})"/g,
+    '"$1":$2'
+  )
+
+export interface ChainService {
+  baseUrl: string
+  /** serve this record for its source hash */
+  put(f: TransferFacts): string
+  close(): Promise<void>
+}
+
+export async function startChainService(chains: readonly TestChain[]): Promise<ChainService> {
+  const records = new Map<string, Record<string, unknown>>()
+  const server: Server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => (body += c.toString()))
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json')
+      if (req.url === '/api/queryTokenList') return res.end(envelope({ list: tokenList(chains) }))
+      if (req.url === '/api/queryBridgeInfo') {
+        const hash = String((JSON.parse(body || '{}') as { txHash?: string }).txHash ?? '').toLowerCase()
+        const record = records.get(hash)
+        return res.end(
+          record ? envelope(record) : JSON.stringify({ code: 404, message: 'no such transfer', data: null })
+        )
+      }
+      res.statusCode = 404
+      res.end('{}')
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    put: (f) => {
+      records.set(f.source.hash.toLowerCase(), wireDetail(f))
+      return f.source.hash
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      })
+  }
+}

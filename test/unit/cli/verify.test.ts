@@ -1,0 +1,161 @@
+// `transfer <hash> --verify` against two real chains (anvil) and a query service whose records point at
+// their transactions: honest ones, and ones with a wrong amount, block or contract, a hash the chain does
+// not know, a reverted source, a leg not yet mined, an RPC for another chain, a leg that cannot be checked.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { main } from '../../../src/cli'
+import type { TransferCheck } from '../../../src/shared/chain-check'
+import { startTestChain, type Hex, type TestChain } from '../../support/anvil'
+import { startChainService, type ChainService, type TransferFacts } from '../../support/chain-service'
+
+let a: TestChain
+let b: TestChain
+let service: ChainService
+let dataDir: string
+let sender: Hex
+let recipient: Hex
+
+beforeAll(async () => {
+  ;[a, b] = await Promise.all([
+    startTestChain({ chainId: 31337, decimals: 6 }),
+    startTestChain({ chainId: 31338, decimals: 18 })
+  ])
+  service = await startChainService([a, b])
+  dataDir = mkdtempSync(join(tmpdir(), 'bridgescope-verify-'))
+  sender = a.accounts[1] as Hex
+  recipient = b.accounts[2] as Hex
+})
+afterAll(async () => {
+  await service?.close()
+  await Promise.all([a?.stop(), b?.stop()])
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = ''
+  let err = ''
+  const code = await main(['transfer', ...args, '--base-url', service.baseUrl, '--verify'], {
+    stdout: { write: (s: string) => (out += s) },
+    stderr: { write: (s: string) => (err += s) },
+    env: { BRIDGESCOPE_DATA_DIR: dataDir }
+  })
+  return { code, out, err }
+}
+
+const height = async (chain: TestChain, hash: string): Promise<number> =>
+  Number((await chain.receipt(hash as Hex))?.blockNumber)
+
+/** A transfer that really happened on both chains, as an honest service reports it. */
+async function honest(sending = 1_000_000n, receiving = 990_000_000_000_000_000n): Promise<TransferFacts> {
+  const src = await a.deposit(sender, sending)
+  const dst = await b.release(recipient, receiving)
+  return {
+    source: { chain: a, hash: src, height: await height(a, src) },
+    destination: { chain: b, hash: dst, height: await height(b, dst) },
+    sender,
+    recipient,
+    sending,
+    receiving
+  }
+}
+
+describe('transfer --verify', () => {
+  it('an honest transfer: both legs confirmed, exit 0, in text and in --json', async () => {
+    const hash = service.put(await honest())
+    const text = await cli([hash])
+    expect(text.code).toBe(0)
+    expect(text.out).toMatch(/Checked on chain/)
+    expect(text.out).toMatch(/Source leg\s+Chain 31337 \(31337\) 0x/)
+    expect(text.out.match(/Chain says\s+Confirmed: block \d+, \d+ confirmations?/g)).toHaveLength(2)
+    const json = await cli([hash, '--json'])
+    expect(json.code).toBe(0)
+    const { check } = JSON.parse(json.out) as { check: TransferCheck }
+    expect(check.legs.map((l) => [l.role, l.outcome.kind])).toEqual([
+      ['Source', 'confirmed'],
+      ['Destination', 'confirmed']
+    ])
+    expect(check.worst).toBe('confirmed')
+  })
+
+  it('a wrong amount, block or contract is the service disagreeing with the chain: exit 1, both values shown', async () => {
+    const wrongAmount = await honest()
+    wrongAmount.receiving += 1n
+    const amount = await cli([service.put(wrongAmount)])
+    expect(amount.code).toBe(1)
+    expect(amount.out).toMatch(/Disagrees: amount — service 0\.990000000000000001 TUSD, chain 0\.99 TUSD/)
+
+    const wrongBlock = await honest()
+    wrongBlock.source.height += 7
+    const block = await cli([service.put(wrongBlock)])
+    expect(block.code).toBe(1)
+    expect(block.out).toContain(
+      `Disagrees: block — service ${wrongBlock.source.height}, chain ${wrongBlock.source.height - 7}`
+    )
+
+    const wrongContract = await honest()
+    ;(wrongContract.destination as { contract?: string }).contract = b.otherToken
+    const contract = await cli([service.put(wrongContract), '--json'])
+    expect(contract.code).toBe(1)
+    const { check } = JSON.parse(contract.out) as { check: TransferCheck }
+    expect(check.legs[1]?.outcome).toMatchObject({
+      kind: 'disagrees',
+      differences: [{ field: 'contract', service: b.otherToken, chain: b.bridge }]
+    })
+  })
+
+  it('a hash the chain does not know, and a source the chain reverted: exit 1', async () => {
+    const unknown = await honest()
+    ;(unknown.destination as { hash: string }).hash = `0x${'77'.repeat(32)}`
+    const nf = await cli([service.put(unknown)])
+    expect(nf.code).toBe(1)
+    expect(nf.out).toMatch(/Not found: the chain does not know this transaction/)
+
+    const reverted = await a.deposit(a.accounts[7] as Hex, 10n) // holds no tokens
+    const rv = await cli([
+      service.put({
+        source: { chain: a, hash: reverted, height: await height(a, reverted) },
+        destination: null,
+        sender: a.accounts[7] as Hex,
+        recipient,
+        sending: 10n,
+        receiving: 10n
+      })
+    ])
+    expect(rv.code).toBe(1)
+    expect(rv.out).toMatch(/Reverted on chain in block \d+/)
+    expect(rv.out).toMatch(/Cannot check: the service names no transaction for this leg yet/)
+  })
+
+  it('a leg not yet mined is pending; an RPC answering another chain is the wrong chain; a relayer leg without an EVM hash cannot be checked: exit 0', async () => {
+    const facts = await honest()
+    await b.automine(false)
+    try {
+      const pendingHash = await b.release(recipient, facts.receiving)
+      const pending = await cli([
+        service.put({
+          ...facts,
+          destination: { chain: b, hash: pendingHash, height: 0 },
+          relayer: { chainId: 22776, hash: 'ab'.repeat(32), height: 5, rpc: a.url }
+        })
+      ])
+      expect(pending.code).toBe(0)
+      expect(pending.out).toMatch(/Pending: the chain knows the transaction but has not mined it yet/)
+      expect(pending.out).toMatch(/Relayer leg[^\n]*\n[^\n]*Cannot check: not an EVM transaction hash/)
+    } finally {
+      await b.automine(true)
+      await b.mine(1)
+    }
+    const other = await honest()
+    const wrong = await cli([service.put(other), '--chain-rpc', `31338=${a.url}`])
+    expect(wrong.code).toBe(0)
+    expect(wrong.out).toMatch(/Wrong chain: the RPC answers chain 31337, the leg is on chain 31338/)
+  })
+
+  it('refuses a --chain-rpc that is not CHAIN_ID=URL, with exit 2', async () => {
+    const r = await cli(['0x' + '1'.repeat(64), '--chain-rpc', 'bsc=somewhere'])
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/--chain-rpc takes CHAIN_ID=URL/)
+  })
+})
