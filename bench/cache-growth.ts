@@ -51,7 +51,7 @@ async function filled(dir: string, count: number, page: HistoryPage, address: st
 }
 
 export const cacheGrowthBench: Bench = {
-  figures: [{ name: 'cache_write_growth', unit: 'x', budget: { op: '<=', target: 1.5 } }],
+  figures: [{ name: 'cache_write_growth', unit: 'x', budget: { op: '<=', target: 1.5 }, rooms: ['store'] }],
   quiet: true,
   async run(ctx) {
     const bigCount = ctx.tiny ? 200 : 10_000

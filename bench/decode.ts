@@ -85,7 +85,7 @@ async function measure(ctx: BenchContext, w: Workload, bodies: string[]): Promis
 }
 
 export const decodeBench: Bench = {
-  figures: workloads(false).map((w) => ({ name: w.name, unit: 'x', budget: { op: '<=', target: 1.5 } })),
+  figures: workloads(false).map((w) => ({ name: w.name, unit: 'x', budget: { op: '<=', target: 1.5 }, rooms: ['client'] })),
   quiet: true,
   async run(ctx, wanted) {
     const chosen = workloads(ctx.tiny).filter((w) => wanted.has(w.name))
