@@ -23,9 +23,36 @@ import { collectGarbage, median, percentile } from './lib/stats'
 import { againstReference, type Bench, type BenchContext, type Figure, type Measured } from './lib/suite'
 import { TABLE_PROBE } from './lib/table-probe'
 import { peerRowsJson, startPeerServer } from './lib/peer-pages'
-import { measurePeer, PEERS, shownPerFrame, type PeerName, type TableRun } from './lib/peer-steps'
-import { installReference, paintedP95, referencePaint, trivialKeys, trivialScroll } from './lib/page-reference'
-import { droppedPct, filterTexts, framesSpanned, loadAll, rendererHeapMb, scrollFrames, spread, typeAndClear, type Keystroke } from './lib/table-steps'
+import {
+  emptyRun,
+  openPeer,
+  peerHeapMb,
+  peerRound,
+  PEERS,
+  shownPerFrame,
+  type OpenPeer,
+  type PeerName,
+  type TableRun
+} from './lib/peer-steps'
+import type { PeerServer } from './lib/peer-pages'
+import {
+  installReference,
+  paintedP95,
+  referencePaint,
+  trivialKeys,
+  trivialScroll
+} from './lib/page-reference'
+import {
+  droppedPct,
+  filterTexts,
+  framesSpanned,
+  loadAll,
+  rendererHeapMb,
+  scrollFrames,
+  spread,
+  typeAndClear,
+  type Keystroke
+} from './lib/table-steps'
 
 interface Scale {
   transfers: number
@@ -59,21 +86,40 @@ function mainHeapMb(): number {
   return (m.heapUsed + m.arrayBuffers) / (1024 * 1024)
 }
 
-async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Scale, names: Names): Promise<Record<string, Measured>> {
+async function measure(
+  ctx: BenchContext,
+  wanted: ReadonlySet<string>,
+  scale: Scale,
+  names: Names
+): Promise<Record<string, Measured>> {
   const child = scale.pageSize
-    ? await startChild<{ baseUrl: string; rpcUrl: string; heavy: Heavy }>(ctx.root, 'sim-child.js', [String(scale.transfers), String(scale.heavyShare ?? '')])
+    ? await startChild<{ baseUrl: string; rpcUrl: string; heavy: Heavy }>(ctx.root, 'sim-child.js', [
+        String(scale.transfers),
+        String(scale.heavyShare ?? '')
+      ])
     : null
-  const session = await openSession(ctx.root, { demo: { transfers: child ? 100 : scale.transfers, rotateEveryMs: null } }, TABLE_PROBE)
+  const session = await openSession(
+    ctx.root,
+    { demo: { transfers: child ? 100 : scale.transfers, rotateEveryMs: null } },
+    TABLE_PROBE
+  )
   try {
     let heavy: Heavy | undefined
     if (child) {
       const settings = session.harness.context.settings
-      const saved = settings.saveProfile({ name: 'Bench', baseUrl: child.hello.baseUrl, rpcUrls: [child.hello.rpcUrl], timeoutMs: 60_000, maxPageSize: scale.pageSize })
+      const saved = settings.saveProfile({
+        name: 'Bench',
+        baseUrl: child.hello.baseUrl,
+        rpcUrls: [child.hello.rpcUrl],
+        timeoutMs: 60_000,
+        maxPageSize: scale.pageSize
+      })
       settings.activate(saved.profiles.find((p) => p.name === 'Bench')?.id ?? '')
       heavy = child.hello.heavy
     } else {
       const { endpoint } = await session.harness.context.endpoints.active()
-      heavy = ((await (await fetch(`${endpoint.baseUrl}/__sim/sample`)).json()) as { addresses: Heavy[] }).addresses[0]
+      heavy = ((await (await fetch(`${endpoint.baseUrl}/__sim/sample`)).json()) as { addresses: Heavy[] })
+        .addresses[0]
     }
     if (!heavy) throw new Error('the demo network has no transfers')
     ctx.log(`table: ${heavy.count} transfers of ${heavy.address} on chain ${heavy.chainId}`)
@@ -84,15 +130,35 @@ async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Sc
     const heapBefore = mainHeapMb()
     let t0 = performance.now()
     const cold = await loadAll(page)
-    ctx.log(`table: first load ${((performance.now() - t0) / 1000).toFixed(1)} s, first rows ${cold.toFixed(1)} ms`)
+    ctx.log(
+      `table: first load ${((performance.now() - t0) / 1000).toFixed(1)} s, first rows ${cold.toFixed(1)} ms`
+    )
     const summary = (await page.getByTestId('history-summary').textContent())?.trim() ?? ''
     const rounds = ctx.tiny ? 1 : ctx.quick ? 3 : 5
-    const peersWanted = !!names.peers && PEER_FIGURES.some((f) => wanted.has(peerFigure(names.peers as string, f)))
+    const peersWanted =
+      !!names.peers && PEER_FIGURES.some((f) => wanted.has(peerFigure(names.peers as string, f)))
     await installReference(page)
     const onScreen = await page.getByTestId('transfer-row').count()
     const texts = await filterTexts(page, rounds + 1, ctx.tiny ? 3 : 10)
     await typeAndClear(page, texts[rounds] as string) // warm-up, with a text no round types
     if (names.scroll) await scrollFrames(page, 60, 120)
+
+    // The peer tables on the same rows, each in a page of its own in this browser, measured in the same rounds
+    // as ours (after ours in each round), so a spell of load falls on every table alike.
+    let server: PeerServer | null = null
+    const open: OpenPeer[] = []
+    const peerRuns: Partial<Record<PeerName, TableRun>> = {}
+    const ourScroll: { shown: number[]; longest: number[] } = { shown: [], longest: [] }
+    if (peersWanted) {
+      const baseUrl = child
+        ? child.hello.baseUrl
+        : (await session.harness.context.endpoints.active()).endpoint.baseUrl
+      server = await startPeerServer(ctx.root, await peerRowsJson(baseUrl, heavy, ctx.log))
+      for (const name of Object.keys(PEERS) as PeerName[]) {
+        open.push(await openPeer(session.context, server, name, texts[rounds] as string, ctx.log))
+        peerRuns[name] = emptyRun()
+      }
+    }
 
     const firstRows: number[] = []
     const firstRowsRef: number[] = []
@@ -110,7 +176,11 @@ async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Sc
     const heapPer100k: number[] = []
     let frame = 0
     // each round alternates which side goes first, so neither always follows the other's after-effects
-    const inTurn = async <T>(r: number, app: () => Promise<T>, reference: () => Promise<number>): Promise<[T, number]> => {
+    const inTurn = async <T>(
+      r: number,
+      app: () => Promise<T>,
+      reference: () => Promise<number>
+    ): Promise<[T, number]> => {
       if (r % 2 === 0) {
         const a = await app()
         return [a, await reference()]
@@ -118,49 +188,81 @@ async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Sc
       const ref = await reference()
       return [await app(), ref]
     }
-    for (let r = 0; r < rounds; r++) {
-      if (peersWanted || wanted.has(names.firstRows) || (names.mainHeap && wanted.has(names.mainHeap))) {
-        t0 = performance.now()
-        const [ms, ref] = await inTurn(r, () => loadAll(page), () => referencePaint(page, onScreen))
-        firstRows.push(ms)
-        firstRowsRef.push(ref)
-        ctx.log(`table: round ${r + 1}: reload ${((performance.now() - t0) / 1000).toFixed(1)} s, first rows ${ms.toFixed(1)} ms, ${onScreen} static rows ${ref.toFixed(1)} ms`)
+    try {
+      for (let r = 0; r < rounds; r++) {
+        await page.bringToFront()
+        if (peersWanted || wanted.has(names.firstRows) || (names.mainHeap && wanted.has(names.mainHeap))) {
+          t0 = performance.now()
+          const [ms, ref] = await inTurn(
+            r,
+            () => loadAll(page),
+            () => referencePaint(page, onScreen)
+          )
+          firstRows.push(ms)
+          firstRowsRef.push(ref)
+          ctx.log(
+            `table: round ${r + 1}: reload ${((performance.now() - t0) / 1000).toFixed(1)} s, first rows ${ms.toFixed(1)} ms, ${onScreen} static rows ${ref.toFixed(1)} ms`
+          )
+        }
+        if (peersWanted || wanted.has(names.filter) || (names.mainHeap && wanted.has(names.mainHeap))) {
+          const [pass, ref] = await inTurn(
+            r,
+            () => typeAndClear(page, texts[r] as string),
+            async () => {
+              const keys = await trivialKeys(page, 20)
+              trivialPainted.push(...keys.map((k) => k.painted))
+              return paintedP95(keys)
+            }
+          )
+          keystrokes.push(...pass)
+          filterP95.push(
+            percentile(
+              pass.map((k) => k.applied),
+              95
+            )
+          )
+          filterPaintedP95.push(paintedP95(pass))
+          inputP95.push(ref)
+          ctx.log(
+            `filter: round ${r + 1} "${texts[r]}": applied p95 ${filterP95[r]!.toFixed(1)} ms, painted p95 ${percentile(
+              pass.map((k) => k.painted),
+              95
+            ).toFixed(
+              1
+            )} ms; per key (posted/answered/applied) ${pass.map((k) => `${k.key === 'Backspace' ? '⌫' : k.key}:${k.posted.toFixed(0)}/${k.answered.toFixed(0)}/${k.applied.toFixed(0)}`).join(' ')}`
+          )
+        }
+        if (names.mainHeap && wanted.has(names.mainHeap))
+          heapPer100k.push(((mainHeapMb() - heapBefore) * 100_000) / heavy.count)
+        if (names.scroll && (wanted.has(names.scroll.dropped) || wanted.has(names.scroll.longest))) {
+          const [deltas, refLongest] = await inTurn(
+            r,
+            () => scrollFrames(page, 180, 120),
+            async () => {
+              const ref = framesSpanned(await trivialScroll(page, 180, 120))
+              shownPerDrawnRef.push(shownPerFrame(ref.spans))
+              return Math.max(...ref.spans)
+            }
+          )
+          const run = framesSpanned(deltas)
+          frame = run.frame
+          spans.push(...run.spans)
+          dropped.push(droppedPct(run.spans))
+          longest.push(Math.max(...run.spans))
+          longestRef.push(refLongest)
+          shownPerDrawn.push(shownPerFrame(run.spans))
+        } else if (peersWanted) {
+          const run = framesSpanned(await scrollFrames(page, 180, 120))
+          ourScroll.shown.push(shownPerFrame(run.spans))
+          ourScroll.longest.push(Math.max(...run.spans))
+        }
+        for (const peer of open)
+          await peerRound(peer, texts[r] as string, peerRuns[peer.name] as TableRun, ctx.log)
       }
-      if (peersWanted || wanted.has(names.filter) || (names.mainHeap && wanted.has(names.mainHeap))) {
-        const [pass, ref] = await inTurn(
-          r,
-          () => typeAndClear(page, texts[r] as string),
-          async () => {
-            const keys = await trivialKeys(page, 20)
-            trivialPainted.push(...keys.map((k) => k.painted))
-            return paintedP95(keys)
-          }
-        )
-        keystrokes.push(...pass)
-        filterP95.push(percentile(pass.map((k) => k.applied), 95))
-        filterPaintedP95.push(paintedP95(pass))
-        inputP95.push(ref)
-        ctx.log(`filter: round ${r + 1} "${texts[r]}": applied p95 ${filterP95[r]!.toFixed(1)} ms, painted p95 ${percentile(pass.map((k) => k.painted), 95).toFixed(1)} ms; per key (posted/answered/applied) ${pass.map((k) => `${k.key === 'Backspace' ? '⌫' : k.key}:${k.posted.toFixed(0)}/${k.answered.toFixed(0)}/${k.applied.toFixed(0)}`).join(' ')}`)
-      }
-      if (names.mainHeap && wanted.has(names.mainHeap)) heapPer100k.push(((mainHeapMb() - heapBefore) * 100_000) / heavy.count)
-      if (names.scroll && (wanted.has(names.scroll.dropped) || wanted.has(names.scroll.longest))) {
-        const [deltas, refLongest] = await inTurn(
-          r,
-          () => scrollFrames(page, 180, 120),
-          async () => {
-            const ref = framesSpanned(await trivialScroll(page, 180, 120))
-            shownPerDrawnRef.push(shownPerFrame(ref.spans))
-            return Math.max(...ref.spans)
-          }
-        )
-        const run = framesSpanned(deltas)
-        frame = run.frame
-        spans.push(...run.spans)
-        dropped.push(droppedPct(run.spans))
-        longest.push(Math.max(...run.spans))
-        longestRef.push(refLongest)
-        shownPerDrawn.push(shownPerFrame(run.spans))
-      }
+      for (const peer of open) (peerRuns[peer.name] as TableRun).heapMb = await peerHeapMb(peer)
+    } finally {
+      for (const peer of open) await peer.page.close()
+      await server?.close()
     }
 
     const out: Record<string, Measured> = {}
@@ -195,34 +297,29 @@ async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Sc
       )
     }
     if (peersWanted && names.peers) {
-      const baseUrl = child ? child.hello.baseUrl : (await session.harness.context.endpoints.active()).endpoint.baseUrl
-      // ours on the same terms as the peers: scroll runs where this scale measured none, and heap as the page's
-      // plus the loaded dataset's in main (ours keeps the rows there; a peer keeps them in the page)
-      const ourShown = [...shownPerDrawn]
-      const ourLongest = [...longest]
-      for (let r = ourShown.length; r < rounds; r++) {
-        const run = framesSpanned(await scrollFrames(page, 180, 120))
-        ourShown.push(shownPerFrame(run.spans))
-        ourLongest.push(Math.max(...run.spans))
-      }
+      // ours on the same terms as the peers: heap as the page's plus the loaded dataset's in main (ours keeps
+      // the rows there; a peer keeps them in its page)
       const cdp = await session.context.newCDPSession(page)
       const ourHeap = (await rendererHeapMb(cdp)) + (mainHeapMb() - heapBefore)
       await cdp.detach()
-      const ours: TableRun = { firstRows, filterP95: filterPaintedP95, shownPerDrawn: ourShown, longest: ourLongest, heapMb: ourHeap }
-      const server = await startPeerServer(ctx.root, await peerRowsJson(baseUrl, heavy, ctx.log))
-      const peers: Partial<Record<PeerName, TableRun>> = {}
-      try {
-        for (const name of Object.keys(PEERS) as PeerName[]) peers[name] = await measurePeer(session.context, server, name, texts, rounds, ctx.log)
-      } finally {
-        await server.close()
+      const ours: TableRun = {
+        firstRows,
+        filterP95: filterPaintedP95,
+        shownPerDrawn: shownPerDrawn.length ? shownPerDrawn : ourScroll.shown,
+        longest: longest.length ? longest : ourScroll.longest,
+        heapMb: ourHeap
       }
-      Object.assign(out, peerFigures(names.peers, heavy.count, ours, peers, ctx.log))
+      Object.assign(out, peerFigures(names.peers, heavy.count, ours, peerRuns, ctx.log))
     }
     if (names.rendererHeap && wanted.has(names.rendererHeap)) {
       const cdp = await session.context.newCDPSession(page)
       const runs: number[] = []
       for (let i = 0; i < 5; i++) runs.push(await rendererHeapMb(cdp))
-      out[names.rendererHeap] = { value: median(runs), runs, detail: `${summary}; Runtime.getHeapUsage usedSize after HeapProfiler.collectGarbage, 5 runs, ${spread(runs)}` }
+      out[names.rendererHeap] = {
+        value: median(runs),
+        runs,
+        detail: `${summary}; Runtime.getHeapUsage usedSize after HeapProfiler.collectGarbage, 5 runs, ${spread(runs)}`
+      }
       await cdp.detach()
     }
     if (names.mainHeap && heapPer100k.length) {
@@ -241,7 +338,12 @@ async function measure(ctx: BenchContext, wanted: ReadonlySet<string>, scale: Sc
 
 /** The medians a table reached, for the comparison. */
 function summary(run: TableRun): Record<(typeof PEER_FIGURES)[number], number> {
-  return { first_rows: median(run.firstRows), filter: median(run.filterP95), scroll: median(run.longest), heap: run.heapMb }
+  return {
+    first_rows: median(run.firstRows),
+    filter: median(run.filterP95),
+    scroll: median(run.longest),
+    heap: run.heapMb
+  }
 }
 
 /**
@@ -249,7 +351,13 @@ function summary(run: TableRun): Record<(typeof PEER_FIGURES)[number], number> {
  * under 1 is the margin ours is ahead by and over 1 how far a peer is ahead. Every table's medians go in the
  * detail, and a table of them in the log.
  */
-function peerFigures(prefix: string, rows: number, ours: TableRun, peers: Partial<Record<PeerName, TableRun>>, log: (m: string) => void): Record<string, Measured> {
+function peerFigures(
+  prefix: string,
+  rows: number,
+  ours: TableRun,
+  peers: Partial<Record<PeerName, TableRun>>,
+  log: (m: string) => void
+): Record<string, Measured> {
   const o = summary(ours)
   const theirs = Object.entries(peers).map(([name, run]) => ({ name: name as PeerName, s: summary(run) }))
   const units = { first_rows: 'ms', filter: 'ms', scroll: 'frames', heap: 'MB' }
@@ -263,7 +371,9 @@ function peerFigures(prefix: string, rows: number, ours: TableRun, peers: Partia
   const out: Record<string, Measured> = {}
   for (const f of PEER_FIGURES) {
     const best = theirs.reduce((a, b) => (b.s[f] < a.s[f] ? b : a))
-    log(`peers at ${rows} rows: | ${f} (${units[f]}) | ${o[f].toFixed(1)} | ${theirs.map((t) => t.s[f].toFixed(1)).join(' | ')} |`)
+    log(
+      `peers at ${rows} rows: | ${f} (${units[f]}) | ${o[f].toFixed(1)} | ${theirs.map((t) => t.s[f].toFixed(1)).join(' | ')} |`
+    )
     out[peerFigure(prefix, f)] = {
       value: o[f] / best.s[f],
       runs: [o[f] / best.s[f]],
@@ -284,41 +394,97 @@ const TABLE_ROOMS = ['renderer', 'dataset'] as const
  */
 function peerFigureList(prefix: string): Figure[] {
   const budgets = { first_rows: 1, filter: 1, scroll: 1.5, heap: 1.5 }
-  return PEER_FIGURES.map((f) => ({ name: peerFigure(prefix, f), unit: 'x', budget: { op: '<=', target: budgets[f] }, rooms: TABLE_ROOMS, slow: true }))
+  return PEER_FIGURES.map((f) => ({
+    name: peerFigure(prefix, f),
+    unit: 'x',
+    budget: { op: '<=', target: budgets[f] },
+    rooms: TABLE_ROOMS,
+    slow: true
+  }))
 }
 
 export const tableBench: Bench = {
   figures: [
-    { name: 'table_first_rows_vs_static', unit: 'x', budget: { op: '<=', target: 4 }, rooms: TABLE_ROOMS, maxReferenceSpread: 0.5 },
-    { name: 'filter_p95_vs_input', unit: 'x', budget: { op: '<=', target: 2 }, rooms: TABLE_ROOMS, maxReferenceSpread: 0.5 },
-    { name: 'scroll_dropped_vs_trivial', unit: 'x', budget: { op: '<=', target: 1.02 }, rooms: ['renderer'], maxReferenceSpread: 0.1 },
-    { name: 'scroll_longest_frame_vs_trivial', unit: 'x', budget: { op: '<=', target: 2 }, rooms: ['renderer'], maxReferenceSpread: 0.5 },
+    {
+      name: 'table_first_rows_vs_static',
+      unit: 'x',
+      budget: { op: '<=', target: 4 },
+      rooms: TABLE_ROOMS,
+      maxReferenceSpread: 0.5
+    },
+    {
+      name: 'filter_p95_vs_input',
+      unit: 'x',
+      budget: { op: '<=', target: 2 },
+      rooms: TABLE_ROOMS,
+      maxReferenceSpread: 0.5
+    },
+    {
+      name: 'scroll_dropped_vs_trivial',
+      unit: 'x',
+      budget: { op: '<=', target: 1.02 },
+      rooms: ['renderer'],
+      maxReferenceSpread: 0.1
+    },
+    {
+      name: 'scroll_longest_frame_vs_trivial',
+      unit: 'x',
+      budget: { op: '<=', target: 2 },
+      rooms: ['renderer'],
+      maxReferenceSpread: 0.5
+    },
     { name: 'renderer_heap_mb', unit: 'MB', budget: { op: '<=', target: 150 }, rooms: ['renderer'] },
     { name: 'main_heap_mb_per_100k', unit: 'MB', budget: { op: '<=', target: 60 }, rooms: ['dataset'] },
     ...peerFigureList('peers_100k')
   ],
   run: (ctx, wanted) =>
-    measure(ctx, wanted, { transfers: ctx.tiny ? 20_000 : 1_000_000 }, {
-      firstRows: 'table_first_rows_vs_static',
-      filter: 'filter_p95_vs_input',
-      scroll: { dropped: 'scroll_dropped_vs_trivial', longest: 'scroll_longest_frame_vs_trivial' },
-      rendererHeap: 'renderer_heap_mb',
-      mainHeap: 'main_heap_mb_per_100k',
-      peers: 'peers_100k'
-    })
+    measure(
+      ctx,
+      wanted,
+      { transfers: ctx.tiny ? 20_000 : 1_000_000 },
+      {
+        firstRows: 'table_first_rows_vs_static',
+        filter: 'filter_p95_vs_input',
+        scroll: { dropped: 'scroll_dropped_vs_trivial', longest: 'scroll_longest_frame_vs_trivial' },
+        rendererHeap: 'renderer_heap_mb',
+        mainHeap: 'main_heap_mb_per_100k',
+        peers: 'peers_100k'
+      }
+    )
 }
 
 export const tableMillionBench: Bench = {
   figures: [
-    { name: 'table_1m_first_rows_vs_static', unit: 'x', budget: { op: '<=', target: 4 }, rooms: TABLE_ROOMS, maxReferenceSpread: 0.5, slow: true },
-    { name: 'filter_1m_p95_vs_input', unit: 'x', budget: { op: '<=', target: 3 }, rooms: TABLE_ROOMS, maxReferenceSpread: 0.5, slow: true },
+    {
+      name: 'table_1m_first_rows_vs_static',
+      unit: 'x',
+      budget: { op: '<=', target: 4 },
+      rooms: TABLE_ROOMS,
+      maxReferenceSpread: 0.5,
+      slow: true
+    },
+    {
+      name: 'filter_1m_p95_vs_input',
+      unit: 'x',
+      budget: { op: '<=', target: 3 },
+      rooms: TABLE_ROOMS,
+      maxReferenceSpread: 0.5,
+      slow: true
+    },
     ...peerFigureList('peers_1m')
   ],
   // 0.9 of 1,112,000: one address with ~1,000,000 transfers on Ethereum, loaded 1,000 a page
   run: (ctx, wanted) =>
-    measure(ctx, wanted, ctx.tiny ? { transfers: 40_000, heavyShare: 0.9, pageSize: 1000 } : { transfers: 1_112_000, heavyShare: 0.9, pageSize: 1000 }, {
-      firstRows: 'table_1m_first_rows_vs_static',
-      filter: 'filter_1m_p95_vs_input',
-      peers: 'peers_1m'
-    })
+    measure(
+      ctx,
+      wanted,
+      ctx.tiny
+        ? { transfers: 40_000, heavyShare: 0.9, pageSize: 1000 }
+        : { transfers: 1_112_000, heavyShare: 0.9, pageSize: 1000 },
+      {
+        firstRows: 'table_1m_first_rows_vs_static',
+        filter: 'filter_1m_p95_vs_input',
+        peers: 'peers_1m'
+      }
+    )
 }

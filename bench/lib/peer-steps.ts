@@ -29,7 +29,9 @@ async function typeAndClearPeer(page: Page, text: string): Promise<number[]> {
     await page.keyboard.down(key)
     await new Promise((r) => setTimeout(r, KEY_DOWN_MS))
     const timed = await page.waitForFunction(
-      (n: number) => (globalThis as unknown as { __peer: { keys: { painted: number }[] } }).__peer.keys[n]?.painted ?? false,
+      (n: number) =>
+        (globalThis as unknown as { __peer: { keys: { painted: number }[] } }).__peer.keys[n]?.painted ??
+        false,
       sent,
       { timeout: 120_000, polling: POLL_MS }
     )
@@ -51,41 +53,69 @@ export const PEERS = {
 } as const
 export type PeerName = keyof typeof PEERS
 
-/** One peer table through `rounds` rounds (mount, filter pass, scroll run), after a warm-up of each. */
-export async function measurePeer(
+export interface OpenPeer {
+  name: PeerName
+  page: Page
+}
+
+/** Opens a peer's page, hands it the rows once and warms it up: a mount, a filter pass, a scroll. */
+export async function openPeer(
   context: BrowserContext,
   server: PeerServer,
   name: PeerName,
-  texts: readonly string[],
-  rounds: number,
+  warmText: string,
   log: (m: string) => void
-): Promise<TableRun> {
+): Promise<OpenPeer> {
   const page = await context.newPage()
   try {
     await page.goto(server.url(name))
     const n = (await page.evaluate('window.__peer.ready')) as number
     const cold = (await page.evaluate('window.__peer.mount()')) as number
     log(`${name}: ${n} rows, cold first rows ${cold.toFixed(1)} ms`)
-    await typeAndClearPeer(page, texts[rounds] as string)
+    await typeAndClearPeer(page, warmText)
     // the element scrolled must be the one that scrolls the rows, or the scroll figure would measure nothing
-    const scrolls = await page.evaluate(`(() => { const el = document.querySelector(${JSON.stringify(PEERS[name].scroller)}); return !!el && el.scrollHeight > 2 * el.clientHeight })()`)
+    const scrolls = await page.evaluate(
+      `(() => { const el = document.querySelector(${JSON.stringify(PEERS[name].scroller)}); return !!el && el.scrollHeight > 2 * el.clientHeight })()`
+    )
     if (!scrolls) throw new Error(`${name}: ${PEERS[name].scroller} does not scroll the rows`)
     await scrollFrames(page, 60, 120, PEERS[name].scroller)
-    const run: TableRun = { firstRows: [], filterP95: [], shownPerDrawn: [], longest: [], heapMb: NaN }
-    for (let r = 0; r < rounds; r++) {
-      run.firstRows.push((await page.evaluate('window.__peer.mount()')) as number)
-      const keys = await typeAndClearPeer(page, texts[r] as string)
-      run.filterP95.push(percentile(keys, 95))
-      const frames = framesSpanned(await scrollFrames(page, 180, 120, PEERS[name].scroller))
-      run.shownPerDrawn.push(shownPerFrame(frames.spans))
-      run.longest.push(Math.max(...frames.spans))
-      log(`${name}: round ${r + 1}: first rows ${run.firstRows[r]!.toFixed(1)} ms, filter p95 ${run.filterP95[r]!.toFixed(1)} ms (keys ${keys.map((k) => k.toFixed(0)).join(' ')}), scroll ${run.shownPerDrawn[r]!.toFixed(3)} shown/drawn, longest ${run.longest[r]} frames`)
-    }
-    const cdp = await context.newCDPSession(page)
-    run.heapMb = await rendererHeapMb(cdp)
-    await cdp.detach()
-    return run
-  } finally {
+    return { name, page }
+  } catch (error) {
     await page.close()
+    throw error
   }
+}
+
+/** One round of a peer, as ours has in the same round: a new table's first rows, a filter pass, a scroll run. */
+export async function peerRound(
+  peer: OpenPeer,
+  text: string,
+  run: TableRun,
+  log: (m: string) => void
+): Promise<void> {
+  const { page, name } = peer
+  await page.bringToFront()
+  const first = (await page.evaluate('window.__peer.mount()')) as number
+  const keys = await typeAndClearPeer(page, text)
+  const frames = framesSpanned(await scrollFrames(page, 180, 120, PEERS[name].scroller))
+  run.firstRows.push(first)
+  run.filterP95.push(percentile(keys, 95))
+  run.shownPerDrawn.push(shownPerFrame(frames.spans))
+  run.longest.push(Math.max(...frames.spans))
+  log(
+    `${name}: first rows ${first.toFixed(1)} ms, filter p95 ${percentile(keys, 95).toFixed(1)} ms (keys ${keys.map((k) => k.toFixed(0)).join(' ')}), scroll ${shownPerFrame(frames.spans).toFixed(3)} shown/drawn, longest ${Math.max(...frames.spans)} frames`
+  )
+}
+
+export async function peerHeapMb(peer: OpenPeer): Promise<number> {
+  const cdp = await peer.page.context().newCDPSession(peer.page)
+  try {
+    return await rendererHeapMb(cdp)
+  } finally {
+    await cdp.detach()
+  }
+}
+
+export function emptyRun(): TableRun {
+  return { firstRows: [], filterP95: [], shownPerDrawn: [], longest: [], heapMb: NaN }
 }
