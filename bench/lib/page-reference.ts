@@ -6,6 +6,7 @@
 // measured, so it costs the app's own frames nothing.
 import type { Page } from 'playwright-core'
 import { percentile } from './stats'
+import { scrollFrames } from './table-steps'
 
 const KEY_DOWN_MS = 90
 const POLL_MS = 30
@@ -22,6 +23,7 @@ const KIT = `(() => {
   out.textContent = '-';
   const rows = document.createElement('div');
   const scroller = document.createElement('div');
+  scroller.id = '__bench_ref_scroller';
   scroller.style.cssText = 'height:200px;overflow:auto';
   box.append(input, out, rows, scroller);
   document.body.append(box);
@@ -125,21 +127,7 @@ export function paintedP95(keys: readonly { painted: number }[]): number {
 export async function trivialScroll(page: Page, frames: number, step: number): Promise<number[]> {
   await page.evaluate('window.__ref.show(); window.__ref.fillScroller(400)')
   await nextFrame(page)
-  const deltas = (await page.evaluate(`new Promise((resolve) => {
-    const el = window.__ref.scroller;
-    const deltas = [];
-    let last = -1;
-    let n = 0;
-    const tick = (ts) => {
-      if (last >= 0) deltas.push(ts - last);
-      last = ts;
-      if (++n > ${frames}) return resolve(deltas);
-      const next = el.scrollTop + ${step};
-      el.scrollTop = next + el.clientHeight >= el.scrollHeight ? 0 : next;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  })`)) as number[]
+  const deltas = await scrollFrames(page, frames, step, '#__bench_ref_scroller')
   await page.evaluate('window.__ref.scroller.innerHTML = ""; window.__ref.hide()')
   return deltas
 }
