@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib'
 import type { Bench } from './lib/suite'
 
 export const bundleSizeBench: Bench = {
-  figures: [{ name: 'renderer_js_gzip_kb', unit: 'KB', budget: { op: '<=', target: 300 } }],
+  figures: [{ name: 'renderer_js_gzip_kb', unit: 'KB', budget: { op: '<=', target: 300 }, rooms: ['renderer'] }],
   quiet: true,
   async run(ctx) {
     const dir = join(ctx.root, 'out', 'renderer', 'assets')

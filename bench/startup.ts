@@ -1,51 +1,20 @@
-// cached_startup_ms: a cold page load of the Tokens view while the profile's endpoint is down: navigation
-// start → the frame that paints the first token row, from the cached copy. The endpoint is a simulator the
+// cached_startup_vs_static: a cold page load of the Tokens view while the profile's endpoint is down: navigation
+// start → the frame that paints the first token row, from the cached copy, ÷ the same for a static page of
+// as many rows, in the same browser, run by run. The endpoint is a simulator the
 // profile points at, closed after one load (connection refused, as when offline).
 import { startSimulator } from '../test/support/simulator'
 import { openSession } from './lib/browser'
-import { median } from './lib/stats'
-import type { Page } from 'playwright-core'
-import type { Bench } from './lib/suite'
+import { paintProbe, paintsBesideStatic } from './lib/first-paint'
+import { spreadOf } from './lib/judge'
+import { againstReference, type Bench } from './lib/suite'
 
 const PAINTED = 'bench:startup-painted '
-
-/**
- * Runs before the app's scripts: the first token row's insertion, then the frame that paints it, told on the
- * console. Not read with waitForFunction: that injects Playwright's own script into the page (16-20 ms of
- * parsing on its main thread in a trace) as soon as the load event has fired, which the app's start-up now
- * reaches before its first row — the measurement would count Playwright's start-up, not the app's.
- */
-const PAINT_PROBE = `(() => {
-  const probe = { inserted: null, painted: null };
-  Object.defineProperty(window, '__benchStartup', { value: probe });
-  const seen = () => document.querySelector('[data-testid="token-row"]');
-  const obs = new MutationObserver(() => {
-    if (probe.inserted !== null || !seen()) return;
-    probe.inserted = performance.now();
-    obs.disconnect();
-    requestAnimationFrame(() => {
-      probe.painted = performance.now();
-      console.debug(${JSON.stringify(PAINTED)} + probe.painted);
-    });
-  });
-  obs.observe(document, { childList: true, subtree: true });
-})();`
-
-/** The painted time the probe reports on the page's console. */
-function painted(page: Page, timeoutMs: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no token row painted within ${timeoutMs / 1000} s`)), timeoutMs)
-    page.on('console', (m) => {
-      const text = m.text()
-      if (!text.startsWith(PAINTED)) return
-      clearTimeout(timer)
-      resolve(Number(text.slice(PAINTED.length)))
-    })
-  })
-}
+/** chosen from quiet runs: see docs/performance.md */
+const STARTUP_BUDGET = 2.5
+const PAINT_PROBE = paintProbe(PAINTED, '[data-testid="token-row"]')
 
 export const startupBench: Bench = {
-  figures: [{ name: 'cached_startup_ms', unit: 'ms', budget: { op: '<=', target: 200 } }],
+  figures: [{ name: 'cached_startup_vs_static', unit: 'x', budget: { op: '<=', target: STARTUP_BUDGET }, rooms: ['renderer', 'web'], maxReferenceSpread: 0.35 }],
   async run(ctx) {
     const sim = await startSimulator({ seed: 1, transfers: 2000, rotateEveryMs: null })
     const session = await openSession(ctx.root, { demo: { transfers: 2000, rotateEveryMs: null } }, PAINT_PROBE)
@@ -66,24 +35,16 @@ export const startupBench: Bench = {
       simOpen = false
 
       const warmup = ctx.tiny ? 1 : 2
-      const runs = ctx.tiny ? 2 : 7
-      const times: number[] = []
-      let banner = ''
-      for (let i = 0; i < warmup + runs; i++) {
-        const page = await session.context.newPage()
-        const at = painted(page, 30_000)
-        await page.goto(url)
-        const t = await at
-        if (i >= warmup) times.push(t)
-        if (i === warmup + runs - 1) banner = (await page.locator('.banner').first().textContent({ timeout: 2000 }).catch(() => '')) ?? ''
-        await page.close()
-      }
+      const runs = ctx.tiny ? 2 : ctx.quick ? 5 : 7
+      const { app, reference, rows } = await paintsBesideStatic(session.context, url, PAINTED, 'token-row', warmup, runs)
+      const a = spreadOf(app)
+      const r = spreadOf(reference)
       return {
-        cached_startup_ms: {
-          value: median(times),
-          runs: times,
-          detail: `Tokens view, new page per run, endpoint refusing connections; navigation start → rAF after the first token row is inserted (reported on the console, no Playwright script in the page meanwhile); ${warmup} warm-up, ${runs} runs; runs ${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)} ms${banner ? `; banner: "${banner.trim().replace(/\s+/g, ' ').slice(0, 100)}"` : ''}`
-        }
+        cached_startup_vs_static: againstReference(
+          { runs: app, unit: 'ms', what: 'Tokens view from the cache' },
+          { runs: reference, unit: 'ms', what: `static page of ${rows} rows` },
+          `Tokens view, new page per run, endpoint refusing connections; navigation start → rAF after the first token row is inserted (reported on the console, no Playwright script in the page meanwhile) ÷ the same for a static page of the ${rows} rows the view painted, interleaved; ${warmup} warm-up, ${runs} runs; app ${a.median.toFixed(0)} ms (${a.min.toFixed(0)}–${a.max.toFixed(0)}), static ${r.median.toFixed(0)} ms (${r.min.toFixed(0)}–${r.max.toFixed(0)})`
+        )
       }
     } finally {
       await session.close()

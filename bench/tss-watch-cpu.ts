@@ -18,7 +18,7 @@ import { procCpuMs } from './watch-rig'
 export const TSS_BENCH_CHAINS = ['22776', '1', '56', '137', '42161', '10', '8453', '43114', '1030', '8217', '4200', '1360095883558914', '100', '250', '324', '5000', '59144', '81457', '534352', '1360095883558913']
 
 export const tssWatchCpuBench: Bench = {
-  figures: [{ name: 'tss_watch_idle_cpu_pct', unit: '%', budget: { op: '<=', target: 0.2 } }],
+  figures: [{ name: 'tss_watch_idle_cpu_pct', unit: '%', budget: { op: '<=', target: 0.2 }, rooms: ['tss', 'cli'], slow: true }],
   background: true,
   async run(ctx) {
     const scrapeMs = ctx.tiny ? 500 : 15_000

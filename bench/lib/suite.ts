@@ -1,25 +1,60 @@
 // What a benchmark is: one or more figures, each with a unit and a budget, measured together because they
 // share an expensive set-up (a browser with 100,000 rows loaded gives four figures).
 import type { Budget } from './format'
+import { median } from './stats'
+import { pairedRatios } from './judge'
 
 export interface BenchContext {
   /** a few-second workload for the format test; figures are not meaningful */
   tiny: boolean
+  /** a short round (fewer runs, smaller workloads) for the figures one change can move; under 3 minutes */
+  quick: boolean
   /** repository root (out/ and bench/ are under it) */
   root: string
   log: (message: string) => void
+}
+
+/** A wall-clock side of a ratio figure: its runs, in the order measured. */
+export interface SideRuns {
+  runs: number[]
+  unit: string
+  what: string
 }
 
 export interface Measured {
   value: number
   runs: number[]
   detail: string
+  /** for a ratio figure: the program's own figure per run, and the reference measured beside each run */
+  absolute?: SideRuns
+  reference?: SideRuns
 }
+
+/** The parts of the source tree a change in which can move a figure (`--quick --room NAME` picks by them). */
+export const ROOMS = ['renderer', 'dataset', 'client', 'store', 'watch', 'tss', 'web', 'cli', 'demo'] as const
+export type Room = (typeof ROOMS)[number]
 
 export interface Figure {
   name: string
   unit: string
   budget: Budget
+  rooms: readonly Room[]
+  /**
+   * for a ratio against a reference: the widest relative spread (interquartile range ÷ median) of the
+   * reference's runs at which the ratio still means something; wider reads "machine too noisy to judge"
+   */
+  maxReferenceSpread?: number
+  /** left out of a --quick round: it takes minutes whatever the workload (idle CPU windows, a million rows) */
+  slow?: boolean
+}
+
+/**
+ * A ratio figure from run-by-run pairs: each run of the program divided by the reference measured next to
+ * it; the value is the median ratio. The absolute runs stay in the answer as information.
+ */
+export function againstReference(absolute: SideRuns, reference: SideRuns, detail: string): Measured {
+  const runs = pairedRatios(absolute.runs, reference.runs)
+  return { value: median(runs), runs, detail, absolute, reference }
 }
 
 export interface Bench {

@@ -125,10 +125,10 @@ export async function filterTexts(page: Page, passes: number, length: number): P
   return out
 }
 
-/** rAF intervals (frame timestamps) while scrolling the table by `step` px each frame for `frames` frames. */
-export function scrollFrames(page: Page, frames: number, step: number): Promise<number[]> {
+/** rAF intervals (frame timestamps) while scrolling the table (or `selector`'s element) by `step` px each frame for `frames` frames. */
+export function scrollFrames(page: Page, frames: number, step: number, selector = '[data-testid="transfers-table"]'): Promise<number[]> {
   return page.evaluate(`new Promise((resolve, reject) => {
-    const el = document.querySelector('[data-testid="transfers-table"]');
+    const el = document.querySelector(${JSON.stringify(selector)});
     if (!el) return reject(new Error('no table'));
     const deltas = [];
     let last = -1;

@@ -36,6 +36,7 @@ const CONTROL_ROUTES = ['faults', 'clear', 'release', 'rotate', 'hold', 'arrive'
 export function createFaultGate(core: SimCore, seed: number, now: () => number): { gate: DemoGate; control: SimControl } {
   const faults = new FaultTable(seed)
   const counts = Object.fromEntries(SIM_OPERATIONS.map((op) => [op, 0])) as Record<SimOperation, number>
+  const served = Object.fromEntries(SIM_OPERATIONS.map((op) => [op, { requests: 0, ms: 0 }])) as SimStats['latencyServed']
   const timers = new Set<NodeJS.Timeout>()
   const hanging = new Set<ServerResponse>()
   /** hang-fault requests and how to answer each normally: a test holds a request pending, then lets it go */
@@ -77,7 +78,11 @@ export function createFaultGate(core: SimCore, seed: number, now: () => number):
     },
     hold: (address, chainId, count) => core.hold(address, chainId, count),
     arrive: (address, chainId, count) => core.arrive(address, chainId, count),
-    stats: () => ({ requests: { ...counts }, held: held.size })
+    stats: () => ({
+      requests: { ...counts },
+      held: held.size,
+      latencyServed: Object.fromEntries(SIM_OPERATIONS.map((op) => [op, { ...served[op] }])) as SimStats['latencyServed']
+    })
   }
 
   async function operation(x: Exchange): Promise<boolean> {
@@ -92,7 +97,11 @@ export function createFaultGate(core: SimCore, seed: number, now: () => number):
     const answers = !fault.hang && fault.status === undefined && !fault.html && !fault.envelope && !(isRpc && fault.rpcError)
     const started = performance.now()
     const built = answers ? x.answer() : null
-    if (fault.latencyMs) await sleep(Math.max(0, fault.latencyMs - (performance.now() - started)))
+    if (fault.latencyMs) {
+      await sleep(Math.max(0, fault.latencyMs - (performance.now() - started)))
+      served[op].requests += 1
+      served[op].ms += performance.now() - started
+    }
     if (res.destroyed) return true
     if (fault.hang) {
       // Not answered until released (releaseHeld) or closed (close() destroys the socket).

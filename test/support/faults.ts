@@ -113,4 +113,10 @@ export interface SimStats {
   requests: Record<SimOperation, number>
   /** requests a hang fault is holding now */
   held: number
+  /**
+   * per operation, the requests a latency fault delayed and the delay they were actually served (from the
+   * gate taking the request to the answer leaving it): on a busy machine a timer fires late, and a bench that
+   * judges a client against the ideal needs the latency the service really had
+   */
+  latencyServed: Record<SimOperation, { requests: number; ms: number }>
 }

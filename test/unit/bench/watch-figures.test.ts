@@ -6,10 +6,23 @@ import { formatLine, LINE_PATTERN, meets } from '../../../bench/lib/format'
 import { histogramCount, procCpuMs } from '../../../bench/watch-rig'
 
 it('prints the watcher figures in the BENCH line format', () => {
-  const cpu = { name: 'watch_idle_cpu_pct', value: 0.05, unit: '%', op: '<=' as const, target: 0.2, pass: true, runs: [0.05], detail: 'x' }
-  expect(formatLine(cpu)).toBe('BENCH watch_idle_cpu_pct 0.05 % budget <=0.2 PASS')
-  const scrape = { name: 'metrics_scrape_ms', value: 3.99, unit: 'ms', op: '<' as const, target: 50, pass: true, runs: [3.99], detail: 'x' }
-  expect(formatLine(scrape)).toBe('BENCH metrics_scrape_ms 3.99 ms budget <50.0 PASS')
+  const cpu = { name: 'watch_idle_cpu_pct', value: 0.05, unit: '%', op: '<=' as const, target: 0.2, pass: true, verdict: 'PASS' as const, reason: '', runs: [0.05, 0.07], detail: 'x' }
+  expect(formatLine(cpu)).toBe('BENCH watch_idle_cpu_pct 0.05 % runs 0.05–0.07 budget <=0.2 PASS')
+  const scrape = {
+    name: 'metrics_scrape_vs_bare',
+    value: 1.99,
+    unit: 'x',
+    op: '<' as const,
+    target: 4,
+    pass: true,
+    verdict: 'PASS' as const,
+    reason: '',
+    runs: [1.99],
+    detail: 'x',
+    absolute: { value: 3.99, unit: 'ms', runs: [3.99], spread: 0, what: 'scrape' },
+    reference: { value: 2, unit: 'ms', runs: [2], spread: 0.123, what: 'bare' }
+  }
+  expect(formatLine(scrape)).toBe('BENCH metrics_scrape_vs_bare 1.99 x runs 1.99–1.99 budget <4.0 PASS; absolute 3.99 ms runs 3.99–3.99; reference 2.00 ms spread 12 %')
   for (const r of [cpu, scrape]) expect(formatLine(r)).toMatch(LINE_PATTERN)
   // the budget is held on the exact value, not on the two decimals the line shows
   expect(meets(0.204, { op: '<=', target: 0.2 })).toBe(false)

@@ -148,3 +148,35 @@ describe('import direction between the rooms of src/', () => {
     expect(check('cli/watch-tss.ts', '../main/client/tss-api')).toHaveLength(1)
   })
 })
+
+/**
+ * The table libraries the bench measures ours against (bench/peers): dev dependencies for the bench alone.
+ * No room of src/ may import them, so they can reach neither a build nor a package.
+ */
+const BENCH_ONLY = /^(?:ag-grid-community|ag-grid-enterprise|@ag-grid-community\/|@tanstack\/)/
+
+export function benchOnlyImports(files: string[]): string[] {
+  const found: string[] = []
+  for (const file of files) {
+    for (const m of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+      if (BENCH_ONLY.test(m[1] as string)) found.push(`${relative(ROOT, file).split(sep).join('/')} imports ${m[1]}`)
+    }
+  }
+  return found
+}
+
+describe('the bench-only table libraries', () => {
+  it('are imported by no source file of the app', () => {
+    expect(benchOnlyImports(sourceFiles(SRC))).toEqual([])
+  })
+
+  it('are imported by the bench peer pages, so the check above looks for the right names', () => {
+    expect(benchOnlyImports(sourceFiles(join(ROOT, 'bench', 'peers'))).length).toBeGreaterThan(0)
+  })
+
+  it('are dev dependencies, never dependencies the package carries', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> }
+    expect(Object.keys(pkg.dependencies).filter((n) => BENCH_ONLY.test(n))).toEqual([])
+    expect(Object.keys(pkg.devDependencies).filter((n) => BENCH_ONLY.test(n)).sort()).toEqual(['@tanstack/table-core', '@tanstack/virtual-core', 'ag-grid-community'])
+  })
+})

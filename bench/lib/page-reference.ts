@@ -1,0 +1,133 @@
+// References measured inside the very page under test, so the load on the machine at that moment falls on the
+// figure and its reference alike: a static block of rows painted (the least a first paint of those rows costs),
+// a trivial key handler that changes one text node (the browser's own input-to-paint pipeline right now), and
+// a plain scroller of static rows scrolled as the table is. The kit is added to the page's DOM through the
+// DevTools protocol (the app's CSP refuses inline scripts, not evaluation) and is hidden while the app is
+// measured, so it costs the app's own frames nothing.
+import type { Page } from 'playwright-core'
+import { percentile } from './stats'
+import { scrollFrames } from './table-steps'
+
+const KEY_DOWN_MS = 90
+const POLL_MS = 30
+
+const KIT = `(() => {
+  if (window.__ref) return;
+  const box = document.createElement('div');
+  box.id = '__bench_ref';
+  box.style.cssText = 'position:fixed;right:0;bottom:0;width:420px;height:300px;z-index:2147483647;background:#fff;color:#000;font:13px sans-serif;display:none;overflow:hidden';
+  const input = document.createElement('input');
+  input.autocomplete = 'off';
+  input.spellcheck = false;
+  const out = document.createElement('span');
+  out.textContent = '-';
+  const rows = document.createElement('div');
+  const scroller = document.createElement('div');
+  scroller.id = '__bench_ref_scroller';
+  scroller.style.cssText = 'height:200px;overflow:auto';
+  box.append(input, out, rows, scroller);
+  document.body.append(box);
+  const row = (i) => '<div style="display:flex;gap:8px;height:24px"><span>' + i + '</span><span>row ' + i + '</span><span>0x' + (i * 2654435761).toString(16) + '</span><span>' + ((i * 17) % 1000) + '.00</span></div>';
+  const keys = [];
+  let count = 0;
+  input.addEventListener('keydown', (e) => {
+    const t = e.timeStamp;
+    let applied = NaN;
+    const obs = new MutationObserver(() => { if (Number.isNaN(applied)) applied = performance.now(); });
+    obs.observe(out, { childList: true, characterData: true, subtree: true });
+    out.textContent = e.key + ' ' + (++count);
+    requestAnimationFrame(() => {
+      obs.disconnect();
+      keys.push({ t, applied: (Number.isNaN(applied) ? performance.now() : applied) - t, painted: performance.now() - t });
+    });
+  });
+  window.__ref = {
+    keys,
+    show() { box.style.display = 'block'; },
+    hide() { box.style.display = 'none'; rows.innerHTML = ''; },
+    /** start → the frame that paints n static rows (the rows replaced, as a table's first rows are) */
+    paintRows(n) {
+      return new Promise((resolve) => {
+        const t0 = performance.now();
+        let html = '';
+        for (let i = 0; i < n; i++) html += row(i);
+        rows.innerHTML = html;
+        requestAnimationFrame(() => resolve(performance.now() - t0));
+      });
+    },
+    fillScroller(n) {
+      let html = '';
+      for (let i = 0; i < n; i++) html += row(i);
+      scroller.innerHTML = html;
+    },
+    input,
+    scroller
+  };
+})()`
+
+export async function installReference(page: Page): Promise<void> {
+  await page.evaluate(KIT)
+}
+
+async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
+}
+
+/** The static reference for a first paint of `rows` rows in this page: start → the frame that paints them. */
+export async function referencePaint(page: Page, rows: number): Promise<number> {
+  await page.evaluate('window.__ref.show()')
+  await nextFrame(page)
+  const ms = (await page.evaluate(`window.__ref.paintRows(${Math.max(1, rows)})`)) as number
+  await page.evaluate('window.__ref.hide()')
+  return ms
+}
+
+export interface TrivialKey {
+  /** keydown → the text node changed */
+  applied: number
+  /** keydown → the frame after it (the frame that shows it) */
+  painted: number
+}
+
+/**
+ * `count` keystrokes into the trivial handler's input, each held down and read as the table's are (the page is
+ * asked for a key's times once, after it). Answers each key's times.
+ */
+export async function trivialKeys(page: Page, count: number): Promise<TrivialKey[]> {
+  await page.evaluate('window.__ref.show()')
+  await page.locator('#__bench_ref input').click()
+  const out: TrivialKey[] = []
+  for (let i = 0; i < count; i++) {
+    const key = i % 2 === 0 ? String(i % 10) : 'Backspace'
+    const sent = (await page.evaluate('window.__ref.keys.length')) as number
+    await page.keyboard.down(key)
+    await new Promise((r) => setTimeout(r, KEY_DOWN_MS))
+    const timed = await page.waitForFunction(
+      (n: number) => (globalThis as unknown as { __ref: { keys: TrivialKey[] } }).__ref.keys[n] ?? false,
+      sent,
+      { timeout: 60_000, polling: POLL_MS }
+    )
+    out.push((await timed.jsonValue()) as TrivialKey)
+    await page.keyboard.up(key)
+    await page.waitForTimeout(60)
+  }
+  await page.evaluate('window.__ref.hide()')
+  return out
+}
+
+/** p95 of the keys' input-to-paint times */
+export function paintedP95(keys: readonly { painted: number }[]): number {
+  return percentile(
+    keys.map((k) => k.painted),
+    95
+  )
+}
+
+/** rAF intervals while the plain scroller of static rows is scrolled `step` px a frame for `frames` frames. */
+export async function trivialScroll(page: Page, frames: number, step: number): Promise<number[]> {
+  await page.evaluate('window.__ref.show(); window.__ref.fillScroller(400)')
+  await nextFrame(page)
+  const deltas = await scrollFrames(page, frames, step, '#__bench_ref_scroller')
+  await page.evaluate('window.__ref.scroller.innerHTML = ""; window.__ref.hide()')
+  return deltas
+}
