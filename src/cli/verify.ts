@@ -2,15 +2,15 @@
 // chain records the service sends, the active profile's own RPCs winning, and `--chain-rpc ID=URL` over both.
 // Exit code 1 when the chain contradicts the service on any leg (a hash it does not know, a transaction it
 // reverted, a block, sender, contract, token or amount other than the service's).
-import { AppError } from '../shared/errors'
+import { AppError } from '@shared/errors'
 import {
   chainCheckSettings,
   contradictsService,
   outcomeText,
   type TransferCheck
-} from '../shared/chain-check'
-import type { TokenList, TransferDetail } from '../shared/schemas/wire'
-import { hasCredentials, CREDENTIALS_MESSAGE, redactText } from '../shared/redact'
+} from '@shared/chain-check'
+import type { TokenList, TransferDetail } from '@shared/schemas/wire'
+import { hasCredentials, CREDENTIALS_MESSAGE, redactText } from '@shared/redact'
 import { ChainChecker, checkTransfer } from '../main/chain'
 import type { Fetch } from '../main/net'
 import { keyValues } from './format'

@@ -8,7 +8,7 @@ import { apiError } from './core'
 import type { SimChain, SimToken } from './catalog'
 import { buildTransfer, type Transfer } from './transfer'
 import { RawJson, wireDate, writeJson, type WireObject, type WireValue } from './json'
-import { DEMO_DIALECT_PATHS } from '../shared/demo-network'
+import { DEMO_DIALECT_PATHS } from '@shared/demo-network'
 
 function envelope(data: WireValue): string {
   return writeJson({ code: 200, message: 'success', data })

@@ -3,9 +3,9 @@
 // `finalityDepth` blocks is not asked about again (no reorg can matter there); anything shallower, pending,
 // not found or unanswered is asked again each time, and a transaction that was in one block and is now in
 // another, or in none, says so (`reorg`).
-import { AppError } from '../../shared/errors'
-import { redactText, redactUrl } from '../../shared/redact'
-import type { ChainOutcome, LegCheck, LegClaim } from '../../shared/chain-check'
+import { AppError } from '@shared/errors'
+import { redactText, redactUrl } from '@shared/redact'
+import type { ChainOutcome, LegCheck, LegClaim } from '@shared/chain-check'
 import { httpUrl } from '../client'
 import type { Fetch } from '../net'
 import { EvmRpc } from './evm-rpc'

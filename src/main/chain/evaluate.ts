@@ -1,8 +1,8 @@
 // What the chain's answers say about the service's claims for one leg: the outcome and its evidence. Pure:
 // the reads are done elsewhere (./checker.ts). Amounts are bigints from the log's 256-bit word and the
 // service's exact decimal text; nothing passes through a binary64 number.
-import type { ChainOutcome, CheckDifference, LegClaim } from '../../shared/chain-check'
-import { formatAmount } from '../../shared/decimal'
+import type { ChainOutcome, CheckDifference, LegClaim } from '@shared/chain-check'
+import { formatAmount } from '@shared/decimal'
 import type { ChainLog, ChainReceipt, ChainTx } from './evm-rpc'
 
 /** keccak256("Transfer(address,address,uint256)"), the ERC-20 Transfer event's first topic. */

@@ -3,7 +3,7 @@
 // holds while a body drips, retries for a node that stumbles. A limiter keeps at most `concurrency`
 // requests in flight per RPC URL, so checking many legs never floods one node.
 import { z } from 'zod'
-import { AppError } from '../../shared/errors'
+import { AppError } from '@shared/errors'
 import { rpcCall, type HttpOptions } from '../client'
 
 const hex = z.string().regex(/^0x[0-9a-fA-F]*$/, 'a 0x hex string')

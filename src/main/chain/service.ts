@@ -1,10 +1,10 @@
 // The app's chain checks: a transfer's detail and the token list from the query service (cached copies
 // first), each leg checked on its chain with the active profile's own RPCs winning, unless the profile has
 // checks turned off. One checker per profile: its memory of answers never crosses to another network.
-import { AppError } from '../../shared/errors'
-import { chainCheckSettings, type TransferCheck } from '../../shared/chain-check'
-import type { Profile } from '../../shared/schemas/settings'
-import type { TokenList, TransferDetail } from '../../shared/schemas/wire'
+import { AppError } from '@shared/errors'
+import { chainCheckSettings, type TransferCheck } from '@shared/chain-check'
+import type { Profile } from '@shared/schemas/settings'
+import type { TokenList, TransferDetail } from '@shared/schemas/wire'
 import type { Fetch } from '../net'
 import { ChainChecker } from './checker'
 import { checkTransfer } from './transfer'

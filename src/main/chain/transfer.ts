@@ -1,7 +1,7 @@
 // A whole transfer checked: its legs' claims (from the detail and the token list) checked together, and the
 // worst outcome named for a one-word summary (a table cell, an exit code, a watcher's event).
-import { legClaims, worstOutcome, type TransferCheck } from '../../shared/chain-check'
-import type { TokenList, TransferDetail } from '../../shared/schemas/wire'
+import { legClaims, worstOutcome, type TransferCheck } from '@shared/chain-check'
+import type { TokenList, TransferDetail } from '@shared/schemas/wire'
 import type { ChainChecker, RpcOverrides } from './checker'
 
 export async function checkTransfer(

@@ -12,8 +12,8 @@
 // What Butter does not send (confirm heights, contracts, a USD value, the transfer type of a single answer)
 // is listed in `origin.notProvided`, never made up.
 import { z } from 'zod'
-import type { ChainRecord, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '../../shared/schemas/wire'
-import type { TransferOrigin } from '../../shared/schemas/origin'
+import type { ChainRecord, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
+import type { TransferOrigin } from '@shared/schemas/origin'
 import { anyTime, butterTokenSchema, chainDetailOf, chainIdText, exactAmount, judge, legChainSchema, tokenDetailOf } from './dialect-common'
 
 /** The state numbers Butter's docs name: "0: crossing, 1: completed", "6: Refund" (source-hash page, 8769639). */

@@ -1,7 +1,7 @@
 // The one place a profile's dialect becomes a client: our original query service (BridgeClient), Butter's
 // swap-data API or MAP's Bridge Scan API, each behind the QueryClient face.
-import { AppError } from '../../shared/errors'
-import type { Dialect } from '../../shared/schemas/origin'
+import { AppError } from '@shared/errors'
+import type { Dialect } from '@shared/schemas/origin'
 import type { Fetch } from '../net/fetch'
 import { BridgeClient } from './bridge-api'
 import type { QueryClient } from './query-client'

@@ -2,8 +2,8 @@
 // times are written, amounts as exact text, and a zod failure turned into the same 'decode' error the original
 // dialect gives (operation, the field's path, zod's reason).
 import { z } from 'zod'
-import { AppError } from '../../shared/errors'
-import { wireDecimal, type ChainDetail, type TokenDetail } from '../../shared/schemas/wire'
+import { AppError } from '@shared/errors'
+import { wireDecimal, type ChainDetail, type TokenDetail } from '@shared/schemas/wire'
 import { unwrapEnvelope } from './decode'
 import { parseBody } from './lossless-json'
 

@@ -10,8 +10,8 @@
 // The relay leg is spelled `relyerInfo`; history records name the destination chain `destinationChainInfo`
 // where the prose says `destinationInfo`; history records carry no state although the prose lists one.
 import { z } from 'zod'
-import type { HistoryPage, TransferDetail, TransferRecord } from '../../shared/schemas/wire'
-import type { TransferOrigin } from '../../shared/schemas/origin'
+import type { HistoryPage, TransferDetail, TransferRecord } from '@shared/schemas/wire'
+import { STATE_NOT_PROVIDED, type TransferOrigin } from '@shared/schemas/origin'
 import { anyTime, chainDetailOf, judge, legChainSchema } from './dialect-common'
 
 /** The state numbers Bridge Scan's docs name: "0: crossing 1 completed 2 relayering 3 relayer completed". */
@@ -47,8 +47,7 @@ export const mapscanInfoSchema = z.object({
   state: z.int()
 })
 
-/** The state a record without one is given: no number means anything, so it is said to be not provided. */
-export const STATE_NOT_PROVIDED = -1
+export { STATE_NOT_PROVIDED }
 
 /** queryCrossInfoById and queryCrossInfoBySourceHash → one normalized transfer (a one-record list is read too). */
 export function decodeMapscanInfo(data: unknown, operation: string): TransferDetail {

@@ -3,10 +3,10 @@
 // Scan API. Every call is a GET with query parameters and the same {code, message, data} envelope; inputs are
 // checked before anything is sent, as the original client does. Sources: butter-decode.ts, mapscan-decode.ts.
 import { z } from 'zod'
-import { AppError } from '../../shared/errors'
-import { addressSchema, chainIdSchema, txHashSchema } from '../../shared/schemas/settings'
-import type { ChainRecord, HistoryPage, TokenList, TokenRecord, TransferDetail } from '../../shared/schemas/wire'
-import type { VaultResult } from '../../shared/schemas/vault'
+import { AppError } from '@shared/errors'
+import { addressSchema, chainIdSchema, txHashSchema } from '@shared/schemas/settings'
+import type { ChainRecord, HistoryPage, TokenList, TokenRecord, TransferDetail } from '@shared/schemas/wire'
+import type { VaultResult } from '@shared/schemas/vault'
 import { checkInput, DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './bridge-api'
 import { decodeButterChains, decodeButterHistory, decodeButterInfo, decodeButterTokenPage, groupTokens } from './butter-decode'
 import { decodeMapscanHistory, decodeMapscanInfo } from './mapscan-decode'

@@ -37,6 +37,12 @@ export type TransferOrigin = z.infer<typeof transferOriginSchema>
 export const NOT_PROVIDED = 'not provided by this service'
 export const NOT_YET_KNOWN = 'not known yet'
 
+/**
+ * The state a record is given when its service sends none (MAP's Bridge Scan history): no service uses a
+ * negative state, so -1 cannot be mistaken for one, and every reader writes it as not provided.
+ */
+export const STATE_NOT_PROVIDED = -1
+
 /** True when `field` of a record is a placeholder: the service that answered does not provide it. */
 export function notProvided(origin: TransferOrigin | undefined, field: string): boolean {
   return origin?.notProvided.includes(field) ?? false

@@ -2,6 +2,7 @@
 // exports. Properties where a rule must hold for every input (durations, stable values, unknowns).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { STATE_NOT_PROVIDED } from '../../../../src/shared/schemas/origin'
 import {
   dateText,
   dateTimeText,
@@ -163,5 +164,15 @@ describe('dates', () => {
         expect(isDateText(dateText(s))).toBe(true)
       })
     )
+  })
+})
+
+describe('a state the service does not send', () => {
+  it('reads as not provided, never as a label or a number', () => {
+    expect(stateText(STATE_NOT_PROVIDED, undefined)).toBe('State not provided by this service')
+    expect(stateText(STATE_NOT_PROVIDED, { '-1': 'Processing' })).not.toMatch(/Processing|-1/)
+  })
+  it('leaves every real state as it was', () => {
+    fc.assert(fc.property(fc.nat(1000), (s) => stateText(s, undefined) !== 'State not provided by this service'))
   })
 })
