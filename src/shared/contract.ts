@@ -14,6 +14,7 @@ import type { WatchEvent, WatchStatus } from './watch'
 import type { AlertDelivery, AlertDeliveryNotice, AlertsView } from './alerts'
 import type { MethodName } from './api-names'
 import type { TssBoard, TssTraceResult } from './schemas/tss-board'
+import type { Dialect } from './schemas/origin'
 import { tssChainIdSchema, tssTraceInputSchema } from './schemas/tss'
 import {
   addressSchema,
@@ -129,6 +130,23 @@ export interface EndpointCheck {
   error?: AppErrorData
 }
 
+/** One dialect's read at the probed URL, and what answered. */
+export interface DialectProbeTry {
+  dialect: Dialect
+  /** the request tried, as the user is told it ("GET /api/queryChainList") */
+  request: string
+  recognised: boolean
+  /** what answered: the HTTP status, or what the body looked like, when not recognised */
+  answer: string
+}
+
+/** Which dialect answered at a profile's URL: a proposal for the user to confirm, never applied by itself. */
+export interface DialectProbe {
+  /** the first dialect recognised (ours first); null when none was */
+  proposal: Dialect | null
+  tried: DialectProbeTry[]
+}
+
 export interface Health {
   profileId: string
   api: EndpointCheck | null
@@ -237,6 +255,8 @@ export const channels = {
   'profiles:delete': channel<Settings>()(z.object({ id: idSchema })),
   'profiles:activate': channel<Settings>()(z.object({ id: idSchema })),
   'profiles:test': channel<{ api: EndpointCheck | null; rpc: EndpointCheck[] }>()(profileInputSchema),
+  /** which dialect answers at the form's URL: one harmless read per dialect; proposes, never saves */
+  'profiles:probe': channel<DialectProbe>()(profileInputSchema),
   'watchlists:get': channel<Watchlists>()(none),
   'watchlists:add': channel<Watchlists>()(
     z.discriminatedUnion('kind', [

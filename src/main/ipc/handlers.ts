@@ -8,6 +8,7 @@ import { volumeCharts, type LoadedHistories } from '../dataset'
 import type { Endpoints } from '../services/endpoints'
 import type { ChainCheckService } from '../chain'
 import { checkEndpoint } from '../services/health'
+import { probeDialects } from '../client/probe'
 import type { HistoryService } from '../services/history'
 import type { QueryService } from '../services/queries'
 import type { TssService } from '../services/tss'
@@ -105,6 +106,13 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
       // a profile being tried out, with the defaults a new profile would get
       const endpoint = await d.endpoints.resolve(profileSchema.parse({ ...input, id: input.id ?? 'test' }))
       return checkEndpoint(endpoint, d.endpoints.client(endpoint))
+    },
+    'profiles:probe': async (input) => {
+      // resolved as ours (which needs no tokens URL); each dialect's client is then built on the same URL, and
+      // Butter's tokens API, not probed, is the form's or else the app URL (its client needs one to exist)
+      const endpoint = await d.endpoints.resolve(profileSchema.parse({ ...input, id: input.id ?? 'test', dialect: 'mcs' }))
+      const tokensUrl = input.tokensUrl?.trim() || endpoint.baseUrl
+      return probeDialects((dialect) => d.endpoints.client({ ...endpoint, dialect, tokensUrl: dialect === 'butter' ? tokensUrl : null }))
     },
     'watchlists:get': () => d.settings.getWatchlists(),
     'watchlists:add': ({ kind, item }) => d.settings.addWatch(kind, item),
