@@ -1,8 +1,8 @@
 // Which dialect answers at a URL: one harmless read per dialect, each through that dialect's own client, so
 // "recognised" means exactly "this client decodes what came back". The result only proposes; the user confirms.
-import type { DialectProbe, DialectProbeTry } from '../../shared/contract'
-import { describeError, toErrorData } from '../../shared/errors'
-import { DIALECTS, type Dialect } from '../../shared/schemas/origin'
+import type { DialectProbe, DialectProbeTry } from '@shared/contract'
+import { describeError, toErrorData } from '@shared/errors'
+import { DIALECTS, type Dialect } from '@shared/schemas/origin'
 import type { QueryClient } from './query-client'
 import type { ButterClient, MapscanClient } from './successor-clients'
 
