@@ -69,7 +69,7 @@ test('every chart has its numbers as a data table', async ({ page, dataDir, cons
 })
 
 test('axe finds no violation in the Transfers toolbar panels and the narrow table, at 1024×700 in light and dark', async ({ browser, dataDir }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(360_000)
   const harness = await startHarness({ dataDir })
   try {
     const heavy = (await demoSample(harness)).addresses[0]!
