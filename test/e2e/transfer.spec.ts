@@ -149,7 +149,7 @@ test('a transfer opened from the loaded table keeps its sent time and stuck mark
   await row.locator('[data-col=token]').click()
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transfer')
-  await expect(page.getByTestId('sent-at')).toHaveText(sent)
+  await expect(page.getByTestId('sent-at')).toHaveText(`${sent} UTC`)
   await expect(page.getByTestId('stuck-mark')).toBeVisible()
   await expect(page.getByTestId('times-unknown')).toHaveCount(0)
   const destination = page.getByTestId('leg').last()
