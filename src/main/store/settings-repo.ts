@@ -104,7 +104,7 @@ function exportedRpcs(profile: Profile): Profile {
  * marked RPC with nothing stored to put back is dropped: that chain is checked through the service's RPC
  * until the user enters theirs again (the marker is no URL and must not be used as one).
  */
-function withStoredRpcs(settings: unknown, stored: Settings): unknown {
+function withStoredRpcs(settings: unknown, stored: Settings, dropped: string[]): unknown {
   if (typeof settings !== 'object' || settings === null || !('profiles' in settings) || !Array.isArray(settings.profiles)) return settings
   const profiles = settings.profiles.map((p: unknown) => {
     if (typeof p !== 'object' || p === null) return p
@@ -116,6 +116,7 @@ function withStoredRpcs(settings: unknown, stored: Settings): unknown {
     for (const [chain, url] of Object.entries(check.rpc)) {
       if (typeof url !== 'string' || !url.startsWith(RPC_NOT_EXPORTED)) rpc[chain] = url
       else if (Object.hasOwn(mine, chain)) rpc[chain] = mine[chain]
+      else dropped.push(`Chain-check RPC for chain ${chain} of ${typeof profile.name === 'string' ? `"${profile.name}"` : 'a profile'}: not in the file (it may carry a key); the service's RPC is used until you enter it again`)
     }
     return { ...profile, chainCheck: { ...check, rpc } }
   })
@@ -312,9 +313,10 @@ export class SettingsRepo {
       throw new AppError({ kind: 'input', message: `The file is not JSON: ${(error as Error).message}` })
     }
     let candidate: unknown = raw
+    const dropped: string[] = []
     if (typeof raw === 'object' && raw !== null && 'settings' in raw) {
       try {
-        candidate = { ...raw, settings: withStoredRpcs(withoutUrls(migrateSettings((raw as { settings: unknown }).settings)), this.get()) }
+        candidate = { ...raw, settings: withStoredRpcs(withoutUrls(migrateSettings((raw as { settings: unknown }).settings)), this.get(), dropped) }
       } catch (error) {
         throw new AppError({ kind: 'input', message: `The settings in the file cannot be used: ${(error as Error).message}` })
       }
@@ -328,7 +330,7 @@ export class SettingsRepo {
     const readOnly = this.settings.readOnly ?? this.watchlists.readOnly
     if (readOnly) throw new AppError({ kind: 'input', message: readOnly })
     const next = withDemoAndActive(settings)
-    const changes = importChanges({ settings: this.get(), watchlists: this.getWatchlists() }, { settings: next, watchlists })
+    const changes = [...importChanges({ settings: this.get(), watchlists: this.getWatchlists() }, { settings: next, watchlists }), ...dropped]
     if (opts.dryRun) return { settings: next, watchlists, changes }
     this.watchlists.set(watchlists)
     this.commit(() => next)

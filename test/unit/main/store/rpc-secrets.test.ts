@@ -72,6 +72,11 @@ describe('chain-check RPC URLs in a settings export', () => {
   it('on another computer a marked URL is dropped (that chain falls back to the service’s RPC), never stored as a URL', async () => {
     const { r, id } = await withRpcs()
     const other = await repo()
+    const { changes } = other.importText(r.exportText().content, { dryRun: true })
+    // the preview says which of the user's RPCs will not come along, so none goes missing unnoticed
+    expect(changes.filter((c) => c.startsWith('Chain-check RPC'))).toEqual(
+      ['1', '56', '137'].map((c) => `Chain-check RPC for chain ${c} of "Mainnet": not in the file (it may carry a key); the service's RPC is used until you enter it again`)
+    )
     other.importText(r.exportText().content)
     const imported = other.get().profiles.find((p) => p.id === id)
     expect(imported?.chainCheck).toEqual({ enabled: true, rpc: { '22776': 'https://rpc.maplabs.io' } })
