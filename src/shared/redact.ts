@@ -12,9 +12,13 @@ const PATH_IS_SECRET = /(^|\.)(slack\.com|discord\.com|discordapp\.com|webhook\.
 
 /**
  * A path segment that reads as a key rather than a name: long, of key characters only, mixing letters and
- * digits. Route names (`/rpc`, `/api/queryHistory`) have no digits; project ids and tokens do.
+ * digits. Route names (`/rpc`, `/api/queryHistory`) have no digits; project ids and tokens do. A key may
+ * also happen to be all digits or all letters (a 32-hex Infura project id, a random Alchemy key): so any
+ * unbroken run of 20 or more letters and digits counts too. A route name that long (`queryHistoryByAddress`
+ * would be 21) is hidden as well: showing a name is worth less than leaking a key.
  */
 function looksLikeKey(segment: string): boolean {
+  if (/^[A-Za-z0-9]{20,}$/.test(segment)) return true
   return segment.length >= 16 && /^[A-Za-z0-9_.~%-]+$/.test(segment) && /\d/.test(segment) && /[A-Za-z]/.test(segment)
 }
 

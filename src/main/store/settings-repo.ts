@@ -18,6 +18,7 @@ import {
 import { applyMergePatch } from '@shared/merge-patch'
 import type { DocumentStore } from './document-store'
 import { migrateSettings } from './migrations'
+import { redactUrl } from '@shared/redact'
 
 export type ProfileInput = Omit<z.input<typeof profileSchema>, 'id'> & { id?: string | undefined }
 export type WatchKind = 'address' | 'transfer' | 'epoch'
@@ -69,6 +70,57 @@ function withoutUrls(settings: unknown): unknown {
     return rest
   })
   return { ...settings, webhooks }
+}
+
+/**
+ * What an export says in place of a chain-check RPC URL that may carry a key (an Infura/Alchemy key in the
+ * path, an `?apikey=`): the marker, then the URL as every log shows it, so the reader still sees which node
+ * it was. Unlike webhook URLs these live in settings.json (the checker reads them with the profile), so
+ * keeping them out of the export is the one guard needed; a URL redaction leaves unchanged carries nothing
+ * of a key and is exported as it is, so a shared file still brings the public nodes along.
+ */
+export const RPC_NOT_EXPORTED = 'not exported (it may carry a key; enter it again in the profile): '
+
+/** Whether redaction leaves the URL as it is (compared in its normal form: `https://host` is `https://host/`). */
+function carriesNothingSecret(url: string): boolean {
+  try {
+    return redactUrl(url) === new URL(url).href
+  } catch {
+    return false
+  }
+}
+
+/** A profile's chain-check RPCs as an export writes them: those that may carry a key replaced by the marker. */
+function exportedRpcs(profile: Profile): Profile {
+  const rpc = profile.chainCheck?.rpc
+  if (!profile.chainCheck || !rpc) return profile
+  const out = Object.fromEntries(Object.entries(rpc).map(([chain, url]) => [chain, carriesNothingSecret(url) ? url : `${RPC_NOT_EXPORTED}${redactUrl(url)}`]))
+  return { ...profile, chainCheck: { ...profile.chainCheck, rpc: out } }
+}
+
+/**
+ * The profiles of a file being imported, each marked RPC put back from what this computer stores for the
+ * same profile id and chain id — so importing one's own export loses no key, as webhook URLs are kept. A
+ * marked RPC with nothing stored to put back is dropped: that chain is checked through the service's RPC
+ * until the user enters theirs again (the marker is no URL and must not be used as one).
+ */
+function withStoredRpcs(settings: unknown, stored: Settings, dropped: string[]): unknown {
+  if (typeof settings !== 'object' || settings === null || !('profiles' in settings) || !Array.isArray(settings.profiles)) return settings
+  const profiles = settings.profiles.map((p: unknown) => {
+    if (typeof p !== 'object' || p === null) return p
+    const profile = p as Record<string, unknown>
+    const check = profile.chainCheck
+    if (typeof check !== 'object' || check === null || !('rpc' in check) || typeof check.rpc !== 'object' || check.rpc === null) return p
+    const mine = stored.profiles.find((s) => s.id === profile.id)?.chainCheck?.rpc ?? {}
+    const rpc: Record<string, unknown> = {}
+    for (const [chain, url] of Object.entries(check.rpc)) {
+      if (typeof url !== 'string' || !url.startsWith(RPC_NOT_EXPORTED)) rpc[chain] = url
+      else if (Object.hasOwn(mine, chain)) rpc[chain] = mine[chain]
+      else dropped.push(`Chain-check RPC for chain ${chain} of ${typeof profile.name === 'string' ? `"${profile.name}"` : 'a profile'}: not in the file (it may carry a key); the service's RPC is used until you enter it again`)
+    }
+    return { ...profile, chainCheck: { ...check, rpc } }
+  })
+  return { ...settings, profiles }
 }
 
 /** The fields an input names (an absent or undefined field is not a change). */
@@ -247,7 +299,7 @@ export class SettingsRepo {
 
   exportText(now = new Date()): { filename: string; content: string } {
     const current = this.get()
-    const settings = { ...current, webhooks: current.webhooks.map((w) => ({ ...w, url: URL_NOT_EXPORTED })) }
+    const settings = { ...current, profiles: current.profiles.map(exportedRpcs), webhooks: current.webhooks.map((w) => ({ ...w, url: URL_NOT_EXPORTED })) }
     const file = { app: 'bridgescope', exportedAt: now.toISOString(), settings, watchlists: this.getWatchlists() }
     return { filename: `bridgescope-settings-${now.toISOString().slice(0, 10)}.json`, content: JSON.stringify(file, null, 2) }
   }
@@ -261,9 +313,10 @@ export class SettingsRepo {
       throw new AppError({ kind: 'input', message: `The file is not JSON: ${(error as Error).message}` })
     }
     let candidate: unknown = raw
+    const dropped: string[] = []
     if (typeof raw === 'object' && raw !== null && 'settings' in raw) {
       try {
-        candidate = { ...raw, settings: withoutUrls(migrateSettings((raw as { settings: unknown }).settings)) }
+        candidate = { ...raw, settings: withStoredRpcs(withoutUrls(migrateSettings((raw as { settings: unknown }).settings)), this.get(), dropped) }
       } catch (error) {
         throw new AppError({ kind: 'input', message: `The settings in the file cannot be used: ${(error as Error).message}` })
       }
@@ -277,7 +330,7 @@ export class SettingsRepo {
     const readOnly = this.settings.readOnly ?? this.watchlists.readOnly
     if (readOnly) throw new AppError({ kind: 'input', message: readOnly })
     const next = withDemoAndActive(settings)
-    const changes = importChanges({ settings: this.get(), watchlists: this.getWatchlists() }, { settings: next, watchlists })
+    const changes = [...importChanges({ settings: this.get(), watchlists: this.getWatchlists() }, { settings: next, watchlists }), ...dropped]
     if (opts.dryRun) return { settings: next, watchlists, changes }
     this.watchlists.set(watchlists)
     this.commit(() => next)

@@ -65,3 +65,22 @@ describe('webhook URLs carry their secret in the path', () => {
     expect(webhookUrlHint('not a url')).toBe('(not a URL)')
   })
 })
+
+describe('keys in the path of a node URL', () => {
+  it('property: a path segment of 20+ letters and digits (hex, all digits, all letters) never survives', () => {
+    const key = fc.oneof(fc.stringMatching(/^[0-9a-f]{20,40}$/), fc.stringMatching(/^[0-9]{20,40}$/), fc.stringMatching(/^[A-Za-z]{20,40}$/), fc.stringMatching(/^[A-Za-z0-9]{20,40}$/))
+    fc.assert(
+      fc.property(key, fc.domain(), fc.constantFrom('v3', 'v2', 'rpc', 'eth/mainnet'), fc.constantFrom('', '/', '/rpc'), (k, host, prefix, tail) => {
+        const url = `https://${host}/${prefix}/${k}${tail}`
+        expect(redactUrl(url)).not.toContain(k)
+        expect(redactUrl(url)).toBe(`https://${host}/${prefix}/…${tail}`)
+        expect(redactText(`the RPC ${url} did not answer`)).not.toContain(k)
+      })
+    )
+  })
+
+  it('what must not change: short route names and chain ids stay readable', () => {
+    expect(redactUrl('https://rpc.example/v1/eth/mainnet/queryHistory')).toBe('https://rpc.example/v1/eth/mainnet/queryHistory')
+    expect(redactUrl('https://rpc.example/chain/22776/rpc')).toBe('https://rpc.example/chain/22776/rpc')
+  })
+})
