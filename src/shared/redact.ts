@@ -11,14 +11,19 @@ const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>`]+/gi
 const PATH_IS_SECRET = /(^|\.)(slack\.com|discord\.com|discordapp\.com|webhook\.office\.com)$/i
 
 /**
+ * Words in lower camel case (`queryBridgeInfoBySourceHash`, Butter's routes): a name, never a key — a random
+ * key of letters almost never falls into lower-case runs each opened by one capital.
+ */
+const ROUTE_NAME = /^[a-z]{2,}(?:[A-Z][a-z]+)+$/
+
+/**
  * A path segment that reads as a key rather than a name: long, of key characters only, mixing letters and
  * digits. Route names (`/rpc`, `/api/queryHistory`) have no digits; project ids and tokens do. A key may
  * also happen to be all digits or all letters (a 32-hex Infura project id, a random Alchemy key): so any
- * unbroken run of 20 or more letters and digits counts too. A route name that long (`queryHistoryByAddress`
- * would be 21) is hidden as well: showing a name is worth less than leaking a key.
+ * unbroken run of 20 or more letters and digits counts too, unless it reads as words in lower camel case.
  */
 function looksLikeKey(segment: string): boolean {
-  if (/^[A-Za-z0-9]{20,}$/.test(segment)) return true
+  if (/^[A-Za-z0-9]{20,}$/.test(segment) && !ROUTE_NAME.test(segment)) return true
   return segment.length >= 16 && /^[A-Za-z0-9_.~%-]+$/.test(segment) && /\d/.test(segment) && /[A-Za-z]/.test(segment)
 }
 
