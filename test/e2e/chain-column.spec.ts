@@ -37,12 +37,12 @@ async function rowsInView(page: Page): Promise<string[]> {
     const box = grid.getBoundingClientRect()
     const top = head.bottom
     const bottom = box.top + grid.clientHeight
-    return [...grid.querySelectorAll<HTMLElement>('[data-testid=transfer-row]')]
+    return [...grid.querySelectorAll('[data-testid=transfer-row]')]
       .filter((r) => {
         const b = r.getBoundingClientRect()
         return b.bottom > top + 1 && b.top < bottom - 1
       })
-      .map((r) => r.querySelector<HTMLElement>('button[data-copy]')?.dataset.copy?.toLowerCase() ?? '')
+      .map((r) => r.querySelector('button[data-copy]')?.getAttribute('data-copy')?.toLowerCase() ?? '')
       .filter((h) => h !== '')
   })
 }
@@ -88,7 +88,7 @@ test('only the rows in view are checked on their chains; scrolling back asks not
   for (const h of first) expect(sources.has(h), h).toBe(true)
   expect(askedRows.length).toBeLessThanOrEqual(inView.size)
   // every receipt asked is a row in view's own hash or one of its other legs: never a row out of view
-  const loadedRows = await page.evaluate(() => document.querySelectorAll('[data-testid=transfer-row]').length)
+  const loadedRows = await page.getByTestId('transfer-row').count()
   expect(loadedRows).toBeLessThan(60)
   // at most three legs per row in view: a few dozen receipts for thousands of rows
   expect(asks.receipts.length).toBeLessThanOrEqual(3 * inView.size)

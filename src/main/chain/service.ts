@@ -36,6 +36,14 @@ export class ChainCheckService {
     return checkTransfer(this.checker(profile), detail, tokens, settings.rpc)
   }
 
+  /** A detail already read (the watcher's): null when the active profile has chain checks off. */
+  async checkDetail(detail: TransferDetail): Promise<TransferCheck | null> {
+    const profile = this.deps.activeProfile()
+    const settings = chainCheckSettings(profile)
+    if (!settings.enabled) return null
+    return checkTransfer(this.checker(profile), detail, await this.deps.tokens(), settings.rpc)
+  }
+
   /**
    * The table's rows in view, a few at a time: each row's worst outcome, or why it could not be checked.
    * One row failing (the service does not know it, an RPC is down) costs only its own cell.
