@@ -10,8 +10,8 @@ import { ActivityLog, profilePollers, Watcher, WatchState, type WatchChainCheck 
 import { WatchMetrics } from '../../../../src/cli/metrics'
 import { defaultSettings } from '../../../../src/shared/schemas/settings'
 import type { WatchEvent } from '../../../../src/shared/watch'
-import { startTestChain, type Hex, type TestChain } from '../../../support/anvil'
-import { startChainService, type ChainService, type TransferFacts } from '../../../support/chain-service'
+import { startTestChain, type TestChain } from '../../../support/anvil'
+import { honestTransfer, startChainService, type ChainService, type TransferFacts } from '../../../support/chain-service'
 import { tempDir } from './helpers'
 
 let a: TestChain
@@ -27,22 +27,7 @@ afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()])
 })
 
-const height = async (chain: TestChain, hash: string): Promise<number> => Number((await chain.receipt(hash as Hex))?.blockNumber)
-
-async function honest(): Promise<TransferFacts> {
-  const sender = a.accounts[1] as Hex
-  const recipient = b.accounts[2] as Hex
-  const src = await a.deposit(sender, 1_000_000n)
-  const dst = await b.release(recipient, 990_000_000_000_000_000n)
-  return {
-    source: { chain: a, hash: src, height: await height(a, src) },
-    destination: { chain: b, hash: dst, height: await height(b, dst) },
-    sender,
-    recipient,
-    sending: 1_000_000n,
-    receiving: 990_000_000_000_000_000n
-  }
-}
+const honest = (): Promise<TransferFacts> => honestTransfer(a, b)
 
 const ROUTE_MINUTES = 30
 

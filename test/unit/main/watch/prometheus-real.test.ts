@@ -7,8 +7,8 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { startSimulator, type Simulator } from '../../../support/simulator'
-import { startTestChain, type Hex, type TestChain } from '../../../support/anvil'
-import { startChainService, type ChainService } from '../../../support/chain-service'
+import { startTestChain, type TestChain } from '../../../support/anvil'
+import { honestTransfer, startChainService, type ChainService } from '../../../support/chain-service'
 import { tempDir } from './helpers'
 
 const PROM = '/usr/bin/prometheus'
@@ -110,18 +110,9 @@ describe.skipIf(missing !== null)('a real Prometheus scraping a real bridgescope
     chains.push(a, b)
     const service = await startChainService([a, b])
     services.push(service)
-    const src = await a.deposit(a.accounts[1] as Hex, 1_000_000n)
-    const dst = await b.release(b.accounts[2] as Hex, 990_000_000_000_000_000n)
-    const height = async (c: TestChain, h: Hex): Promise<number> => Number((await c.receipt(h))?.blockNumber)
     // the service says one more wei arrived than the chain's Transfer log shows
-    const lying = service.put({
-      source: { chain: a, hash: src, height: await height(a, src) },
-      destination: { chain: b, hash: dst, height: await height(b, dst) },
-      sender: a.accounts[1] as Hex,
-      recipient: b.accounts[2] as Hex,
-      sending: 1_000_000n,
-      receiving: 990_000_000_000_000_001n
-    })
+    const facts = await honestTransfer(a, b)
+    const lying = service.put({ ...facts, receiving: facts.receiving + 1n })
     const dir = tempDir()
     const metricsPort = await freePort()
     const watch = spawn(process.execPath, [CLI, 'watch', 'transfer', lying, '--verify', '--json', '--base-url', service.baseUrl, '--interval', '1', '--metrics', `127.0.0.1:${metricsPort}`], {
