@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { redactUrl } from '@shared/redact'
-import type { WatchEvent, WatchStatus } from '@shared/watch'
+import type { ChainContradiction, WatchEvent, WatchStatus } from '@shared/watch'
 import type { PollReport } from '../main/watch'
 
 /** What the gauges read at scrape time: the core's status, the vault poller's comparison, the watch lists. */
@@ -15,6 +15,8 @@ export interface MetricsSource {
   nodesAgree(): boolean | null
   stuckTransfers(): string[]
   pendingTransfers(): { txHash: string; since: number }[]
+  /** watched transfers whose chains contradict the service now, by the worst way (absent: not checked on chain) */
+  chainContradictions?(): Readonly<Record<ChainContradiction, number>>
 }
 
 /** A URL as a label: no user, password, query or fragment. Unparseable text is dropped to a fixed word rather than leaked. */
@@ -113,6 +115,11 @@ export class WatchMetrics {
       const now = Date.now()
       return this.source.pendingTransfers().map((t) => [t.txHash, Math.max(0, (now - t.since) / 1000)])
     })
+    // one series per outcome (three at most), never per transfer: the event names the transfers
+    seriesGauge(
+      { name: 'bridgescope_transfer_chain_disagreements', help: "Watched transfers whose legs' own chains contradict the bridge service now (disagrees: block, sender, contract, token or amount; reverted; not-found: past the route's threshold), by the worst way", label: 'outcome', registers },
+      () => Object.entries(this.source.chainContradictions?.() ?? {})
+    )
     this.webhookFailures = new Counter({ name: 'bridgescope_webhook_failures_total', help: 'Webhook deliveries given up after retries', registers })
   }
 

@@ -13,6 +13,7 @@ import type { TokenList, TransferDetail } from '@shared/schemas/wire'
 import { hasCredentials, CREDENTIALS_MESSAGE, redactText } from '@shared/redact'
 import { ChainChecker, checkTransfer } from '../main/chain'
 import type { Fetch } from '../main/net'
+import type { WatchChainCheck } from '../main/watch'
 import { keyValues } from './format'
 import type { CliContext } from './io'
 
@@ -55,6 +56,27 @@ export async function verifyTransfer(
     ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {})
   })
   return checkTransfer(checker, detail, tokens, overrides(ctx, opts.chainRpc))
+}
+
+/**
+ * `watch … --verify`: each watched transfer's detail checked on its chains by one checker for the whole
+ * watch (its memory of deep, confirmed legs saves asking again), the token list read once and kept.
+ */
+export function watchChainCheck(
+  ctx: CliContext,
+  opts: { fetch?: Fetch; timeoutMs?: number; chainRpc: Record<string, string>; tokens: () => Promise<TokenList | null> }
+): WatchChainCheck {
+  const checker = new ChainChecker({ ...(opts.fetch ? { fetch: opts.fetch } : {}), ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) })
+  const rpc = overrides(ctx, opts.chainRpc)
+  let tokens: Promise<TokenList | null> | null = null
+  return {
+    check: async (detail) => {
+      tokens ??= opts.tokens().catch(() => null)
+      const list = await tokens
+      if (list === null) tokens = null
+      return checkTransfer(checker, detail, list, rpc)
+    }
+  }
 }
 
 /** The check as text: one block per leg, the outcome and its evidence. */

@@ -14,10 +14,11 @@ import { cliContext, type CliContext, type CliIo } from './io'
 
 export const WATCH_USAGE = `usage: bridgescope watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
                          [--webhook URL]... [--webhook-format slack|discord|json] [--tss-url URL]
-       bridgescope watch transfer <txHash> [--interval S] [--json] [--metrics HOST:PORT]
+       bridgescope watch transfer <txHash> [--interval S] [--json] [--metrics HOST:PORT] [--verify [--chain-rpc ID=URL]]
 Prints one line per change until stopped (Ctrl-C, SIGTERM). Several --rpc-url are polled side by side and
 compared. --metrics serves Prometheus metrics at /metrics and liveness at /healthz (a bare PORT is 127.0.0.1).
 What was announced is kept in <data folder>/watch-cli (BRIDGESCOPE_DATA_DIR), so a restart repeats nothing.
+--verify checks watched transfers on their chains too (each chain's RPC learns which transactions you watch).
 `
 
 /**

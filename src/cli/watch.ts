@@ -12,11 +12,18 @@ import type { CliContext } from './io'
 import type { MetricsSource } from './metrics'
 import { runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WATCH_USAGE, WatchSinks, type WatchCliIo } from './watch-sinks'
 import { vaultWatchTss } from './watch-tss'
+import { chainRpcFlags, watchChainCheck } from './verify'
+import type { TokenList } from '@shared/schemas/wire'
 
 export { WATCH_USAGE, type WatchCliIo }
 
 export interface WatchCliDeps {
-  client: WatchClient & { rpcUrls?: readonly string[]; queryChainList?: () => Promise<{ chainId: number; chainName: string }[]> }
+  client: WatchClient & {
+    rpcUrls?: readonly string[]
+    queryChainList?: () => Promise<{ chainId: number; chainName: string }[]>
+    /** the destination tokens a `--verify` check reads */
+    queryTokenList?: () => Promise<TokenList>
+  }
   signal: AbortSignal
   /** the CLI's way to the network (the proxy variables), for webhooks as for the client's own requests */
   fetch?: Fetch
@@ -43,6 +50,9 @@ const WATCH_ENDPOINT_OPTIONS = {
 const VAULT_OPTIONS = {
   ...WATCH_ENDPOINT_OPTIONS,
   ...SINK_OPTIONS,
+  // watched transfers checked on their chains too (tells each chain's RPC which transactions you watch)
+  verify: { type: 'boolean' },
+  'chain-rpc': { type: 'string', multiple: true },
   // MAP's TSS cross-chain API watched beside the vault, in the same core and sinks
   'tss-url': {
     type: 'string',
@@ -89,7 +99,16 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
     ? await vaultWatchTss(tssUrl, () => (deps.client.queryChainList ? deps.client.queryChainList() : Promise.resolve([])), dir, ctx.stored, deps.fetch)
     : null
   const state = await WatchState.open(dir)
+  const { queryTokenList } = deps.client
+  const chainCheck = values.verify
+    ? watchChainCheck(ctx, {
+        chainRpc: chainRpcFlags(values['chain-rpc']),
+        tokens: () => (queryTokenList ? queryTokenList.call(deps.client) : Promise.resolve(null)),
+        ...(deps.fetch ? { fetch: deps.fetch } : {})
+      })
+    : undefined
   const pollers = profilePollers({
+    ...(chainCheck ? { chainCheck } : {}),
     ...(tss ? { tss: tss.deps } : {}),
     profileId: 'cli',
     client: deps.client,
@@ -127,7 +146,8 @@ function metricsSource(watcher: Watcher, pollers: ProfilePollers): MetricsSource
     status: () => watcher.status(),
     nodesAgree: () => pollers.vault?.nodesAgree() ?? null,
     stuckTransfers: () => pollers.transfers?.stuckTransfers() ?? [],
-    pendingTransfers: () => pollers.transfers?.pendingTransfers() ?? []
+    pendingTransfers: () => pollers.transfers?.pendingTransfers() ?? [],
+    ...(pollers.transfers ? { chainContradictions: () => pollers.transfers!.chainContradictions() } : {})
   }
 }
 
@@ -159,7 +179,7 @@ export const watchVault = watchCommand('vault', VAULT_OPTIONS, [0, 0], {
 const { 'tss-url': _vaultOnly, ...TRANSFER_OPTIONS } = VAULT_OPTIONS
 
 export const watchTransfer = watchCommand('transfer', TRANSFER_OPTIONS, [1, 1], {
-  synopsis: 'watch transfer <txHash> [--interval S] [--json]',
+  synopsis: 'watch transfer <txHash> [--interval S] [--json] [--verify [--chain-rpc ID=URL]]',
   summary: 'one line per change of that transfer, until Ctrl-C'
 })
 

@@ -136,6 +136,14 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     return { profileId, client: tssClient.client, chains, state: tssState.profile(profileId), settings: tssSettings, saveState: () => tssState.save(now()) }
   }
 
+  // each leg checked on its own chain: the detail and token list the view has just read, from the cache
+  const chainChecks = new ChainCheckService({
+    activeProfile: () => settings.activeProfile(),
+    transfer: async (txHash) => (await queries.transfer(txHash, 'cache')).data,
+    tokens: () => queries.tokens('cache').then((t) => t.data, () => null),
+    ...net
+  })
+
   const alerts = new AlertService({
     settings,
     secrets: new SecretStore(options.dataDir, options.secretBox ?? noSecretBox),
@@ -156,6 +164,8 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
         profileId: active.profileId,
         client: active.client,
         rpcUrls: active.endpoint.rpcUrls,
+        // watched transfers checked on their chains as the Transfer view checks them (off when the profile says)
+        chainCheck: { check: (detail) => chainChecks.checkDetail(detail) },
         ...(tss ? { tss: { client: tss.client, chains: tss.chains, state: tssState, settings: tssSettings } } : {})
       }
     },
@@ -201,14 +211,6 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     watch,
     addedChains: (profileId) => settings.get().tss.chains[profileId] ?? [],
     updateSettings: (patch) => settings.update(patch)
-  })
-
-  // each leg checked on its own chain: the detail and token list the view has just read, from the cache
-  const chainChecks = new ChainCheckService({
-    activeProfile: () => settings.activeProfile(),
-    transfer: async (txHash) => (await queries.transfer(txHash, 'cache')).data,
-    tokens: () => queries.tokens('cache').then((t) => t.data, () => null),
-    ...net
   })
 
   const handlers = createHandlers({

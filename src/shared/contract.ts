@@ -6,7 +6,7 @@ import type { AppErrorData, Result } from './errors'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from './schemas/wire'
 import type { VaultResult } from './schemas/vault'
 import type { TableRow } from './table-row'
-import type { TransferCheck } from './chain-check'
+import { ROW_CHECK_MAX, type RowCheck, type TransferCheck } from './chain-check'
 import type { LoadCompleteness } from './history-load'
 import { transferColumnIds } from './transfer-columns'
 import type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus } from './updates'
@@ -242,6 +242,8 @@ export const channels = {
   'transfer:get': channel<Sourced<TransferDetail>>()(z.object({ txHash: txHashSchema, prefer })),
   /** each leg of the transfer checked against its own chain's JSON-RPC (refused when the profile has checks off) */
   'transfer:check': channel<TransferCheck>()(z.object({ txHash: txHashSchema })),
+  /** the Transfers table's rows in view, each row's worst outcome on its chains (refused when checks are off) */
+  'transfer:checkRows': channel<RowCheck[]>()(z.object({ txHashes: z.array(txHashSchema).min(1).max(ROW_CHECK_MAX) })),
   'vault:get': channel<Sourced<VaultResult>>()(z.object({ epoch: epochInput, prefer })),
   // MAP's TSS cross-chain API (the Cross-chain view): the followed chains' board, one order traced, follow by id
   'tss:board': channel<Sourced<TssBoard>>()(z.object({ prefer }).optional()),

@@ -2,6 +2,10 @@
 // of the activity log (the same objects) and `watch:status`. Main's watcher (src/main/watch) produces them.
 import type { AppErrorData } from './errors'
 import type { JsonValue } from './schemas/vault'
+import type { LegRole } from './transfer-legs'
+
+/** What a chain can say against the service about a leg: the outcomes a watcher announces. */
+export type ChainContradiction = 'disagrees' | 'not-found' | 'reverted'
 
 /** One difference between two JSON values (or two vault snapshots), at a readable path like `addresses[56]`. */
 export interface JsonChange {
@@ -33,6 +37,8 @@ export type WatchEvent = EventBase &
     | { kind: 'transfer-change'; txHash: string; stateBefore: number | null; stateAfter: number; legsFilled: TransferLeg[] }
     | { kind: 'new-transfers'; address: string; chainId: number; hashes: string[] }
     | { kind: 'stuck'; txHash: string; route: string; pendingMinutes: number }
+    /** a watched transfer's legs contradict their chains (src/main/watch/chain-watch.ts) */
+    | { kind: 'chain-disagrees'; txHash: string; route: string; legs: { role: LegRole; outcome: ChainContradiction; text: string }[] }
     /** a webhook sink gave up on an event (after its retries): logged, never sent to the sinks again */
     | { kind: 'alert-failed'; sinkId: string; reason: string }
     // MAP's TSS cross-chain API (src/main/watch/tss-poll.ts)
@@ -75,7 +81,7 @@ export interface WatchStatus {
 
 /** Where clicking an alert leads: the vault view at that diff, or the transfer. */
 export function watchEventHref(e: WatchEvent): string {
-  if (e.kind === 'transfer-change' || e.kind === 'stuck') return `#/transfer?txHash=${encodeURIComponent(e.txHash)}`
+  if (e.kind === 'transfer-change' || e.kind === 'stuck' || e.kind === 'chain-disagrees') return `#/transfer?txHash=${encodeURIComponent(e.txHash)}`
   if (e.kind === 'alert-failed') return '#/settings'
   if (e.kind === 'tss-order-stuck') return `#/crosschain?trace=${encodeURIComponent(e.orderId ?? e.txHash)}`
   if (e.kind === 'tss-stalled' || e.kind === 'tss-scan-recovered') return `#/crosschain?chain=${encodeURIComponent(e.chainId)}`

@@ -5,7 +5,7 @@ import { test, expect } from './fixtures'
 import type { Page } from '@playwright/test'
 import { demoSample } from './demo'
 import { startTestChain, type Hex, type TestChain } from '../support/anvil'
-import { startChainService, type ChainService, type TransferFacts } from '../support/chain-service'
+import { heightOf, honestTransfer, startChainService, type ChainService, type TransferFacts } from '../support/chain-service'
 
 let a: TestChain
 let b: TestChain
@@ -20,22 +20,8 @@ test.afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()])
 })
 
-const height = async (chain: TestChain, hash: string): Promise<number> => Number((await chain.receipt(hash as Hex))?.blockNumber)
-
-async function honest(): Promise<TransferFacts> {
-  const sender = a.accounts[1] as Hex
-  const recipient = b.accounts[2] as Hex
-  const src = await a.deposit(sender, 1_000_000n)
-  const dst = await b.release(recipient, 990_000_000_000_000_000n)
-  return {
-    source: { chain: a, hash: src, height: await height(a, src) },
-    destination: { chain: b, hash: dst, height: await height(b, dst) },
-    sender,
-    recipient,
-    sending: 1_000_000n,
-    receiving: 990_000_000_000_000_000n
-  }
-}
+const height = heightOf
+const honest = (): Promise<TransferFacts> => honestTransfer(a, b)
 
 /** A profile on the test chains' query service, made active; `chainCheck` as given. */
 async function useService(page: Page, url: string, chainCheck?: { enabled: boolean; rpc: Record<string, string> }): Promise<void> {

@@ -127,6 +127,27 @@ const envelope = (data: unknown): string =>
     '"$1":$2'
   )
 
+/** The block a transaction was mined in on a test chain. */
+export async function heightOf(chain: TestChain, hash: string): Promise<number> {
+  return Number((await chain.receipt(hash as Hex))?.blockNumber)
+}
+
+/** A real transfer across two test chains: 1 TUSD deposited by account 1 on `a`, 0.99 released to account 2 on `b`. */
+export async function honestTransfer(a: TestChain, b: TestChain): Promise<TransferFacts> {
+  const sender = a.accounts[1] as Hex
+  const recipient = b.accounts[2] as Hex
+  const src = await a.deposit(sender, 1_000_000n)
+  const dst = await b.release(recipient, 990_000_000_000_000_000n)
+  return {
+    source: { chain: a, hash: src, height: await heightOf(a, src) },
+    destination: { chain: b, hash: dst, height: await heightOf(b, dst) },
+    sender,
+    recipient,
+    sending: 1_000_000n,
+    receiving: 990_000_000_000_000_000n
+  }
+}
+
 export interface ChainService {
   baseUrl: string
   /** serve this record for its source hash */

@@ -2,12 +2,16 @@
 // first), each leg checked on its chain with the active profile's own RPCs winning, unless the profile has
 // checks turned off. One checker per profile: its memory of answers never crosses to another network.
 import { AppError } from '@shared/errors'
-import { chainCheckSettings, type TransferCheck } from '@shared/chain-check'
+import { redactText } from '@shared/redact'
+import { chainCheckSettings, rowCheckOf, type RowCheck, type TransferCheck } from '@shared/chain-check'
 import type { Profile } from '@shared/schemas/settings'
 import type { TokenList, TransferDetail } from '@shared/schemas/wire'
 import type { Fetch } from '../net'
 import { ChainChecker } from './checker'
 import { checkTransfer } from './transfer'
+
+/** transfers checked at once for the table's rows: each is a detail read and a few RPC calls per leg */
+const ROW_CONCURRENCY = 4
 
 export const CHECKS_OFF_MESSAGE = 'Chain checks are off for this profile (Settings → Chain checks).'
 
@@ -30,6 +34,38 @@ export class ChainCheckService {
     if (!settings.enabled) throw new AppError({ kind: 'input', message: CHECKS_OFF_MESSAGE })
     const [detail, tokens] = await Promise.all([this.deps.transfer(txHash), this.deps.tokens()])
     return checkTransfer(this.checker(profile), detail, tokens, settings.rpc)
+  }
+
+  /** A detail already read (the watcher's): null when the active profile has chain checks off. */
+  async checkDetail(detail: TransferDetail): Promise<TransferCheck | null> {
+    const profile = this.deps.activeProfile()
+    const settings = chainCheckSettings(profile)
+    if (!settings.enabled) return null
+    return checkTransfer(this.checker(profile), detail, await this.deps.tokens(), settings.rpc)
+  }
+
+  /**
+   * The table's rows in view, a few at a time: each row's worst outcome, or why it could not be checked.
+   * One row failing (the service does not know it, an RPC is down) costs only its own cell.
+   */
+  async checkRows(txHashes: readonly string[]): Promise<RowCheck[]> {
+    const profile = this.deps.activeProfile()
+    if (!chainCheckSettings(profile).enabled) throw new AppError({ kind: 'input', message: CHECKS_OFF_MESSAGE })
+    const unique = [...new Set(txHashes)]
+    const out = new Map<string, RowCheck>()
+    let next = 0
+    const worker = async (): Promise<void> => {
+      while (next < unique.length) {
+        const txHash = unique[next++]!
+        try {
+          out.set(txHash, { ...rowCheckOf(await this.check(txHash)), txHash })
+        } catch (error) {
+          out.set(txHash, { txHash, worst: null, text: `Not checked: ${error instanceof Error ? redactText(error.message) : String(error)}` })
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(ROW_CONCURRENCY, unique.length) }, worker))
+    return txHashes.map((h) => out.get(h)!)
   }
 
   private checker(profile: Profile): ChainChecker {

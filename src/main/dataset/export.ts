@@ -54,7 +54,9 @@ const FIELDS_OF: Readonly<Record<TransferColumnId, readonly ExportColumn[]>> = {
   state: ['state'],
   type: ['type'],
   duration: ['durationSeconds'],
-  hashes: ['hash', 'transferinHash']
+  hashes: ['hash', 'transferinHash'],
+  // what the chains answered is asked for the rows in view only, never part of the loaded history
+  chain: []
 }
 
 /** The export's fields: every one, or (for the visible columns) those of the given columns in their order. */

@@ -93,6 +93,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'history:export': (input) => d.loaded.export(input, d.settings.get().labels),
     'transfer:get': ({ txHash, prefer }) => d.queries.transfer(txHash, prefer),
     'transfer:check': ({ txHash }) => d.chainChecks.check(txHash),
+    'transfer:checkRows': ({ txHashes }) => d.chainChecks.checkRows(txHashes),
     'vault:get': ({ epoch, prefer }) => d.queries.vault(epoch, prefer),
     'tss:board': (input) => d.tss.board(input?.prefer ?? 'network'),
     'tss:trace': ({ query, prefer }) => d.tss.trace(query, prefer),

@@ -1,6 +1,7 @@
 // The pollers of one profile's watch, as the app and `watch vault|transfer` assemble them: the vault's nodes
 // (when there are any and the vault is watched), the watch lists, and MAP's TSS API when it is given.
 import type { DiskCache } from '../store/cache'
+import type { WatchChainCheck } from './chain-watch'
 import type { Poller } from './poller'
 import type { WatchState } from './state'
 import { TransferPoller } from './transfer-poll'
@@ -20,6 +21,8 @@ export interface ProfilePollersDeps {
   vault?: boolean
   transfers?: boolean
   tss?: TssWatchDeps
+  /** watched transfers checked on their chains (the profile's chain checks; absent or off, not) */
+  chainCheck?: WatchChainCheck
 }
 
 export interface ProfilePollers {
@@ -35,7 +38,7 @@ export function profilePollers(d: ProfilePollersDeps): ProfilePollers {
   const vault = watchVault && d.rpcUrls.length > 0 ? new VaultPoller({ profileId: d.profileId, client: d.client, rpcUrls: d.rpcUrls, state: d.state, settings: d.settings, cache: d.cache ?? null }) : null
   const transfers =
     d.transfers !== false
-      ? new TransferPoller({ profileId: d.profileId, client: d.client, state: d.state, settings: d.settings, targets: d.targets, leads: !watchVault })
+      ? new TransferPoller({ profileId: d.profileId, client: d.client, state: d.state, settings: d.settings, targets: d.targets, leads: !watchVault, ...(d.chainCheck ? { chainCheck: d.chainCheck } : {}) })
       : null
   const tss = d.tss ? new TssPoller(d.profileId, d.tss) : null
   return { vault, transfers, tss, all: [vault, transfers, tss].filter((p): p is NonNullable<typeof p> => p !== null) }

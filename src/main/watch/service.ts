@@ -12,6 +12,7 @@ import type { Notify, Timers, WatchClient, WatchSettings, WatchTargets } from '.
 import { profilePollers } from './pollers'
 import type { TssWatchDeps } from './tss-poll'
 import { Watcher } from './watcher'
+import type { WatchChainCheck } from './chain-watch'
 
 export interface WatchServiceDeps {
   dataDir: string
@@ -19,7 +20,7 @@ export interface WatchServiceDeps {
   settings: () => WatchSettings
   targets: () => WatchTargets
   /** resolves the active profile's client and node URLs (starts the demo network if needed), and its TSS API */
-  endpoint: () => Promise<{ profileId: string; client: WatchClient; rpcUrls: readonly string[]; tss?: TssWatchDeps }>
+  endpoint: () => Promise<{ profileId: string; client: WatchClient; rpcUrls: readonly string[]; tss?: TssWatchDeps; chainCheck?: WatchChainCheck }>
   emit?: (e: WatchEvent) => void
   /** the webhook sinks of Settings → Alerts: every event, queued, never waited for */
   alerts?: { send(e: WatchEvent): void }
@@ -60,7 +61,8 @@ export class WatchService {
           targets: this.d.targets,
           state: this.state,
           cache: this.d.cache,
-          ...(e.tss ? { tss: e.tss } : {})
+          ...(e.tss ? { tss: e.tss } : {}),
+          ...(e.chainCheck ? { chainCheck: e.chainCheck } : {})
         })
         this.watcher = new Watcher({
           profileId: e.profileId,

@@ -49,7 +49,16 @@ const transferSchema = z.object({
   stuckAnnounced: z.boolean().default(false),
   lastPollAt: z.number().nullable().default(null),
   /** set by a manual re-check: polling past the maximum age restarts from here */
-  watchFrom: z.number().nullable().default(null)
+  watchFrom: z.number().nullable().default(null),
+  /** when the service first said it was delivered: a destination the chain does not know counts from here */
+  deliveredAt: z.number().nullable().default(null),
+  /** the worst way its chains contradict the service now (chain-watch.ts), null when they do not */
+  chainWorst: z.enum(['disagrees', 'not-found', 'reverted']).nullable().default(null),
+  /** what contradicted at the last announcement, null once the chains agree again */
+  chainAnnounced: z.string().nullable().default(null),
+  chainEpisodes: z.int().default(0),
+  /** delivered and every leg confirmed past any reorg: not checked on its chains again */
+  chainSettled: z.boolean().default(false)
 })
 
 const profileStateSchema = z.object({

@@ -4,12 +4,13 @@
 // with the hashes seen last time (the first poll sets the baseline silently).
 import { createHash } from 'node:crypto'
 import type { TransferDetail } from '@shared/schemas/wire'
-import type { TransferLeg } from '@shared/watch'
+import type { ChainContradiction, TransferLeg } from '@shared/watch'
 import { notDelivered } from '@shared/states'
 import { transferDelayMs } from './backoff'
 import type { Poller, PollReport, PollRun } from './poller'
 import { newTransferState, type ProfileWatchState, type WatchState } from './state'
 import type { Announce, WatchClient, WatchSettings, WatchTargets } from './types'
+import { watchOnChain, type WatchChainCheck } from './chain-watch'
 
 export interface TransferPollDeps {
   client: Pick<WatchClient, 'queryBridgeInfo' | 'queryHistory'>
@@ -19,6 +20,8 @@ export interface TransferPollDeps {
   settings: WatchSettings
   targets: WatchTargets
   signal: AbortSignal
+  /** each polled transfer checked on its chains too; absent, not */
+  chainCheck?: WatchChainCheck
 }
 
 const MAX_BASELINE = 100
@@ -38,8 +41,10 @@ export function stuckThresholdMinutes(s: WatchSettings, route: string): number {
 async function pollOne(d: TransferPollDeps, txHash: string, addedAt: number, force: boolean, only: boolean): Promise<void> {
   const key = txHash.toLowerCase()
   const ts = (d.state.transfers[key] ??= newTransferState())
-  // A completed transfer is asked again only when the user re-checks that very transfer.
-  if (!ts.pending && !only) return
+  // A completed transfer is asked again only when the user re-checks that very transfer, or while its
+  // chains have not yet confirmed it for good.
+  const chainOpen = d.chainCheck !== undefined && !ts.chainSettled
+  if (!ts.pending && !only && !chainOpen) return
   const now = d.now()
   const since = ts.watchFrom ?? addedAt
   const age = now - since
@@ -74,6 +79,12 @@ async function pollOne(d: TransferPollDeps, txHash: string, addedAt: number, for
   // The one rule of "not yet delivered" (src/shared/states.ts), as the app's stuck mark uses it.
   ts.pending = notDelivered(detail.state, detail.transferInHash)
   const route = `${detail.fromChainId}-${detail.toChainId}`
+  if (!ts.pending) ts.deliveredAt ??= now
+  if (chainOpen || (d.chainCheck && only)) {
+    const announce = d.announce
+    // one leg's RPC failing is that leg's "cannot check"; a check that throws costs only this round
+    await watchOnChain(d.chainCheck!, { key, ts, detail, since, now, thresholdMinutes: stuckThresholdMinutes(d.settings, route), route, announce }).catch(() => undefined)
+  }
   const pendingMinutes = Math.floor(age / 60_000)
   if (ts.pending && !ts.stuckAnnounced && pendingMinutes >= stuckThresholdMinutes(d.settings, route)) {
     ts.stuckAnnounced = true
@@ -141,6 +152,7 @@ export interface TransferPollerDeps {
   targets: () => WatchTargets
   /** its next poll is the status's (when no vault is watched: `watch transfer`) */
   leads?: boolean
+  chainCheck?: WatchChainCheck
 }
 
 /**
@@ -180,6 +192,14 @@ export class TransferPoller implements Poller {
       .map(([tx]) => tx)
   }
 
+  /** Watched transfers whose chains contradict the service now, by the worst way they do. */
+  chainContradictions(): Record<ChainContradiction, number> {
+    const out: Record<ChainContradiction, number> = { disagrees: 0, 'not-found': 0, reverted: 0 }
+    const watched = new Set(this.d.targets().transfers.map((t) => t.txHash.toLowerCase()))
+    for (const [tx, t] of Object.entries(this.state().transfers)) if (t.chainWorst && watched.has(tx)) out[t.chainWorst] += 1
+    return out
+  }
+
   /** Watched transfers still pending, with when watching began (for how long they have waited). */
   pendingTransfers(): { txHash: string; since: number }[] {
     const p = this.state().transfers
@@ -194,6 +214,6 @@ export class TransferPoller implements Poller {
   }
 
   private deps(run: PollRun): TransferPollDeps {
-    return { client: this.d.client, state: this.state(), announce: run.announce, now: run.now, settings: this.d.settings(), targets: this.d.targets(), signal: run.signal }
+    return { client: this.d.client, state: this.state(), announce: run.announce, now: run.now, settings: this.d.settings(), targets: this.d.targets(), signal: run.signal, ...(this.d.chainCheck ? { chainCheck: this.d.chainCheck } : {}) }
   }
 }

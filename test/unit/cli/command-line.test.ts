@@ -148,7 +148,7 @@ Commands:
                                            run the demo network until Ctrl-C
   watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
                                            one line per vault or node change, until Ctrl-C
-  watch transfer <txHash> [--interval S] [--json]
+  watch transfer <txHash> [--interval S] [--json] [--verify [--chain-rpc ID=URL]]
                                            one line per change of that transfer, until Ctrl-C
   tss heights [--chain-id N]...            TSS cross-chain API: scan height of each followed chain
   tss pending --chain-id N                 the chain's pending orders with their age

@@ -13,6 +13,7 @@ export const KIND_LABELS: Record<WatchEventKind, string> = {
   'transfer-change': 'Transfer update',
   'new-transfers': 'New transfers',
   stuck: 'Stuck transfer',
+  'chain-disagrees': 'Chain disagrees',
   'alert-failed': 'Alert not delivered',
   'tss-stalled': 'Scanner stalled',
   'tss-scan-recovered': 'Scanner moving again',

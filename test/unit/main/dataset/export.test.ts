@@ -60,8 +60,10 @@ describe('history export columns', () => {
     expect(json).toEqual([{ stableSymbol: 'USDT', stableValue: '43534.07', durationSeconds: 270 }])
   })
 
-  it('every table column maps to at least one export field, and the contract takes every column id', () => {
-    for (const id of transferColumnIds) expect(exportColumns([id]).length, id).toBeGreaterThan(0)
+  it('every table column of the history maps to at least one export field, and the contract takes every column id', () => {
+    for (const id of transferColumnIds.filter((c) => c !== 'chain')) expect(exportColumns([id]).length, id).toBeGreaterThan(0)
+    // the chain check is asked for the rows in view only: not a field of the history, so it exports nothing
+    expect(exportColumns(['time', 'chain'])).toEqual(exportColumns(['time']))
     const input = channels['history:export'].input
     expect(input.safeParse({ datasetId: 'd', format: 'csv', columns: [...transferColumnIds] }).success).toBe(true)
     expect(input.safeParse({ datasetId: 'd', format: 'csv', columns: ['nope'] }).success).toBe(false)

@@ -21,7 +21,7 @@ describe('operator docs', () => {
       return
     }
     const out = execFileSync('/usr/bin/promtool', ['check', 'rules', 'docs/prometheus/bridgescope.rules.yml'], { encoding: 'utf8', timeout: 20_000 })
-    expect(out).toContain('SUCCESS: 5 rules found')
+    expect(out).toContain('SUCCESS: 6 rules found')
   })
 
   it('the Grafana dashboard is valid JSON and its queries and the rules name only exported metrics', async () => {

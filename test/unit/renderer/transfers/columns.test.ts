@@ -81,7 +81,7 @@ describe('fitting the columns to the table', () => {
     expect(asked.shown).toContain('type')
     expect(asked.steps).not.toContain('type-aside')
     const hidden = fitColumns(Number.POSITIVE_INFINITY, widths, { hashes: false, stable: false, time: false })
-    expect(hidden.shown).toEqual(['time', 'route', 'token', 'amount', 'received', 'state', 'type', 'duration'])
+    expect(hidden.shown).toEqual(['time', 'route', 'token', 'amount', 'received', 'state', 'type', 'duration', 'chain'])
   })
 
   it('hiding columns makes room: fewer steps are needed', () => {

@@ -82,6 +82,7 @@ export interface ColumnWidths {
   duration: Width
   hashes: Width
   hashesStacked: Width
+  chain: Width
 }
 
 export interface Fit {
@@ -194,6 +195,9 @@ const HASH_CH = 11
 const HASHES_PX = 2 * COPY + 3 * GAP + 14 + PAD
 const HASHES_STACKED_PX = COPY + GAP + PAD
 
+/** the chain column's longest word, "Cannot check", in the table's 14 px font */
+const CHAIN_PX = 88
+
 /** A text column in the monospaced font: `n` characters or its header, whichever is wider, plus padding. */
 function mono(n: number, ch: number, head: number): Width {
   const chars = Math.max(n, Math.ceil(head / ch))
@@ -224,6 +228,8 @@ export function columnWidths(seen: Seen, m: Metrics): ColumnWidths {
     type: mono(seen.type, m.monoCh, h.type),
     duration: mono(seen.duration, m.monoCh, h.duration),
     hashes: { css: `calc(${2 * HASH_CH}ch + ${HASHES_PX}px)`, px: Math.max(2 * HASH_CH * m.monoCh + HASHES_PX, h.hashes + PAD) },
-    hashesStacked: { css: `calc(${HASH_CH}ch + ${HASHES_STACKED_PX}px)`, px: HASH_CH * m.monoCh + HASHES_STACKED_PX }
+    hashesStacked: { css: `calc(${HASH_CH}ch + ${HASHES_STACKED_PX}px)`, px: HASH_CH * m.monoCh + HASHES_STACKED_PX },
+    // one word of a few: as wide as the longest ("Cannot check", "checks off") whatever the rows say
+    chain: px(CHAIN_PX, h.chain)
   }
 }

@@ -1,0 +1,66 @@
+// The Transfers table's chain-check column: the rows in view, once the table has stopped moving for a moment,
+// are checked in main (`transfer:checkRows`) and their answers kept for as long as the list is shown, so
+// scrolling back costs nothing. Rows the user only scrolled past are never asked about. Nothing here is
+// awaited by the table or its filter: `show` only sets a timer, and answers land in a map the cells read.
+import { SvelteMap } from 'svelte/reactivity'
+import { ROW_CHECK_MAX, type RowCheck } from '@shared/chain-check'
+
+export type AskRows = (txHashes: string[]) => Promise<RowCheck[]>
+
+export class RowChecks {
+  readonly results = new SvelteMap<string, RowCheck>()
+  /** hashes asked (or being asked): bookkeeping no view reads, so a plain record */
+  private asked: Record<string, true> = Object.create(null) as Record<string, true>
+  private timer: ReturnType<typeof setTimeout> | undefined
+  /** bumped by reset: answers to an earlier generation's questions are dropped */
+  private generation = 0
+
+  constructor(
+    private readonly ask: AskRows,
+    /** how long the rows in view must stay put before they are checked */
+    private readonly settleMs = 400
+  ) {}
+
+  at(txHash: string): RowCheck | undefined {
+    return this.results.get(txHash.toLowerCase())
+  }
+
+  /** The rows in view now; checked if they are still in view when scrolling settles. */
+  show(txHashes: readonly string[]): void {
+    clearTimeout(this.timer)
+    const wanted = txHashes.map((h) => h.toLowerCase()).filter((h, i, all) => !this.asked[h] && all.indexOf(h) === i)
+    if (wanted.length === 0) return
+    this.timer = setTimeout(() => void this.check(wanted), this.settleMs)
+  }
+
+  /** Another profile or another list source: answers of the last one are not this one's. */
+  reset(): void {
+    clearTimeout(this.timer)
+    this.generation++
+    this.asked = Object.create(null) as Record<string, true>
+    this.results.clear()
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer)
+  }
+
+  private async check(hashes: string[]): Promise<void> {
+    const generation = this.generation
+    for (const h of hashes) this.asked[h] = true
+    for (let i = 0; i < hashes.length; i += ROW_CHECK_MAX) {
+      const batch = hashes.slice(i, i + ROW_CHECK_MAX)
+      try {
+        const answers = await this.ask(batch)
+        if (generation !== this.generation) return
+        for (const r of answers) this.results.set(r.txHash.toLowerCase(), r)
+      } catch (error) {
+        if (generation !== this.generation) return
+        // asked again when next in view: a refusal now (checks turned off meanwhile, main busy) is not an answer
+        for (const h of batch) delete this.asked[h]
+        const text = `Not checked: ${error instanceof Error ? error.message : String(error)}`
+        for (const h of batch) this.results.set(h, { txHash: h, worst: null, text })
+      }
+    }
+  }
+}
