@@ -167,6 +167,8 @@ export interface VolumeCharts {
   byToken: { labels: string[]; values: number[] }
   transfers: number
   stableSymbol: string | null
+  /** transfers in those histories left out because their service gives no stable value (not 0: unknown) */
+  valueNotProvided: number
 }
 
 const none = z.object({}).strict().optional()
