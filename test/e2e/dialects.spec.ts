@@ -267,3 +267,36 @@ test('Tokens and Chains: Butter’s lists (its tokens API, every network) read a
   expect(butter).toEqual(mcs)
   expect(consoleErrors).toEqual([])
 })
+
+test('Settings: Detect service at the demo’s Butter app URL proposes Butter and asks its tokens API, naming what answered there until it is right', async ({ page, harness, consoleErrors }) => {
+  const demo = await harness.context.endpoints.demoUrls()
+  const urls = demoDialectUrls(demo.baseUrl, 'butter')
+  await page.goto(`${harness.url}#/settings`)
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  const form = page.getByRole('form', { name: 'New profile' })
+  await form.getByLabel('Name').fill('Butter here')
+  await form.getByLabel('Query service URL').fill(urls.baseUrl)
+  const detected = form.getByRole('status', { name: 'Detected service' })
+  const tokens = form.getByTestId('probe-tokens')
+
+  // no tokens URL yet: proposed, not applied, and the missing second host said
+  await form.getByRole('button', { name: 'Detect service' }).click()
+  await expect(detected).toContainText("This URL answers as Butter's swap-data API, not as MAP bridge query service (original).")
+  await expect(tokens).toContainText('no tokens API URL was given')
+  await form.getByRole('button', { name: "Use Butter's swap-data API" }).click()
+  await expect(form.getByLabel('Service', { exact: true })).toHaveValue('butter')
+
+  // the app URL again where the tokens API should be: not Butter's tokens API, and what answered is named
+  await form.getByLabel(/^Tokens API URL/).fill(urls.baseUrl)
+  await form.getByRole('button', { name: 'Detect service' }).click()
+  await expect(detected).toContainText("This URL answers as Butter's swap-data API, the service chosen.")
+  await expect(tokens).toContainText(`Butter's tokens API at ${urls.baseUrl} did not answer as it does (GET /api/queryChainList): queryChainList: HTTP 404`)
+
+  await form.getByLabel(/^Tokens API URL/).fill(urls.tokensUrl!)
+  await form.getByRole('button', { name: 'Detect service' }).click()
+  await expect(tokens).toHaveText(`Its tokens API at ${urls.tokensUrl} answers too.`)
+  await form.getByRole('button', { name: 'Save profile' }).click()
+  const saved = harness.context.settings.get().profiles.find((p) => p.name === 'Butter here')
+  expect(saved).toMatchObject({ dialect: 'butter', baseUrl: urls.baseUrl, tokensUrl: urls.tokensUrl })
+  expect(consoleErrors).toEqual([])
+})
