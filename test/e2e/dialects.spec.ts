@@ -96,11 +96,7 @@ async function readRows(page: Page): Promise<RowRead[]> {
   )
 }
 
-test('Transfers and Charts: the same transfers, amounts and states on every dialect; what Bridge Scan lacks is said', async ({
-  page,
-  harness,
-  consoleErrors
-}) => {
+test('Transfers and Charts: the same transfers, amounts and states on every dialect; what Bridge Scan lacks is said', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const who = quietAddress(sample)
   const seen = new Map<Dialect, RowRead[]>()
@@ -168,11 +164,7 @@ test('Transfers and Charts: the same transfers, amounts and states on every dial
   expect(consoleErrors).toEqual([])
 })
 
-test('Transfer: one transfer by hash reads the same on every dialect, and Bridge Scan says what it does not give', async ({
-  page,
-  harness,
-  consoleErrors
-}) => {
+test('Transfer: one transfer by hash reads the same on every dialect, and Bridge Scan says what it does not give', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const who = quietAddress(sample)
   const history = await harness.context.handlers['history:page'](
@@ -219,11 +211,7 @@ test('Transfer: one transfer by hash reads the same on every dialect, and Bridge
   expect(consoleErrors).toEqual([])
 })
 
-test('Tokens and Chains: Butter’s lists (its tokens API, every network) read as ours, grouped by chain; Bridge Scan says it has none and what it offers', async ({
-  page,
-  harness,
-  consoleErrors
-}) => {
+test('Tokens and Chains: Butter’s lists (its tokens API, every network) read as ours, grouped by chain; Bridge Scan says it has none and what it offers', async ({ page, harness, consoleErrors }) => {
   const seen = new Map<Dialect, { tokens: string; groups: string[]; chains: string[] }>()
   for (const c of CASES) {
     await useDialect(page, harness, c.dialect)
