@@ -140,11 +140,23 @@ export interface DialectProbeTry {
   answer: string
 }
 
+/** Butter's second host, asked once when its app API was recognised: does the tokens URL answer as its tokens API? */
+export interface DialectProbeTokens {
+  /** the tokens URL asked: the form's, else the preset's for that app URL; null when there is neither */
+  url: string | null
+  request: string
+  recognised: boolean
+  /** what answered when not recognised (the HTTP status, or what the body looked like), or why nothing was asked */
+  answer: string
+}
+
 /** Which dialect answered at a profile's URL: a proposal for the user to confirm, never applied by itself. */
 export interface DialectProbe {
   /** the first dialect recognised (ours first); null when none was */
   proposal: Dialect | null
   tried: DialectProbeTry[]
+  /** when Butter's app API was recognised, its tokens API's answer; null otherwise */
+  tokens: DialectProbeTokens | null
 }
 
 export interface Health {
@@ -167,6 +179,8 @@ export interface VolumeCharts {
   byToken: { labels: string[]; values: number[] }
   transfers: number
   stableSymbol: string | null
+  /** transfers in those histories left out because their service gives no stable value (not 0: unknown) */
+  valueNotProvided: number
 }
 
 const none = z.object({}).strict().optional()

@@ -21,3 +21,9 @@ export const DIALECT_PRESETS: readonly DialectPreset[] = [
   { id: 'butter', name: "Butter's swap-data API", dialect: 'butter', baseUrl: 'https://bs-app-api.chainservice.io', tokensUrl: 'https://bs-tokens-api.chainservice.io', operator: 'Butter Network' },
   { id: 'mapscan', name: "MAP's Bridge Scan API", dialect: 'mapscan', baseUrl: 'https://bn-api.chainservice.io', tokensUrl: '', operator: 'MAP Protocol' }
 ]
+
+/** The tokens API of the Butter preset whose app API is `appUrl` (trailing slashes aside); null for any other URL. */
+export function presetTokensUrl(appUrl: string): string | null {
+  const bare = (u: string): string => u.trim().replace(/\/+$/, '').toLowerCase()
+  return DIALECT_PRESETS.find((p) => p.dialect === 'butter' && bare(p.baseUrl) === bare(appUrl))?.tokensUrl ?? null
+}

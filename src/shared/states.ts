@@ -3,6 +3,8 @@
 // are the default labels (editable in Settings → Labels); the number is always shown beside the label
 // (written by ./format: "Pending (0)").
 
+import { STATE_NOT_PROVIDED } from './schemas/origin'
+
 export const COMPLETE_STATE = 1
 export const DEFAULT_STATE_LABELS: Readonly<Record<string, string>> = { '0': 'Pending', '1': 'Complete' }
 /** MAP's front-end's word for every state it does not name */
@@ -12,6 +14,8 @@ export const STATE_LABELS_SOURCE =
 
 /** The user's label for a state, else MAP's word for a state it does not name; null when it has none. */
 export function stateLabel(state: number, labels: Readonly<Record<string, string>> | undefined): string | null {
+  // a service that sends no state (MAP's Bridge Scan history) gets no word for one: it reads "not provided"
+  if (state === STATE_NOT_PROVIDED) return null
   return labels?.[String(state)] ?? (String(state) in DEFAULT_STATE_LABELS ? null : OTHER_STATE_LABEL)
 }
 

@@ -1,6 +1,6 @@
 // Which dialect answers at a URL: one harmless read per dialect, each through that dialect's own client, so
 // "recognised" means exactly "this client decodes what came back". The result only proposes; the user confirms.
-import type { DialectProbe, DialectProbeTry } from '@shared/contract'
+import type { DialectProbe, DialectProbeTokens, DialectProbeTry } from '@shared/contract'
 import { describeError, toErrorData } from '@shared/errors'
 import { DIALECTS, type Dialect } from '@shared/schemas/origin'
 import type { QueryClient } from './query-client'
@@ -19,11 +19,17 @@ const READS: Readonly<Record<Dialect, { what: string; run: (c: QueryClient) => P
   mapscan: { what: 'GET /api/queryHistoryByChainIdAddress', run: (c) => (c as MapscanClient).queryHistory({ address: NOBODY, chainId: 1, pageSize: 1 }) }
 }
 
+/** Butter's tokens API, asked once: its chain list (no parameters), decoded by Butter's own chain decoder. */
+const TOKENS_READ = 'GET /api/queryChainList'
+
 /**
  * Tries every dialect at `baseUrl` (all at once: each is one small request) and proposes the first recognised,
- * ours first. `clientFor` builds the dialect's client on the URL (with the app's network settings).
+ * ours first. `clientFor` builds the dialect's client on the URL (with the app's network settings; Butter's on
+ * `tokensUrl` for its second host). When Butter's app API answers, its tokens API is asked once too, so a
+ * profile is not proposed whose chains and tokens would then fail: a tokens URL that answers otherwise (or
+ * none given) is reported with what answered.
  */
-export async function probeDialects(clientFor: (dialect: Dialect) => QueryClient): Promise<DialectProbe> {
+export async function probeDialects(clientFor: (dialect: Dialect) => QueryClient, tokensUrl: string | null = null): Promise<DialectProbe> {
   const tried = await Promise.all(
     DIALECTS.map(async (dialect): Promise<DialectProbeTry> => {
       const read = READS[dialect]
@@ -35,5 +41,18 @@ export async function probeDialects(clientFor: (dialect: Dialect) => QueryClient
       }
     })
   )
-  return { proposal: tried.find((t) => t.recognised)?.dialect ?? null, tried }
+  const butter = tried.find((t) => t.dialect === 'butter')?.recognised === true
+  return { proposal: tried.find((t) => t.recognised)?.dialect ?? null, tried, tokens: butter ? await probeTokens(clientFor, tokensUrl) : null }
+}
+
+async function probeTokens(clientFor: (dialect: Dialect) => QueryClient, url: string | null): Promise<DialectProbeTokens> {
+  if (url === null) {
+    return { url, request: TOKENS_READ, recognised: false, answer: "no tokens API URL was given: Butter's chains and tokens come from a second host; enter its URL" }
+  }
+  try {
+    await (clientFor('butter') as ButterClient).queryChainList()
+    return { url, request: TOKENS_READ, recognised: true, answer: "answered as Butter's tokens API does" }
+  } catch (e) {
+    return { url, request: TOKENS_READ, recognised: false, answer: describeError(toErrorData(e)) }
+  }
 }

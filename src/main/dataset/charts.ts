@@ -4,6 +4,7 @@
 import type { VolumeCharts } from '@shared/contract'
 import { toScaledUnits } from '@shared/decimal'
 import type { TransferRecord } from '@shared/schemas/wire'
+import { notProvided } from '@shared/schemas/origin'
 
 const SCALE = 1_000_000n
 const MAX_SERIES = 8
@@ -36,12 +37,21 @@ export function volumeCharts(histories: readonly Iterable<TransferRecord>[], ran
   const byToken = new Map<string, bigint>()
   let stableSymbol: string | null = null
   let transfers = 0
+  let valueNotProvided = 0
   for (const rows of histories) {
     for (const r of rows) {
       const id = `${r.id}:${r.hash}`
-      if (seen.has(id) || !r.stable) continue
+      if (seen.has(id)) continue
       const day = r.timestamp.slice(0, 10)
       if ((range.from && day < range.from.slice(0, 10)) || (range.to && day > range.to.slice(0, 10))) continue
+      if (!r.stable) {
+        // a service without values (Butter, Bridge Scan) is counted, so the view says why nothing is drawn
+        if (notProvided(r.origin, 'stable')) {
+          seen.add(id)
+          valueNotProvided++
+        }
+        continue
+      }
       seen.add(id)
       transfers++
       stableSymbol ??= r.stable.symbol
@@ -69,5 +79,5 @@ export function volumeCharts(histories: readonly Iterable<TransferRecord>[], ran
       })
     })
   }
-  return { daily: { labels, series }, byDestination: top(byDest), byToken: top(byToken), transfers, stableSymbol }
+  return { daily: { labels, series }, byDestination: top(byDest), byToken: top(byToken), transfers, stableSymbol, valueNotProvided }
 }

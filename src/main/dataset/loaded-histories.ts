@@ -229,9 +229,11 @@ export class LoadedHistories {
    */
   async chartSources(watched: readonly { address: string; chainIds: readonly number[] }[]): Promise<Iterable<TransferRecord>[]> {
     await Promise.all(this.preloads)
-    // rows read one at a time: a loaded million is never a million objects at once
-    const out: Iterable<TransferRecord>[] = [...this.datasets.values()].map((d) => d.views.table.rows())
     const { profileId } = await this.deps.endpoint().catch(() => ({ profileId: null }))
+    // the active profile's histories only: another profile's service may tell the same transfers otherwise
+    // (with values where this one has none), and the charts are of what this profile's service says.
+    // Rows read one at a time: a loaded million is never a million objects at once.
+    const out: Iterable<TransferRecord>[] = [...this.datasets.values()].filter((d) => profileId === null || d.profileId === profileId).map((d) => d.views.table.rows())
     if (profileId === null) return out
     for (const w of watched) {
       for (const chainId of w.chainIds) {

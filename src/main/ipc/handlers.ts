@@ -4,6 +4,7 @@ import type { Notice, StarterAddress } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { chainListSchema } from '@shared/schemas/decoded'
 import { profileSchema } from '@shared/schemas/settings'
+import { presetTokensUrl } from '@shared/dialect-presets'
 import { volumeCharts, type LoadedHistories } from '../dataset'
 import type { Endpoints } from '../services/endpoints'
 import type { ChainCheckService } from '../chain'
@@ -109,11 +110,12 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
       return checkEndpoint(endpoint, d.endpoints.client(endpoint))
     },
     'profiles:probe': async (input) => {
-      // resolved as ours (which needs no tokens URL); each dialect's client is then built on the same URL, and
-      // Butter's tokens API, not probed, is the form's or else the app URL (its client needs one to exist)
+      // resolved as ours (which needs no tokens URL); each dialect's client is then built on the same URL. Butter's
+      // tokens API is the form's, else the preset's for that app URL; its client needs one to exist, so without
+      // either it is built on the app URL and the probe asks no tokens API (it says none was given)
       const endpoint = await d.endpoints.resolve(profileSchema.parse({ ...input, id: input.id ?? 'test', dialect: 'mcs' }))
-      const tokensUrl = input.tokensUrl?.trim() || endpoint.baseUrl
-      return probeDialects((dialect) => d.endpoints.client({ ...endpoint, dialect, tokensUrl: dialect === 'butter' ? tokensUrl : null }))
+      const tokensUrl = input.tokensUrl?.trim() || presetTokensUrl(endpoint.baseUrl)
+      return probeDialects((dialect) => d.endpoints.client({ ...endpoint, dialect, tokensUrl: dialect === 'butter' ? (tokensUrl ?? endpoint.baseUrl) : null }), tokensUrl)
     },
     'watchlists:get': () => d.settings.getWatchlists(),
     'watchlists:add': ({ kind, item }) => d.settings.addWatch(kind, item),

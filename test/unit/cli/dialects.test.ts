@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../../src/cli'
-import { docExample } from '../../support/doc-example'
+import { BUTTER_ORDER_TRANSFER, docExample } from '../../support/doc-example'
 
 let server: Server
 let base = ''
@@ -19,6 +19,8 @@ beforeAll(async () => {
     '/app/api/queryBridgeHistoryByAddress': docExample('butter', 'history-by-address.example.txt').body,
     '/app/api/queryBridgeInfoBySourceHash': docExample('butter', 'info-by-source-hash.example.txt').body,
     '/app/api/queryCrossInfoByOrderId': docExample('butter', 'info-by-order-id.example.txt').body,
+    // the docs' second source-hash example, served by a second app host
+    '/app2/api/queryBridgeInfoBySourceHash': docExample('butter', 'info-by-source-hash.second-example.txt').body,
     '/tokens/api/queryChainList': docExample('butter', 'chain-list.example.txt').body,
     '/tokens/api/queryTokenList': docExample('butter', 'token-list.example.txt').body,
     '/scan/api/queryHistoryByChainIdAddress': docExample('mapscan', 'history-by-chain-id-address.example.txt').body,
@@ -83,6 +85,24 @@ describe("Butter's examples through the CLI", () => {
   it('transfer <hash>: six fractional digits in human units', async () => {
     const r = await cli(['transfer', '0x5141a62e5cb24e57f99f0208d34470a4d1043ce089b8b7db8a4a5c8d3fabe49b', ...butter()])
     expect(JSON.parse(r.out)).toMatchObject({ sending: '0.800000', receiving: '0.598400', fromChainId: 56, toChainId: 22776, origin: { amount: 'human' } })
+  })
+
+  it("the second source-hash example, field by field as the docs write it; it is the order-id example's transfer, and reads the same", async () => {
+    const hash = '0xfa26d7abef03d57a938b675a46e9fb2edc15003cf50c99c73eeac2de0183d166'
+    const r = await cli(['transfer', hash, '--dialect', 'butter', '--base-url', `${base}/app2`, '--tokens-url', `${base}/tokens`, '--json'])
+    expect(r.err).toBe('')
+    expect(r.code).toBe(0)
+    const got = JSON.parse(r.out) as Record<string, unknown>
+    // every field written out by hand from the docs, and the one the second example adds beside the order id's
+    expect(Object.fromEntries(Object.keys(BUTTER_ORDER_TRANSFER).map((k) => [k, got[k]]))).toEqual(BUTTER_ORDER_TRANSFER)
+    expect(got.receiveSymbol).toBe('USDT')
+    expect(got.tokenObject).toMatchObject({ address: '0x55d398326f99059fF775485246999027B3197955', chainId: 56, decimal: 18, id: 37, name: 'USDT', symbol: 'USDT' })
+    expect(got.origin).toMatchObject({ dialect: 'butter', amount: 'human', inAmount: 'human', stateMeaning: 'completed' })
+    // what Butter's single transfer does not give is listed, not invented as 0
+    expect((got.origin as { notProvided: string[] }).notProvided).toEqual(expect.arrayContaining(['type', 'fromHeight', 'transferInHeight', 'confirmHeight']))
+    const byOrder = JSON.parse((await cli(['transfer', '--order-id', '0x77bff147b48d8e01349aa4e8c0d494674620890a1f340471a08fe795b0eb290e', ...butter()])).out) as Record<string, unknown>
+    // the order-id example of the same transfer, through the CLI, to the same hand-written values
+    expect(Object.fromEntries(Object.keys(BUTTER_ORDER_TRANSFER).map((k) => [k, byOrder[k]]))).toEqual(BUTTER_ORDER_TRANSFER)
   })
 
   it('chains and tokens from the tokens API', async () => {

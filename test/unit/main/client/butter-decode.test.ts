@@ -8,7 +8,7 @@ import { parseLossless } from '../../../../src/main/client/lossless-json'
 import { amountText, detailReceivedAmount, detailSentAmount, exactAmount, receivedAmount, sentAmount } from '../../../../src/shared/amounts'
 import { historyPageSchema, transferDetailSchema } from '../../../../src/shared/schemas/decoded'
 import { AppError } from '../../../../src/shared/errors'
-import { docExample } from '../../../support/doc-example'
+import { BUTTER_ORDER_TRANSFER, docExample } from '../../../support/doc-example'
 
 const history = () => decodeButterHistory(envelopeData(docExample('butter', 'history-by-address.example.txt').body, 'queryBridgeHistoryByAddress'))
 const info = (file: string, op: string) => decodeButterInfo(envelopeData(docExample('butter', file).body, op), op)
@@ -62,27 +62,7 @@ describe("Butter's published examples", () => {
 
   it('order id: human-unit JSON floats kept as the digits sent, the same transfer as the history record', () => {
     const d = info('info-by-order-id.example.txt', 'queryCrossInfoByOrderId')
-    expect(d).toMatchObject({
-      coin: 'USDT',
-      fromDecimal: 18,
-      receiveDecimal: 18,
-      fromChainName: 'BNB Chain',
-      toChainName: 'MAP Relayer Chain',
-      from: '0xecef0d873d909730da0f446d3afac15ef19b45b1',
-      to: '0xa06e0f8851438115628c5780480c53017d405e4e',
-      sending: '793.9679079533888',
-      receiving: '793.1739400454354',
-      fromChainId: 56,
-      relayerChainId: 22776,
-      toChainId: 22776,
-      state: 1,
-      fromHash: '0xfa26d7abef03d57a938b675a46e9fb2edc15003cf50c99c73eeac2de0183d166',
-      relayerHash: null,
-      transferInHash: '0xf56080d26a008eaecba32e3f99ee38016554cc0ba2a20127b24b81b33dc0d36a',
-      timestamp: '2023-07-27 12:21:22',
-      completeTime: '2023-07-27 12:23:58',
-      fee: { value: '0.793967907953388772', symbol: 'USDT', unit: 'human', decimals: 18 }
-    })
+    expect(d).toMatchObject(BUTTER_ORDER_TRANSFER)
     expect(d.origin).toMatchObject({ dialect: 'butter', amount: 'human', inAmount: 'human' })
     expect(exactAmount(detailSentAmount(d))).toBe(exactAmount(sentAmount(history().list[0]!)))
     expect(amountText(detailReceivedAmount(d), { symbol: true }).text).toBe('793.1739400454354 USDT')

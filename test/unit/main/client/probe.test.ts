@@ -25,7 +25,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => teapot.close(() => resolve()))
 })
 
-const probeAt = (baseUrl: string) => probeDialects((dialect) => createQueryClient({ dialect, baseUrl, tokensUrl: baseUrl, retries: 0, timeoutMs: 5000 }))
+const probeAt = (baseUrl: string, tokensUrl: string | null = null) =>
+  probeDialects((dialect) => createQueryClient({ dialect, baseUrl, tokensUrl: tokensUrl ?? baseUrl, retries: 0, timeoutMs: 5000 }), tokensUrl)
 
 describe('probing a URL for its dialect', () => {
   it.each(DIALECTS)('recognises %s at its own demo path, and only it', async (dialect: Dialect) => {
@@ -55,5 +56,42 @@ describe('probing a URL for its dialect', () => {
     const ours = probe.tried.find((t) => t.dialect === 'mcs')!
     expect(ours.recognised).toBe(false)
     expect(ours.answer).toMatch(/HTTP 405/)
+  })
+})
+
+describe("Butter's tokens API, asked once when its app API answers", () => {
+  const app = () => demoDialectUrls(sim.baseUrl, 'butter').baseUrl
+
+  it("is recognised at the demo's tokens path, and Butter is proposed", async () => {
+    const tokensUrl = demoDialectUrls(sim.baseUrl, 'butter').tokensUrl!
+    const probe = await probeAt(app(), tokensUrl)
+    expect(probe.proposal).toBe('butter')
+    expect(probe.tokens).toEqual({ url: tokensUrl, request: 'GET /api/queryChainList', recognised: true, answer: "answered as Butter's tokens API does" })
+  })
+
+  it.each([
+    ['the app API itself (no chain list there)', () => app(), /HTTP 404/],
+    ['our original query service (its chain list is a POST)', () => sim.baseUrl, /HTTP 405/],
+    ['Bridge Scan', () => demoDialectUrls(sim.baseUrl, 'mapscan').baseUrl, /HTTP 404/],
+    ['a server that is no bridge service (an HTML page)', () => teapotUrl, /HTTP 418.*HTML page/]
+  ])('at %s: not recognised, and what answered is named; Butter is still what the app URL speaks', async (_what, url, answered) => {
+    const probe = await probeAt(app(), url())
+    expect(probe.proposal).toBe('butter')
+    expect(probe.tokens?.recognised).toBe(false)
+    expect(probe.tokens?.url).toBe(url())
+    expect(probe.tokens?.answer).toMatch(answered)
+    expect(probe.tokens?.answer).toMatch(/^queryChainList: /)
+  })
+
+  it('with no tokens URL, nothing is asked and the report says one is needed', async () => {
+    const probe = await probeAt(app(), null)
+    expect(probe.tokens).toMatchObject({ url: null, recognised: false })
+    expect(probe.tokens?.answer).toContain('no tokens API URL was given')
+  })
+
+  it.each(['mcs', 'mapscan'] as const)('what must not change: where %s answers, no tokens API is asked', async (dialect) => {
+    const probe = await probeAt(demoDialectUrls(sim.baseUrl, dialect).baseUrl, teapotUrl)
+    expect(probe.proposal).toBe(dialect)
+    expect(probe.tokens).toBeNull()
   })
 })

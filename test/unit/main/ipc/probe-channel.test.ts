@@ -35,6 +35,22 @@ describe('profiles:probe', () => {
     expect(await call('settings:get', undefined)).toEqual(before)
   })
 
+  it("asks the form's tokens URL as Butter's tokens API, and says what answered there when it is not", async () => {
+    const urls = demoDialectUrls(sim.baseUrl, 'butter')
+    const probe = async (tokensUrl: string | undefined) => {
+      const result = await call('profiles:probe', { name: 'try', baseUrl: urls.baseUrl, rpcUrls: [], ...(tokensUrl === undefined ? {} : { tokensUrl }) })
+      return (result as { ok: true; value: DialectProbe }).value
+    }
+    expect((await probe(urls.tokensUrl!)).tokens).toMatchObject({ url: urls.tokensUrl, recognised: true })
+    // our original service where the tokens API should be: its chain list is a POST
+    const ours = await probe(sim.baseUrl)
+    expect(ours.proposal).toBe('butter')
+    expect(ours.tokens).toMatchObject({ url: sim.baseUrl, recognised: false })
+    expect(ours.tokens?.answer).toMatch(/HTTP 405/)
+    // no tokens URL, and the app URL is no preset's: nothing asked, and said so
+    expect((await probe(undefined)).tokens).toMatchObject({ url: null, recognised: false })
+  })
+
   it('a form with no URL is refused naming the URL field', async () => {
     const result = await call('profiles:probe', { name: 'try', baseUrl: '', rpcUrls: [] })
     expect(result.ok).toBe(false)

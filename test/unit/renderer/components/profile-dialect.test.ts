@@ -21,7 +21,8 @@ const butterAnswered: DialectProbe = {
     { dialect: 'mcs', request: 'POST /api/queryChainList', recognised: false, answer: 'queryChainList: HTTP 405 Method Not Allowed' },
     { dialect: 'butter', request: 'GET /api/queryBridgeHistoryByAddress', recognised: true, answer: 'answered as this service does' },
     { dialect: 'mapscan', request: 'GET /api/queryHistoryByChainIdAddress', recognised: false, answer: 'queryHistoryByChainIdAddress: HTTP 404 Not Found' }
-  ]
+  ],
+  tokens: { url: 'http://127.0.0.1:9/butter/tokens', request: 'GET /api/queryChainList', recognised: true, answer: "answered as Butter's tokens API does" }
 }
 const service = () => screen.getByLabelText('Service') as HTMLSelectElement
 
@@ -70,7 +71,7 @@ describe('the profile form: service and presets', () => {
   })
 
   it('when nothing is recognised, says what answered for each service tried', async () => {
-    api({ proposal: null, tried: butterAnswered.tried.map((t) => ({ ...t, recognised: false, answer: `${t.request}: HTTP 418 I'm a teapot: the service sent an HTML page instead of JSON` })) })
+    api({ proposal: null, tokens: null, tried: butterAnswered.tried.map((t) => ({ ...t, recognised: false, answer: `${t.request}: HTTP 418 I'm a teapot: the service sent an HTML page instead of JSON` })) })
     render(ProfileForm, { profile: null, onsaved: vi.fn(), oncancel: vi.fn() })
     await fireEvent.click(screen.getByRole('button', { name: 'Detect service' }))
     const status = await screen.findByRole('status', { name: 'Detected service' })
@@ -79,5 +80,27 @@ describe('the profile form: service and presets', () => {
     for (const li of status.querySelectorAll('li')) expect(li.textContent).toMatch(/HTTP 418/)
     expect(screen.queryByRole('button', { name: /^Use / })).toBeNull()
     expect(service().value).toBe('mcs')
+  })
+
+  it("says Butter's tokens API answers too, and confirming Butter brings the tokens URL the probe asked", async () => {
+    api(butterAnswered)
+    render(ProfileForm, { profile: null, onsaved: vi.fn(), oncancel: vi.fn() })
+    await fireEvent.click(screen.getByRole('button', { name: 'Detect service' }))
+    expect((await screen.findByTestId('probe-tokens')).textContent).toBe('Its tokens API at http://127.0.0.1:9/butter/tokens answers too.')
+    await fireEvent.click(screen.getByRole('button', { name: "Use Butter's swap-data API" }))
+    expect((screen.getByLabelText(/^Tokens API URL/) as HTMLInputElement).value).toBe('http://127.0.0.1:9/butter/tokens')
+  })
+
+  it("a tokens URL that does not answer as Butter's tokens API is reported with what answered; the URL typed is kept", async () => {
+    const answer = "queryChainList: HTTP 405 Method Not Allowed"
+    api({ ...butterAnswered, tokens: { url: 'http://127.0.0.1:9/api-of-ours', request: 'GET /api/queryChainList', recognised: false, answer } })
+    render(ProfileForm, { profile: null, onsaved: vi.fn(), oncancel: vi.fn() })
+    await fireEvent.click(screen.getByRole('button', { name: "Butter's swap-data API" }))
+    await fireEvent.input(screen.getByLabelText(/^Tokens API URL/), { target: { value: 'http://127.0.0.1:9/api-of-ours' } })
+    await fireEvent.click(screen.getByRole('button', { name: 'Detect service' }))
+    const report = await screen.findByTestId('probe-tokens')
+    expect(report.textContent).toContain("Butter's tokens API at http://127.0.0.1:9/api-of-ours did not answer as it does (GET /api/queryChainList): queryChainList: HTTP 405 Method Not Allowed.")
+    expect(report.textContent).toContain('Chains and tokens will fail until the tokens URL is right.')
+    expect((screen.getByLabelText(/^Tokens API URL/) as HTMLInputElement).value).toBe('http://127.0.0.1:9/api-of-ours')
   })
 })

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { TableRow } from '../../../../src/shared/table-row'
 import { rowTexts, seenOf } from '../../../../src/renderer/src/lib/transfers/row-texts'
 import { defaultSettings } from '../../../../src/shared/schemas/settings'
+import { NOT_PROVIDED, STATE_NOT_PROVIDED } from '../../../../src/shared/schemas/origin'
 
 const chain = (chainName: string) => ({ chainName, chainImg: '', scanUrl: '' })
 const row = (over: Partial<TableRow> = {}): TableRow =>
@@ -91,5 +92,38 @@ describe('unknown is written as unknown', () => {
   })
   it('a stable value always has two decimals', () => {
     expect(rowTexts(row({ stable: { symbol: 'USDT', field: 'usdtValume', value: '7' } }), labels).stable).toBe('7.00 USDT')
+  })
+})
+
+describe('a row from a service that gives no amounts, tokens or state (MAP’s Bridge Scan history)', () => {
+  const scan = (over: Partial<TableRow> = {}): TableRow =>
+    row({
+      state: STATE_NOT_PROVIDED,
+      tokenObject: null,
+      tokenAddress: '',
+      amount: '0',
+      inAmount: '0',
+      stable: null,
+      received: null,
+      type: 0,
+      origin: { dialect: 'mapscan', amount: 'absent', inAmount: 'absent', stateMeaning: null, notProvided: ['amount', 'inAmount', 'tokenObject', 'tokenAddress', 'stable', 'type', 'state'] },
+      ...over
+    })
+
+  it('says "not provided by this service" for the token, both amounts, the state and the type — never 0, never a default label', () => {
+    for (const delivered of [true, false]) {
+      const t = rowTexts(scan(delivered ? {} : { transferinHash: '' }), labels)
+      expect([t.token, t.amount, t.received, t.type]).toEqual([NOT_PROVIDED, NOT_PROVIDED, NOT_PROVIDED, NOT_PROVIDED])
+      expect(t.stateLabel).toBeNull()
+      expect(t.state).toBe(`State ${NOT_PROVIDED}`)
+      expect(t.receivedUnknown).toBe(!delivered)
+    }
+  })
+
+  it('what must not change: a row of ours with the same placeholders keeps its words (no origin: our own service)', () => {
+    const t = rowTexts(row({ tokenObject: null, type: 0, state: 3 }), labels)
+    expect(t.token).toBe('0xcccccc…cccc')
+    expect(t.type).toBe('Type 0')
+    expect(t.state).toBe('Processing (3)')
   })
 })

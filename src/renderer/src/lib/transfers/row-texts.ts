@@ -5,6 +5,7 @@ import type { Settings } from '@shared/schemas/settings'
 import { stateLabel } from '@shared/states'
 import { receivedKnown, stateText, typeText, UNKNOWN } from '@shared/format'
 import type { TableRow } from '@shared/table-row'
+import { NOT_PROVIDED, notProvided } from '@shared/schemas/origin'
 import { shortHash } from '../format'
 import { chainLabel, stableText } from './cells'
 import { legs, type Legs } from './timing'
@@ -42,7 +43,8 @@ export function rowTexts(r: TableRow, labels: Labels): RowTexts {
   const a = amountText(sentAmount(r))
   // a transfer not yet delivered has received nothing yet: its wire 0 is unknown, not zero
   const known = receivedKnown(r)
-  const got = known ? amountText(receivedAmount(r)) : { text: UNKNOWN, raw: false }
+  // …unless the service never gives one (Bridge Scan): then that is what it says, delivered or not
+  const got = known || notProvided(r.origin, 'inAmount') ? amountText(receivedAmount(r)) : { text: UNKNOWN, raw: false }
   const from = chainLabel(r.fromChainObject, r.fromChainid)
   const to = chainLabel(r.toChainObject, r.toChainid)
   const label = stateLabel(r.state, labels?.state)
@@ -50,7 +52,8 @@ export function rowTexts(r: TableRow, labels: Labels): RowTexts {
     from,
     to,
     route: `${from} → ${to}`,
-    token: r.tokenObject?.symbol ?? shortHash(r.tokenAddress),
+    // a service without tokens (MAP's Bridge Scan) leaves placeholders: said, never shown as an empty cell
+    token: r.tokenObject?.symbol ?? (notProvided(r.origin, 'tokenAddress') ? NOT_PROVIDED : shortHash(r.tokenAddress)),
     amount: a.raw ? `${a.text} (raw)` : a.text,
     amountRaw: a.raw,
     received: got.raw ? `${got.text} (raw)` : got.text,
@@ -60,7 +63,7 @@ export function rowTexts(r: TableRow, labels: Labels): RowTexts {
     stateNum: String(r.state),
     stateLabel: label,
     state: stateText(r.state, labels?.state),
-    type: typeText(r.type, labels?.type),
+    type: notProvided(r.origin, 'type') ? NOT_PROVIDED : typeText(r.type, labels?.type),
     legs: legs(r)
   }
   cache.set(r, { labels, texts })

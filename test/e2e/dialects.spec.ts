@@ -1,0 +1,290 @@
+// The three dialects of the query service, each at the demo network's own endpoints (src/demo/successors.ts):
+// our original service (the demo profile), Butter's swap-data API and MAP's Bridge Scan API (profiles a user
+// adds with the demo's URLs). The demo tells the same transfers in all three, so what the views show must not
+// change with the dialect — the same transfers in the same order, at the same times; the same amounts in
+// token units and the same states where the service gives them — and what a service does not give is said
+// ("not provided by this service"), never shown as 0. The busiest address is left alone: it gains transfers as
+// it is read, and the dialects are compared on a history that stands still.
+import type { Page } from '@playwright/test'
+import { test, expect } from './fixtures'
+import { demoSample, expectLoadedAll, type Sample } from './demo'
+import { demoDialectUrls } from '../../src/shared/demo-network'
+import { DEMO_PROFILE_ID } from '../../src/shared/profile-ids'
+import { NOT_PROVIDED, type Dialect } from '../../src/shared/schemas/origin'
+import type { Harness } from '../support/harness'
+
+// tall enough that the virtual table draws every row of the history compared (at most 25: one page)
+test.use({ viewport: { width: 1400, height: 1600 } })
+
+interface DialectCase {
+  dialect: Dialect
+  /** amounts, tokens and the history's state: Bridge Scan gives none of them */
+  amounts: boolean
+  /** a chain list and a token list (Butter's from its tokens API) */
+  lists: boolean
+  /** a stable value per transfer, which the charts draw: only our original service gives one */
+  values: boolean
+}
+
+const CASES: readonly DialectCase[] = [
+  { dialect: 'mcs', amounts: true, lists: true, values: true },
+  { dialect: 'butter', amounts: true, lists: true, values: false },
+  { dialect: 'mapscan', amounts: false, lists: false, values: false }
+]
+
+/** Makes `dialect` the active profile: the demo profile for ours, else a profile on the demo's own endpoints. */
+async function useDialect(page: Page, harness: Harness, dialect: Dialect): Promise<void> {
+  if (dialect === 'mcs') {
+    harness.context.settings.activate(DEMO_PROFILE_ID)
+  } else {
+    const demo = await harness.context.endpoints.demoUrls()
+    const urls = demoDialectUrls(demo.baseUrl, dialect)
+    const name = `Demo as ${dialect}`
+    const existing = harness.context.settings.get().profiles.find((p) => p.name === name)
+    const saved = existing
+      ? harness.context.settings.get()
+      : harness.context.settings.saveProfile({
+          name,
+          baseUrl: urls.baseUrl,
+          rpcUrls: [demo.rpcUrl],
+          dialect,
+          tokensUrl: urls.tokensUrl ?? ''
+        })
+    harness.context.settings.activate(saved.profiles.find((p) => p.name === name)!.id)
+  }
+  // the app reads the settings it starts with: start it again on the profile
+  await page.goto(`${harness.url}#/overview`)
+  await page.reload()
+  await expect(
+    page.getByText(dialect === 'mcs' ? 'Demo network' : `Demo as ${dialect}`).first()
+  ).toBeVisible()
+}
+
+/** A history that does not move (not the busiest address's), short enough for one page. */
+function quietAddress(sample: Sample): Sample['addresses'][number] {
+  const busiest = sample.addresses[0]!
+  const quiet = sample.addresses.find((a) => a.address !== busiest.address && a.count >= 5 && a.count <= 25)
+  if (!quiet) throw new Error('the demo sample has no quiet address with 5 to 25 transfers')
+  return quiet
+}
+
+interface RowRead {
+  time: string
+  hash: string
+  received: string
+  amount: string
+  token: string
+  state: string
+}
+
+async function readRows(page: Page): Promise<RowRead[]> {
+  return page.getByTestId('transfer-row').evaluateAll((rows) =>
+    rows.map((r) => {
+      const text = (col: string): string =>
+        (r.querySelector(`[data-col="${col}"]`)?.textContent ?? '').replace(/\s+/g, ' ').trim()
+      const state = r.querySelector('[data-col="state"]')
+      return {
+        time: text('time'),
+        hash: r.querySelector('[data-col="hashes"] a[data-hash]')?.getAttribute('title') ?? '',
+        amount: text('amount'),
+        received: text('received'),
+        token: text('token'),
+        // label and number, whether or not the column's width shows the number
+        state: `${state?.querySelector('.state-label')?.textContent ?? ''}|${state?.querySelector('.state-num')?.textContent ?? ''}`
+      }
+    })
+  )
+}
+
+test('Transfers and Charts: the same transfers, amounts and states on every dialect; what Bridge Scan lacks is said', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  const who = quietAddress(sample)
+  const seen = new Map<Dialect, RowRead[]>()
+  for (const c of CASES) {
+    await useDialect(page, harness, c.dialect)
+    await page.goto(`${harness.url}#/transfers`)
+    await page.getByTestId('address-input').fill(who.address)
+    if (c.lists) {
+      await page.getByTestId('chain-select').selectOption(String(who.chainId))
+    } else {
+      // no chain list to pick from: the view says why and asks for the chain id
+      await expect(page.getByTestId('no-chain-list')).toContainText(
+        "MAP's Bridge Scan API has no chain list. It offers: history by address and chain;"
+      )
+      await expect(page.getByTestId('chain-select')).toHaveCount(0)
+      await page.getByTestId('chain-id-input').fill(String(who.chainId))
+    }
+    await page.getByRole('button', { name: 'Show transfers' }).click()
+    await expect(page).toHaveURL(new RegExp(`address=${who.address}&chainId=${who.chainId}`))
+    await expect(page.getByTestId('transfer-row')).toHaveCount(who.count)
+    const rows = await readRows(page)
+    seen.set(c.dialect, rows)
+    if (c.amounts) {
+      for (const r of rows) {
+        expect(r.amount, r.hash).toMatch(/^\d[\d,]*(\.\d+)?$/)
+        expect(r.token, r.hash).toMatch(/^[A-Z]+$/)
+      }
+    } else {
+      for (const r of rows) {
+        expect([r.amount, r.received, r.token], r.hash).toEqual([NOT_PROVIDED, NOT_PROVIDED, NOT_PROVIDED])
+        expect(r.state, r.hash).toBe(`|State ${NOT_PROVIDED}`)
+      }
+    }
+
+    // the whole history loaded, then the charts: drawn from stable values where the service gives them,
+    // and where it does not, said so (never bars of 0)
+    await page.getByTestId('load-all').click()
+    await expectLoadedAll(page, who.count)
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Charts', exact: true })
+      .click()
+    await page.getByRole('button', { name: 'All', exact: true }).click()
+    if (c.values) {
+      await expect(page.getByTestId('volume-charts')).toBeVisible()
+      await expect(page.getByTestId('charts-not-provided')).toHaveCount(0)
+    } else {
+      await expect(page.getByTestId('charts-not-provided')).toContainText(
+        `Volume: ${NOT_PROVIDED}. ${who.count} transfers in those histories`
+      )
+      await expect(page.getByTestId('volume-charts')).toHaveCount(0)
+    }
+  }
+
+  // what must not change with the dialect: the transfers, their order and their times; and with every
+  // dialect that has them, the amounts, tokens and states
+  const [mcs, butter, mapscan] = CASES.map((c) => seen.get(c.dialect)!)
+  const keys = (rows: RowRead[]): string[] => rows.map((r) => `${r.time} ${r.hash}`)
+  expect(new Set(keys(mcs!)).size).toBe(who.count)
+  expect(keys(butter!)).toEqual(keys(mcs!))
+  expect(keys(mapscan!)).toEqual(keys(mcs!))
+  expect(butter).toEqual(mcs)
+  // and the demo's history is not all alike: the comparison above covers delivered transfers and others
+  expect(new Set(mcs!.map((r) => r.state)).size).toBeGreaterThan(1)
+  expect(consoleErrors).toEqual([])
+})
+
+test('Transfer: one transfer by hash reads the same on every dialect, and Bridge Scan says what it does not give', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  const who = quietAddress(sample)
+  const history = await harness.context.handlers['history:page'](
+    { address: who.address, chainId: who.chainId, pageNo: 1, pageSize: 25, prefer: 'network' },
+    { emit: () => undefined }
+  )
+  const done = history.data.list.find((r) => r.state === 1 && r.transferinHash)
+  if (!done) throw new Error('the quiet address has no delivered transfer')
+  const seen = new Map<
+    Dialect,
+    { legs: string[]; sent: string; received: string; state: string; token: string }
+  >()
+  for (const c of CASES) {
+    await useDialect(page, harness, c.dialect)
+    await page.goto(`${harness.url}#/transfer?hash=${done.hash}`)
+    const legs = page.getByTestId('leg')
+    await expect(legs.first()).toContainText('Source')
+    await expect(legs.last()).toContainText('Destination')
+    const read = {
+      legs: (await legs.allInnerTexts()).map((t) => t.split('\n')[0]!.trim()),
+      sent: ((await page.locator('.summary [data-amount]').first().textContent()) ?? '').trim(),
+      received: ((await page.locator('.summary [data-amount]').last().textContent()) ?? '').trim(),
+      state: ((await page.getByTestId('transfer-state').textContent()) ?? '').trim(),
+      token: ((await page.getByTestId('transfer-token').textContent()) ?? '').replace(/\s+/g, ' ').trim()
+    }
+    seen.set(c.dialect, read)
+    if (c.amounts) {
+      expect(read.sent).toMatch(/^\d[\d,]*(\.\d+)? [A-Z]+$/)
+      expect(read.token).toContain(`(${done.tokenObject!.symbol})`)
+    } else {
+      expect([read.sent, read.received, read.token]).toEqual([NOT_PROVIDED, NOT_PROVIDED, NOT_PROVIDED])
+      await expect(page.getByTestId('transfer-type')).toHaveText(NOT_PROVIDED)
+      await expect(legs.first()).toContainText(new RegExp(`Amount\\s*${NOT_PROVIDED}`))
+    }
+  }
+  const [mcs, butter, mapscan] = CASES.map((c) => seen.get(c.dialect)!)
+  // the same legs and the same state everywhere (Bridge Scan's single transfer has its state)
+  expect(butter!.legs).toEqual(mcs!.legs)
+  expect(mapscan!.legs).toEqual(mcs!.legs)
+  expect(mcs!.state).toBe('Complete (1)')
+  expect([butter!.state, mapscan!.state]).toEqual([mcs!.state, mcs!.state])
+  // the same amounts in token units whether they came raw (ours) or human (Butter's single transfer)
+  expect([butter!.sent, butter!.received]).toEqual([mcs!.sent, mcs!.received])
+  expect(consoleErrors).toEqual([])
+})
+
+test('Tokens and Chains: Butter’s lists (its tokens API, every network) read as ours, grouped by chain; Bridge Scan says it has none and what it offers', async ({ page, harness, consoleErrors }) => {
+  const seen = new Map<Dialect, { tokens: string; groups: string[]; chains: string[] }>()
+  for (const c of CASES) {
+    await useDialect(page, harness, c.dialect)
+    await page.goto(`${harness.url}#/tokens`)
+    if (!c.lists) {
+      const box = page.getByTestId('error-box')
+      await expect(box).toContainText(
+        "MAP's Bridge Scan API has no token list. It offers: history by address and chain; transfer by source transaction hash; transfer by record id."
+      )
+      // asking again cannot change that answer
+      await expect(box.getByRole('button', { name: 'Retry' })).toHaveCount(0)
+      await page.goto(`${harness.url}#/chains`)
+      await expect(page.getByTestId('error-box')).toContainText(
+        "MAP's Bridge Scan API has no chain list. It offers:"
+      )
+      await expect(page.getByTestId('chain-card')).toHaveCount(0)
+      continue
+    }
+    await expect(page.getByTestId('token-group').first()).toBeVisible()
+    const tokens = ((await page.getByTestId('token-count').textContent()) ?? '').trim()
+    // per chain, each token's symbol, address and decimals (badges aside: Butter does not say isMint or vaults)
+    const groups = await page.getByTestId('token-group').evaluateAll((sections) =>
+      sections.map((g) => {
+        const rows = [...g.querySelectorAll('[data-testid="token-row"]')].map(
+          (r) =>
+            `${r.querySelector('.symbol')?.textContent} ${r.querySelector('[title^="0x"]')?.getAttribute('title')} ${r.querySelector('.dec')?.textContent}`
+        )
+        return `${g.getAttribute('data-chain-id')}: ${rows.join(', ')}`
+      })
+    )
+    await page.goto(`${harness.url}#/chains`)
+    await expect(page.getByTestId('chain-card').first()).toBeVisible()
+    const chains = (await page.getByTestId('chain-card').locator('dd[data-field="chainId"]').allInnerTexts())
+      .map((t) => t.trim())
+      .sort()
+    seen.set(c.dialect, { tokens, groups, chains })
+  }
+  const mcs = seen.get('mcs')!
+  const butter = seen.get('butter')!
+  expect(mcs.tokens).toMatch(/^\d+ tokens on \d+ chains$/)
+  expect(butter).toEqual(mcs)
+  expect(consoleErrors).toEqual([])
+})
+
+test('Settings: Detect service at the demo’s Butter app URL proposes Butter and asks its tokens API, naming what answered there until it is right', async ({ page, harness, consoleErrors }) => {
+  const demo = await harness.context.endpoints.demoUrls()
+  const urls = demoDialectUrls(demo.baseUrl, 'butter')
+  await page.goto(`${harness.url}#/settings`)
+  await page.getByRole('button', { name: 'Add profile' }).click()
+  const form = page.getByRole('form', { name: 'New profile' })
+  await form.getByLabel('Name').fill('Butter here')
+  await form.getByLabel('Query service URL').fill(urls.baseUrl)
+  const detected = form.getByRole('status', { name: 'Detected service' })
+  const tokens = form.getByTestId('probe-tokens')
+
+  // no tokens URL yet: proposed, not applied, and the missing second host said
+  await form.getByRole('button', { name: 'Detect service' }).click()
+  await expect(detected).toContainText("This URL answers as Butter's swap-data API, not as MAP bridge query service (original).")
+  await expect(tokens).toContainText('no tokens API URL was given')
+  await form.getByRole('button', { name: "Use Butter's swap-data API" }).click()
+  await expect(form.getByLabel('Service', { exact: true })).toHaveValue('butter')
+
+  // the app URL again where the tokens API should be: not Butter's tokens API, and what answered is named
+  await form.getByLabel(/^Tokens API URL/).fill(urls.baseUrl)
+  await form.getByRole('button', { name: 'Detect service' }).click()
+  await expect(detected).toContainText("This URL answers as Butter's swap-data API, the service chosen.")
+  await expect(tokens).toContainText(`Butter's tokens API at ${urls.baseUrl} did not answer as it does (GET /api/queryChainList): queryChainList: HTTP 404`)
+
+  await form.getByLabel(/^Tokens API URL/).fill(urls.tokensUrl!)
+  await form.getByRole('button', { name: 'Detect service' }).click()
+  await expect(tokens).toHaveText(`Its tokens API at ${urls.tokensUrl} answers too.`)
+  await form.getByRole('button', { name: 'Save profile' }).click()
+  const saved = harness.context.settings.get().profiles.find((p) => p.name === 'Butter here')
+  expect(saved).toMatchObject({ dialect: 'butter', baseUrl: urls.baseUrl, tokensUrl: urls.tokensUrl })
+  expect(consoleErrors).toEqual([])
+})
