@@ -105,6 +105,11 @@ export interface HistoryRows {
   matched: number
   /** false while a long filter pass is still counting; ask again with complete: true for the whole count */
   complete: boolean
+  /**
+   * asked for with `widest`: the few rows of the whole loaded history that hold each column's widest text, so
+   * the table sizes its columns once for the history rather than by the rows in view
+   */
+  widest?: TableRow[]
 }
 
 /** What keeping a loaded history current (history:refresh) changed. */
@@ -230,7 +235,9 @@ export const channels = {
       sort: historySortSchema.optional(),
       filter: historyFilterSchema.optional(),
       /** answer only once the whole view is counted */
-      complete: z.boolean().optional()
+      complete: z.boolean().optional(),
+      /** also send the rows that hold each column's widest text (HistoryRows.widest) */
+      widest: z.boolean().optional()
     })
   ),
   /**

@@ -105,12 +105,12 @@ test('a receiver answering 500 shows as a failure with its status; a bad URL is 
     await form.getByLabel('Webhook URL').fill(`http://me:pw@127.0.0.1:9/hook`)
     await form.getByRole('button', { name: 'Save webhook' }).click()
     await expect(form.getByRole('alert')).toContainText(
-      'url: a URL with a user name or password is not supported'
+      'Webhook URL: a URL with a user name or password is not supported'
     )
     await expect(form.getByLabel('Webhook URL')).toHaveAttribute('aria-invalid', 'true')
     await form.getByLabel('Webhook URL').fill('ftp://127.0.0.1/hook')
     await form.getByRole('button', { name: 'Save webhook' }).click()
-    await expect(form.getByRole('alert')).toContainText('url: an http(s) URL')
+    await expect(form.getByRole('alert')).toContainText('Webhook URL: must be an http(s) URL')
     expect(harness.context.settings.get().webhooks).toEqual([])
 
     await form.getByLabel('Webhook URL').fill(hook.url)

@@ -14,6 +14,7 @@ import { planMerge, RowIds } from './merge'
 import { readOfflineCopy, saveOfflineCopy } from './offline-copy'
 import { askService, type HistoryQuery } from './refresh'
 import { DatasetViews } from './views'
+import { widestAfterMerge, widestRecords, widestRecordsPaced } from './widest'
 
 export interface AllPagesProgress {
   loaded: number
@@ -49,6 +50,8 @@ interface Dataset {
   gap: boolean
   /** the refresh under way: a second caller waits for it rather than merging the same answers twice */
   refreshing: Promise<{ arrived: number; updated: number }> | null
+  /** the rows that hold each column's widest text (widest.ts), found with the load, widened by each merge */
+  widest: TransferRecord[] | null
 }
 
 const MAX_DATASETS = 4
@@ -66,7 +69,7 @@ export class LoadedHistories {
   }
 
   private keep(id: string, profileId: string, query: HistoryQuery, rows: TransferRecord[]): Dataset {
-    const ds: Dataset = { id, profileId, query, views: new DatasetViews(rows), ids: null, arrived: 0, gap: false, refreshing: null }
+    const ds: Dataset = { id, profileId, query, views: new DatasetViews(rows), ids: null, arrived: 0, gap: false, refreshing: null, widest: null }
     this.datasets.get(id)?.views.dispose()
     this.datasets.delete(id)
     this.datasets.set(id, ds)
@@ -77,6 +80,14 @@ export class LoadedHistories {
       this.datasets.delete(oldest)
     }
     return ds
+  }
+
+  /**
+   * The rows that hold each column's widest text, found before the load is answered (so the first window can
+   * carry them): one pass over every row, in slices so IPC and other work run between them.
+   */
+  private async findWidest(ds: Dataset): Promise<void> {
+    ds.widest = await widestRecordsPaced(ds.views.table, () => new Promise((resolve) => setImmediate(resolve)))
   }
 
   async loadAll(
@@ -104,7 +115,7 @@ export class LoadedHistories {
         }
       )
       const query = { address: input.address, chainId: input.chainId, pageSize }
-      this.keep(id, profileId, query, withReceivedTokens(records, await this.deps.tokens()))
+      await this.findWidest(this.keep(id, profileId, query, withReceivedTokens(records, await this.deps.tokens())))
       await saveOfflineCopy(this.deps.cache, this.deps.now(), profileId, id, records, total)
       emit({ ...base, loaded: records.length, total, ...last, done: true })
       return { datasetId: id, total, loaded: records.length, completeness }
@@ -114,7 +125,7 @@ export class LoadedHistories {
       emit({ ...base, loaded: cached?.rows.length ?? 0, total: cached?.total ?? 0, ...last, done: true, error: err })
       if (!cached) throw error
       // Offline: the last complete load of this history, with the error alongside in the progress event.
-      this.keep(id, profileId, { address: input.address, chainId: input.chainId, pageSize }, withReceivedTokens(cached.rows, await this.deps.tokens()))
+      await this.findWidest(this.keep(id, profileId, { address: input.address, chainId: input.chainId, pageSize }, withReceivedTokens(cached.rows, await this.deps.tokens())))
       return { datasetId: id, total: cached.total, loaded: cached.rows.length, completeness: null }
     } finally {
       this.jobs.delete(input.jobId)
@@ -149,6 +160,7 @@ export class LoadedHistories {
     sort?: HistorySort | undefined
     filter?: HistoryFilter | undefined
     complete?: boolean | undefined
+    widest?: boolean | undefined
   }): Promise<HistoryRows> {
     const ds = this.dataset(input.datasetId)
     const { view, complete } = input.complete
@@ -159,7 +171,9 @@ export class LoadedHistories {
     const offset = complete && input.offset >= view.length ? Math.max(0, view.length - input.limit) : input.offset
     const end = Math.min(view.length, offset + input.limit)
     const rows = ds.views.table.records(view.subarray(Math.min(offset, end), end)).map(tableRow)
-    return { rows, offset, total: ds.views.table.length, matched: view.length, complete }
+    const out: HistoryRows = { rows, offset, total: ds.views.table.length, matched: view.length, complete }
+    if (input.widest) out.widest = (ds.widest ??= widestRecords(ds.views.table)).map(tableRow)
+    return out
   }
 
   /**
@@ -204,6 +218,7 @@ export class LoadedHistories {
     const plan = planMerge(ds.views.table, ds.ids, answer.head, answer.others)
     if (plan.head.length === 0 && plan.replaced.size === 0) return { arrived: 0, updated: 0 }
     ds.views = ds.views.merged(ds.views.table.merged(plan.head, plan.replaced), plan.head.length, [...plan.replaced.keys()])
+    if (ds.widest) ds.widest = widestAfterMerge(ds.widest, [...plan.head, ...plan.replaced.values()])
     ds.ids.prepend(plan.head)
     ds.arrived += plan.head.length
     return { arrived: plan.head.length, updated: plan.replaced.size }

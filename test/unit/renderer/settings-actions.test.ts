@@ -7,8 +7,10 @@ describe('settings helpers', () => {
     expect(fieldOf({ kind: 'input', message: 'x' })).toBeNull()
     expect(fieldOf(null)).toBeNull()
   })
-  it('drops the dispatch prefix from messages', () => {
-    expect(fieldMessage({ kind: 'input', message: 'Invalid input for profiles:save: baseUrl: an http(s) URL' })).toBe('baseUrl: an http(s) URL')
+  it('drops the dispatch prefix and the field path from messages, naming the field as the form labels it', () => {
+    const error = { kind: 'input' as const, field: 'baseUrl', message: 'Invalid input for profiles:save: baseUrl: an http(s) URL' }
+    expect(fieldMessage(error, { baseUrl: { label: 'Query service URL' } })).toBe('Query service URL: must be an http(s) URL, such as https://example.org')
+    expect(fieldMessage(error, {})).toBe('must be an http(s) URL, such as https://example.org')
   })
   it('reads URLs one per line', () => {
     expect(parseUrlLines(' https://a \n\n\r\nhttps://b\n')).toEqual(['https://a', 'https://b'])

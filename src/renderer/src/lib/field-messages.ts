@@ -4,10 +4,31 @@
 // http(s) URL".
 import type { AppErrorData } from '@shared/errors'
 
-/** The label on screen for each top-level field, and an optional unit for its numbers (ms shown as s). */
+/**
+ * The label on screen for each field a form sends, by its path in what is sent ("pollIntervals.vaultSec"; `*`
+ * stands for any one part, "labels.*"), and an optional unit for its numbers (ms shown as s). The longest
+ * path that begins the error's field is the one used; what follows it names the place in that field.
+ */
 export interface FieldLabels {
-  /** lineOf: the line on screen of the n-th value sent (blank lines are not sent), counted from 1 */
-  [field: string]: { label: string; lineOf?: (index: number) => number; msAsSeconds?: boolean }
+  [path: string]: {
+    label: string
+    /** the line on screen of the n-th value sent (blank lines are not sent), counted from 1 */
+    lineOf?: (index: number) => number
+    /** the words for the key of a value in a keyed field (a chain id, a route, a state number) */
+    keyOf?: (key: string) => string
+    msAsSeconds?: boolean
+  }
+}
+
+/** The labelled field an error's path lies in, and the part of the path after it. */
+function labelled(path: readonly string[], labels: FieldLabels): { entry: FieldLabels[string]; rest: string[] } | null {
+  let best: { entry: FieldLabels[string]; length: number } | null = null
+  for (const [pattern, entry] of Object.entries(labels)) {
+    const parts = pattern.split('.')
+    if (parts.length > path.length || (best && parts.length <= best.length)) continue
+    if (parts.every((p, i) => p === '*' || p === path[i])) best = { entry, length: parts.length }
+  }
+  return best ? { entry: best.entry, rest: path.slice(best.length) } : null
 }
 
 /** zod's words for a limit → a person's. */
@@ -36,11 +57,14 @@ function limitWords(message: string, msAsSeconds: boolean): string {
 export function fieldProblem(error: AppErrorData, labels: FieldLabels): string {
   let message = error.message.replace(/^Invalid input for [a-z]+:[A-Za-z]+: /, '')
   const path = error.field?.split('.') ?? []
-  const head = path[0]
   if (error.field && message.startsWith(`${error.field}: `)) message = message.slice(error.field.length + 2)
-  const known = head === undefined ? undefined : labels[head]
-  if (!known) return message
-  const index = path[1] !== undefined && /^\d+$/.test(path[1]) ? Number(path[1]) : null
-  const where = known.lineOf && index !== null ? `${known.label}, line ${known.lineOf(index)}` : known.label
-  return `${where}: ${limitWords(message, known.msAsSeconds === true)}`
+  const found = labelled(path, labels)
+  // a field the form does not label is still not named by its path: the limit alone, in words
+  if (!found) return limitWords(message, false)
+  const { entry, rest } = found
+  const next = rest[0]
+  let where = entry.label
+  if (next !== undefined && /^\d+$/.test(next) && entry.lineOf) where += `, line ${entry.lineOf(Number(next))}`
+  else if (next !== undefined && entry.keyOf) where += `, ${entry.keyOf(next)}`
+  return `${where}: ${limitWords(message, entry.msAsSeconds === true)}`
 }

@@ -3,6 +3,7 @@
 import type { ChannelInput } from '@shared/contract'
 import type { AppErrorData } from '@shared/errors'
 import { call, errorData } from './api'
+import { fieldProblem, type FieldLabels } from './field-messages'
 import { app } from './app-state.svelte'
 
 export type SettingsPatch = NonNullable<ChannelInput<'settings:update'>>
@@ -23,9 +24,9 @@ export function fieldOf(error: AppErrorData | null): string | null {
   return error.field.split('.')[0] ?? null
 }
 
-/** The message without the "Invalid input for profiles:save: " prefix dispatch adds. */
-export function fieldMessage(error: AppErrorData): string {
-  return error.message.replace(/^Invalid input for [a-z]+:[A-Za-z]+: /, '')
+/** A refused save in the form's words: the field as the form labels it (`labels`, settings-labels.ts), never its path. */
+export function fieldMessage(error: AppErrorData, labels: FieldLabels): string {
+  return fieldProblem(error, labels)
 }
 
 /** One URL per line, blanks dropped. */

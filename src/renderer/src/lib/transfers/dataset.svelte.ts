@@ -47,6 +47,10 @@ export class LoadedHistory {
   liveError = $state<AppErrorData | null>(null)
   /** rows merged in above the one the user looks at: the table moves its scroll position by as many */
   shift = $state.raw({ seq: 0, rows: 0 })
+  /** the rows that hold each column's widest text over the whole history: the table's column widths */
+  widest = $state.raw<TableRow[] | null>(null)
+  /** the held `widest` is not of the dataset as it is now (a new load, a merge): the next window asks for it */
+  private needWidest = true
   private liveBusy = false
   private jobId = $state<string | null>(null)
   private need: Range = { start: 0, end: 0 }
@@ -81,6 +85,7 @@ export class LoadedHistory {
       this.total = res.total
       this.completeness = res.completeness
       this.window = null
+      this.needWidest = true
       this.sinceLoad = 0
       this.gap = false
       this.liveError = null
@@ -114,6 +119,7 @@ export class LoadedHistory {
   clear(): void {
     this.datasetId = null
     this.window = null
+    this.widest = null
     this.total = 0
     this.matched = 0
     this.progress = null
@@ -177,8 +183,9 @@ export class LoadedHistory {
     try {
       const sort = this.sort
       const filter = this.filter
-      const res = await call('history:rows', { datasetId, ...want, sort: sort ?? undefined, filter })
+      const res = await call('history:rows', { datasetId, ...want, sort: sort ?? undefined, filter, ...this.askWidest() })
       if (seq !== this.fetchSeq) return
+      this.takeWidest(res.widest)
       this.matched = res.matched
       this.total = res.total
       this.window = { offset: res.offset, rows: res.rows }
@@ -192,6 +199,16 @@ export class LoadedHistory {
     } finally {
       this.settle(seq)
     }
+  }
+
+  private askWidest(): { widest?: true } {
+    return this.needWidest ? { widest: true } : {}
+  }
+
+  private takeWidest(widest: TableRow[] | undefined): void {
+    if (!widest) return
+    this.widest = widest
+    this.needWidest = false
   }
 
   /** A window request ended: unless a newer one overtook it, the range asked for meanwhile is shown next. */
@@ -235,6 +252,7 @@ export class LoadedHistory {
       this.gap = res.gap
       this.liveError = null
       if (res.arrived + res.updated === 0) return
+      this.needWidest = true
       // another sort or filter meanwhile: its own fetch shows the merged rows from the top
       if (this.sort !== sort || this.filter !== filter) return void this.refresh()
       await this.reshow(datasetId, atTop || res.anchor === null ? 0 : res.anchor - first, res.total)
@@ -256,8 +274,9 @@ export class LoadedHistory {
     this.inflight = true
     this.again = false
     try {
-      const res = await call('history:rows', { datasetId, ...windowFor(need, total), sort: sort ?? undefined, filter })
+      const res = await call('history:rows', { datasetId, ...windowFor(need, total), sort: sort ?? undefined, filter, ...this.askWidest() })
       if (seq !== this.fetchSeq) return
+      this.takeWidest(res.widest)
       this.need = need
       this.matched = res.matched
       this.total = res.total

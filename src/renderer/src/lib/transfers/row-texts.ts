@@ -2,7 +2,7 @@
 // from it. Rows are replaced, never changed, so a row object's texts stay right until the labels change.
 import { amountText, receivedAmount, sentAmount } from '@shared/amounts'
 import type { Settings } from '@shared/schemas/settings'
-import { stateLabel } from '@shared/states'
+import { notDelivered, stateLabel } from '@shared/states'
 import { receivedKnown, stateText, typeText, UNKNOWN } from '@shared/format'
 import type { TableRow } from '@shared/table-row'
 import { NOT_PROVIDED, notProvided } from '@shared/schemas/origin'
@@ -99,4 +99,16 @@ export function seenOf(rows: readonly { texts: RowTexts; stuck: boolean; issues:
     s.stateLabel = Math.max(s.stateLabel, measure(t.stateLabel ?? t.state) + mark)
   }
   return s
+}
+
+/**
+ * What a list's widest rows (main's widest.ts for a loaded history, or every row of a page) need of each
+ * column: the widths the table keeps for the whole list. A row not delivered yet counts with the stuck mark,
+ * which it may gain while it is shown.
+ */
+export function widestSeen(rows: readonly TableRow[], labels: Labels, measure: Measure): Seen {
+  return seenOf(
+    rows.map((r) => ({ texts: rowTexts(r, labels), stuck: notDelivered(r.state, r.transferinHash), issues: r.issues.length > 0 })),
+    measure
+  )
 }
