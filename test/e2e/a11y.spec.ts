@@ -7,8 +7,6 @@ import { demoSample } from './demo'
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe finds no violation on any view in ${theme}`, async ({ browser, dataDir }) => {
-    // eight views, each loaded and analysed: more than the default minute on a busy machine
-    test.setTimeout(180_000)
     const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: true } })
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1400, height: 900 }, colorScheme: theme })
     const page = await context.newPage()
@@ -69,7 +67,6 @@ test('every chart has its numbers as a data table', async ({ page, dataDir, cons
 })
 
 test('axe finds no violation in the Transfers toolbar panels and the narrow table, at 1024×700 in light and dark', async ({ browser, dataDir }) => {
-  test.setTimeout(360_000)
   const harness = await startHarness({ dataDir })
   try {
     const heavy = (await demoSample(harness)).addresses[0]!

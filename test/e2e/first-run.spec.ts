@@ -11,7 +11,6 @@ const SIZES = [
 
 for (const size of SIZES) {
   test(`first run at ${size.width}x${size.height}: every view full, zero console errors, nothing outside 127.0.0.1`, async ({ page, dataDir, consoleErrors }) => {
-    test.setTimeout(180_000)
     // as the app and npm run web start: a first run watches the demo's busiest address
     const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: true } })
     const outside: string[] = []

@@ -18,8 +18,6 @@ for (const theme of ['light', 'dark'] as const) {
   for (const size of SIZES) {
     const at = `${size.width}×${size.height} in ${theme}`
     test(`every view reachable and its table text whole at ${at}`, async ({ browser, dataDir }) => {
-      // every view with its data, and the whole history loaded: more than the default minute on a shared machine
-      test.setTimeout(360_000)
       const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: true } })
       const context = await browser.newContext({ viewport: size, colorScheme: theme })
       const page = await context.newPage()

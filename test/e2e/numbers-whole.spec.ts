@@ -36,8 +36,6 @@ async function scrollThrough(page: Page, found: Cut[], where: string): Promise<v
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every amount whole and every hash cut only in the middle, at 1024×700, 1280×800 and 1400×900 in ${theme}`, async ({ browser, dataDir }) => {
-    // three sizes × every view, the loaded table scrolled through at each: more than the default minute
-    test.setTimeout(240_000)
     const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null, watchOnFirstRun: true } })
     const context = await browser.newContext({ viewport: SIZES[0], colorScheme: theme })
     const page = await context.newPage()

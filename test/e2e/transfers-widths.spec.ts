@@ -33,7 +33,6 @@ async function cutCells(page: Page, where: string): Promise<Problem[]> {
 }
 
 test('column widths stay put from the first row to the last and across sorts, with no cell cut, at 1024, 1280 and 1920 px', async ({ browser, dataDir }) => {
-  test.setTimeout(240_000)
   const harness = await startHarness({ dataDir, demo: { transfers: 2000, rotateEveryMs: null } })
   const context = await browser.newContext({ viewport: SIZES[0] })
   const page = await context.newPage()

@@ -103,7 +103,7 @@ test("the demo's second node lags a rotation: Overview shows it behind with its 
         }
         return log.map((e) => e.kind).filter((k) => k !== 'node-unreachable' && k !== 'node-recovered')
       },
-      { timeout: 120_000, intervals: [200] }
+      { intervals: [200] }
     )
     .toEqual(['vault-change', 'node-behind', 'node-caught-up'])
   expect(seenBehind).toBe(true)
