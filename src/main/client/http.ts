@@ -194,6 +194,11 @@ export async function getJson(url: string, operation: string, opts: HttpOptions 
   return parseBody(arrived.text, operation, arrived.status, arrived.contentType)
 }
 
+/** getJson up to the body text, without parsing it: for a decoder that reads the text its own way. */
+export async function getForText(url: string, operation: string, opts: HttpOptions = {}): Promise<ArrivedBody> {
+  return sendForText('get', url, operation, undefined, opts)
+}
+
 async function sendForText(method: 'get' | 'post', url: string, operation: string, body: unknown, opts: HttpOptions): Promise<ArrivedBody> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
