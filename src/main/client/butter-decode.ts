@@ -15,8 +15,8 @@
 import { z } from 'zod'
 import type { ChainRecord, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { TransferOrigin } from '@shared/schemas/origin'
-import { anyTime, butterTokenSchema, chainDetailOf, chainIdText, envelopeData, exactAmount, judge, legChainSchema, tokenDetailOf } from './dialect-common'
-import { countKeys, findAmounts, plainMembers, settleMembers, type Walk } from './amount-search'
+import { anyTime, butterTokenSchema, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, judge, legChainSchema, tokenDetailOf } from './dialect-common'
+import { plainMembers, quickEnvelope, settleMembers, walkComplete } from './amount-search'
 import { isPlainObject } from './lossless-json'
 
 /** The state numbers Butter's docs name: "0: crossing, 1: completed", "6: Refund" (source-hash page, 8769639). */
@@ -122,12 +122,7 @@ function transferOf(r: z.output<typeof butterHistoryRecordSchema>): TransferReco
     createdAt: r.timestamp,
     // The last update of a completed transfer is its completion, which is what the app reads updatedAt for.
     updatedAt: r.completeTime ?? '',
-    transferinHash: r.destinationHash ?? '',
-    transferinHeight: r.destinationHeight ?? 0,
-    transferinContract: '',
-    transferinSendHash: '',
-    transferinConfirmHeight: 0,
-    transferinSendHeight: null,
+    ...destinationLegOf(r.destinationHash, r.destinationHeight),
     fromChainObject: chainDetailOf(r.sourceChain),
     toChainObject: r.destinationChain ? chainDetailOf(r.destinationChain) : null,
     tokenObject: tokenDetailOf(r.sourceToken),
@@ -159,17 +154,9 @@ const RECORD_DEPTH = 4
  * refuses: the exact path then names the record and field.
  */
 export function quickButterHistory(text: string): HistoryPage | null {
-  const spans = findAmounts(text)
-  if (spans === null) return null
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return null
-  }
-  const walk: Walk = { spans, next: 0, keys: 0 }
-  if (!isPlainObject(body) || body.code !== 200 || !plainMembers(body, 1, 'data', walk)) return null
-  const data = body.data
+  const start = quickEnvelope(text)
+  if (start === null) return null
+  const { data, walk } = start
   if (!isPlainObject(data) || !Array.isArray(data.list) || !plainMembers(data, 2, 'list', walk)) return null
   const total = data.total
   if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) return null
@@ -184,7 +171,7 @@ export function quickButterHistory(text: string): HistoryPage | null {
     if (!r.success) return null
     list[i] = transferOf(r.data)
   }
-  return walk.next === spans.starts.length && walk.keys === countKeys(text) ? { list, total } : null
+  return walkComplete(walk) ? { list, total } : null
 }
 
 /** A queryBridgeHistoryByAddress answer from its body text: the quick way, or the lossless parse and the envelope. */

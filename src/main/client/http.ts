@@ -33,6 +33,17 @@ export interface HttpOptions {
   fetch?: Fetch
 }
 
+/** A client's configured HTTP options, only those it was given (an absent one keeps http.ts's default). */
+export function httpOptionsOf(opts: Omit<HttpOptions, 'signal'>): HttpOptions {
+  return {
+    ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
+    ...(opts.retries === undefined ? {} : { retries: opts.retries }),
+    ...(opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes }),
+    ...(opts.retryDelayMs === undefined ? {} : { retryDelayMs: opts.retryDelayMs }),
+    ...(opts.fetch === undefined ? {} : { fetch: opts.fetch })
+  }
+}
+
 /** Parses an http(s) URL or throws AppError('input') naming `field`. */
 export function httpUrl(text: string, field: string): URL {
   let url: URL

@@ -10,7 +10,7 @@ import type { VaultResult } from '@shared/schemas/vault'
 import { checkInput, DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './bridge-api'
 import { decodeButterChains, decodeButterHistoryBody, decodeButterInfo, decodeButterTokenPage, groupTokens } from './butter-decode'
 import { decodeMapscanHistory, decodeMapscanInfo } from './mapscan-decode'
-import { apiUrl, getForText, getJson, httpUrl, type ArrivedBody, type HttpOptions } from './http'
+import { apiUrl, getForText, getJson, httpOptionsOf, httpUrl, type ArrivedBody, type HttpOptions } from './http'
 import { unwrapEnvelope } from './decode'
 import type { Fetch } from '../net/fetch'
 import { lacks, type CallOptions, type QueryClient, type QueryDialect, type QueryOperation } from './query-client'
@@ -51,13 +51,7 @@ abstract class GetClient {
   constructor(opts: SuccessorClientOptions, largestPage: number) {
     this.maxPageSize = Math.min(opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE, largestPage)
     this.pageSizeSchema = z.int('a page size is a whole number').min(1, 'at least 1').max(this.maxPageSize, `at most ${this.maxPageSize}`)
-    this.http = {
-      ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
-      ...(opts.retries === undefined ? {} : { retries: opts.retries }),
-      ...(opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes }),
-      ...(opts.retryDelayMs === undefined ? {} : { retryDelayMs: opts.retryDelayMs }),
-      ...(opts.fetch === undefined ? {} : { fetch: opts.fetch })
-    }
+    this.http = httpOptionsOf(opts)
   }
 
   private httpFor(call: CallOptions): HttpOptions {
