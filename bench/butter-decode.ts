@@ -1,11 +1,11 @@
 // butter_decode_vs_native_100: Butter's history page of 100 records (queryBridgeHistoryByAddress, as the demo
-// network answers in Butter's dialect) through the whole decode the app runs — lossless parse (the raw amounts
-// pass 2^53), envelope, zod on every record, the normalized transfer built — against JSON.parse of the same
+// network answers in Butter's dialect) through the whole decode the app runs (decodeButterHistoryBody: the quick
+// way — JSON.parse, the amounts' digits found by key search, as they pass 2^53 — or else the lossless parse;
+// envelope, zod on every record, the normalized transfer built) against JSON.parse of the same
 // bodies, in the same run, runs interleaved, a collection before each. Butter's records carry nested objects
 // rather than JSON strings, so the baseline is JSON.parse alone. Budget ≤ 1.5, as decode_vs_native.
 import { startSimulator } from '../test/support/simulator'
-import { decodeButterHistory } from '../src/main/client/butter-decode'
-import { envelopeData } from '../src/main/client/dialect-common'
+import { decodeButterHistoryBody } from '../src/main/client/butter-decode'
 import { demoDialectUrls } from '../src/shared/demo-network'
 import { alternating, collectGarbage, median } from './lib/stats'
 import type { Bench } from './lib/suite'
@@ -38,7 +38,7 @@ export const butterDecodeBench: Bench = {
     } finally {
       await sim.close()
     }
-    const ours = (): number => bodies.reduce((n, b) => n + decodeButterHistory(envelopeData(b, OP)).list.length, 0)
+    const ours = (): number => bodies.reduce((n, b) => n + decodeButterHistoryBody(b, OP).list.length, 0)
     const native = (): number => bodies.reduce((n, b) => n + (JSON.parse(b) as { data: { list: unknown[] } }).data.list.length, 0)
     if (ours() !== pages * 100 || native() !== pages * 100) throw new Error('the bodies do not hold full pages of 100 records')
     const warmup = ctx.tiny ? 1 : 5

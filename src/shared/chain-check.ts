@@ -184,62 +184,59 @@ export function destinationToken(
   return found ? { address: found.address, decimals: found.decimal, symbol: found.symbol } : null
 }
 
+type LegParties = Pick<LegClaim, 'sender' | 'recipient' | 'token' | 'amount'>
+
+/** One leg's claim: its chain, the chain object the service sent with it (contract, RPC), its hash and height. */
+function legOn(
+  role: LegClaim['role'],
+  chain: { id: number | null; name: string; object: { contract?: string | null; rpc?: string | null } | null | undefined },
+  hash: string | null | undefined,
+  height: number | null,
+  parties: LegParties
+): LegClaim {
+  return {
+    role,
+    chainId: chain.id,
+    chainName: chain.name,
+    hash: hash || null,
+    // a height of 0 is the service's "not known"
+    height: height !== null && height > 0 ? height : null,
+    contract: chain.object?.contract || null,
+    ...parties,
+    serviceRpc: chain.object?.rpc || null
+  }
+}
+
 /**
  * The claims of a transfer detail, leg by leg. The source token is the detail's token; the destination's is
  * the token list's same-symbol token on the destination chain (the service does not name it), else only
  * its decimals are known.
  */
 export function legClaims(d: TransferDetail, tokens: TokenList | null): LegClaim[] {
-  const positive = (h: number | null): number | null => (h !== null && h > 0 ? h : null)
   const dest = destinationToken(tokens, d.toChainId, d.coin)
   const legs: LegClaim[] = [
-    {
-      role: 'Source',
-      chainId: d.fromChainId,
-      chainName: d.fromChainName,
-      hash: d.fromHash || null,
-      height: positive(d.fromHeight),
-      contract: d.fromChainObject?.contract || null,
+    legOn('Source', { id: d.fromChainId, name: d.fromChainName, object: d.fromChainObject }, d.fromHash, d.fromHeight, {
       sender: d.from || null,
       recipient: null,
-      token: {
-        address: d.tokenObject?.address || null,
-        decimals: d.fromDecimal,
-        symbol: d.tokenObject?.symbol ?? d.coin
-      },
-      amount: d.sending,
-      serviceRpc: d.fromChainObject?.rpc || null
-    }
+      token: { address: d.tokenObject?.address || null, decimals: d.fromDecimal, symbol: d.tokenObject?.symbol ?? d.coin },
+      amount: d.sending
+    })
   ]
   if (d.relayerHash) {
     const chainId = d.relayerChainId ?? d.relayerObject?.chainId ?? null
-    legs.push({
-      role: 'Relayer',
-      chainId,
-      chainName: d.relayerObject?.chainName ?? (chainId === null ? 'Relayer chain' : `Chain ${chainId}`),
-      hash: d.relayerHash,
-      height: positive(d.relayerHeight),
-      contract: d.relayerObject?.contract || null,
-      sender: null,
-      recipient: null,
-      token: null,
-      amount: null,
-      serviceRpc: d.relayerObject?.rpc || null
-    })
+    const name = d.relayerObject?.chainName ?? (chainId === null ? 'Relayer chain' : `Chain ${chainId}`)
+    legs.push(
+      legOn('Relayer', { id: chainId, name, object: d.relayerObject }, d.relayerHash, d.relayerHeight, { sender: null, recipient: null, token: null, amount: null })
+    )
   }
-  legs.push({
-    role: 'Destination',
-    chainId: d.toChainId,
-    chainName: d.toChainName,
-    hash: d.transferInHash || null,
-    height: positive(d.transferInHeight),
-    contract: d.toChainObject?.contract || null,
-    sender: null,
-    recipient: d.to || null,
-    token: { address: dest?.address ?? null, decimals: d.receiveDecimal, symbol: dest?.symbol ?? d.coin },
-    amount: d.receiving,
-    serviceRpc: d.toChainObject?.rpc || null
-  })
+  legs.push(
+    legOn('Destination', { id: d.toChainId, name: d.toChainName, object: d.toChainObject }, d.transferInHash, d.transferInHeight, {
+      sender: null,
+      recipient: d.to || null,
+      token: { address: dest?.address ?? null, decimals: d.receiveDecimal, symbol: dest?.symbol ?? d.coin },
+      amount: d.receiving
+    })
+  )
   return legs
 }
 

@@ -3,6 +3,7 @@
 // in "…" — no text with a decimal number is elided anywhere in the view, and a hash or address is shortened
 // only in the middle (0x1234…abcd), the whole value in its tooltip.
 import type { Page } from '@playwright/test'
+import type { Problem } from './reach'
 
 // The few DOM shapes the page-side checks use (the node tsconfig has no DOM library, on purpose).
 interface Rect {
@@ -43,11 +44,8 @@ interface Style {
 }
 type PageGlobals = { document: Doc; getComputedStyle(el: El): Style }
 
-export interface Cut {
-  what: string
-  text: string
-  why: string
-}
+/** A number cut short on screen: which element, its text, why it is cut (reach.ts's problem, same fields). */
+export type Cut = Problem
 
 export function cutNumbers(page: Page): Promise<Cut[]> {
   return page.evaluate(() => {

@@ -1,5 +1,5 @@
-// Checks legs against their chains: which RPC to ask, the four reads, the outcome, and the memory of earlier
-// answers. A check is kept per chain and hash with the block it was found in. A transaction deeper than
+// Checks legs against their chains: which RPC to ask, the reads (a leg's receipt, its transaction only when
+// there is no receipt; the chain id and head once per RPC), the outcome, and the memory of earlier answers. A check is kept per chain and hash with the block it was found in. A transaction deeper than
 // `finalityDepth` blocks is not asked about again (no reorg can matter there); anything shallower, pending,
 // not found or unanswered is asked again each time, and a transaction that was in one block and is now in
 // another, or in none, says so (`reorg`).
@@ -133,17 +133,16 @@ export class ChainChecker {
       const chainId = this.chainId(url, rpc)
       let head = heads.get(url)
       if (!head) heads.set(url, (head = rpc.blockNumber()))
-      const [id, tx, receipt, height] = await Promise.all([
-        chainId,
-        rpc.transaction(claim.hash),
-        rpc.receipt(claim.hash),
-        head
-      ])
+      // The receipt first: a mined leg's receipt says all the check reads (block, sender, contract, token
+      // moves), so its transaction is asked only when there is no receipt, to tell pending from not found.
+      // Asking both every time cost one round trip in two on the RPC's `concurrency` slots.
+      const hash = claim.hash
+      const [id, receipt, height] = await Promise.all([chainId, rpc.receipt(hash), head])
       answered = id
-      outcome =
-        answered === claim.chainId
-          ? evaluateLeg(claim, tx, receipt, height)
-          : { kind: 'wrong-chain', expected: claim.chainId, answered }
+      if (answered === claim.chainId) {
+        const tx = receipt === null ? await rpc.transaction(hash) : null
+        outcome = evaluateLeg(claim, tx, receipt, height)
+      } else outcome = { kind: 'wrong-chain', expected: claim.chainId, answered }
     } catch (error) {
       const message = error instanceof AppError || error instanceof Error ? error.message : String(error)
       return cannot(`the RPC ${redactUrl(url)} did not answer: ${redactText(message)}`)

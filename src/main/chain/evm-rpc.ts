@@ -1,7 +1,8 @@
-// The four EVM JSON-RPC reads a chain check needs, each answer checked by its schema. Calls go through the
-// client's JSON-RPC path (../client/rpc.ts → http.ts): the process's fetch (proxy rules), a deadline that
-// holds while a body drips, retries for a node that stumbles. A limiter keeps at most `concurrency`
-// requests in flight per RPC URL, so checking many legs never floods one node.
+// The four EVM JSON-RPC reads a chain check may need (a mined leg needs no transaction read: ./checker.ts),
+// each answer checked by its schema. Calls go through the client's JSON-RPC path (../client/rpc.ts →
+// http.ts): the process's fetch (proxy rules), a deadline that holds while a body drips, retries for a node
+// that stumbles. A limiter keeps at most `concurrency` requests in flight per RPC URL, so checking many
+// legs never floods one node.
 import { z } from 'zod'
 import { AppError } from '@shared/errors'
 import { rpcCall, type HttpOptions } from '../client'

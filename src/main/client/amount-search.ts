@@ -20,7 +20,7 @@
 // spelled with an escape; sending and receiving, not searched for) leaves a number without its text. Any
 // amount anywhere else (in the envelope, nested in a member) is refused, as is any number JSON.parse may have
 // rounded, a `__proto__` key and nesting past MAX_DEPTH (the scan refuses those two).
-import { MAX_DEPTH, MAX_NUMBER_CHARS, isAmountKey } from './lossless-json'
+import { MAX_DEPTH, MAX_NUMBER_CHARS, isAmountKey, isPlainObject } from './lossless-json'
 
 /**
  * The searches, by a key's last characters: `mount"` ends amount and inAmount, `Valume"` the stable value.
@@ -335,4 +335,28 @@ export function settleMembers(record: Record<string, unknown>, depth: number, re
     } else if (!plainValue(v, depth + 1, walk)) return false
   }
   return true
+}
+
+/**
+ * The quick way's start for a body in the {code, message, data} envelope: the amounts found, the body
+ * parsed by JSON.parse as it is, the envelope's code 200 and its other members plain. The envelope's `data`
+ * and the walk to go on with; null when the exact path must decide.
+ */
+export function quickEnvelope(text: string): { data: unknown; walk: Walk } | null {
+  const spans = findAmounts(text)
+  if (spans === null) return null
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const walk: Walk = { spans, next: 0, keys: 0 }
+  if (!isPlainObject(body) || body.code !== 200 || !plainMembers(body, 1, 'data', walk)) return null
+  return { data: body.data, walk }
+}
+
+/** Whether a finished walk gave every amount found its number and met every key the text holds. */
+export function walkComplete(walk: Walk): boolean {
+  return walk.next === walk.spans.starts.length && walk.keys === countKeys(walk.spans.text)
 }

@@ -6,7 +6,7 @@ import { addressSchema, chainIdSchema, txHashSchema } from '@shared/schemas/sett
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '@shared/schemas/wire'
 import type { VaultResult } from '@shared/schemas/vault'
 import { decodeChainList, decodeHistoryBody, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from './decode'
-import { apiUrl, httpUrl, postForText, postJson, type HttpOptions } from './http'
+import { apiUrl, httpOptionsOf, httpUrl, postForText, postJson, type HttpOptions } from './http'
 import { canonicalEpoch, getVault } from './rpc'
 import type { Fetch } from '../net/fetch'
 import type { ArrivedHistoryPage, CallOptions, HistoryQuery, QueryClient } from './query-client'
@@ -63,13 +63,7 @@ export class BridgeClient implements QueryClient {
     this.rpcUrls = (opts.rpcUrls ?? []).map((u) => u.trim())
     this.maxPageSize = opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE
     this.pageSizeSchema = z.int('a page size is a whole number').min(1, 'at least 1').max(this.maxPageSize, `at most ${this.maxPageSize}`)
-    this.http = {
-      ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
-      ...(opts.retries === undefined ? {} : { retries: opts.retries }),
-      ...(opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes }),
-      ...(opts.retryDelayMs === undefined ? {} : { retryDelayMs: opts.retryDelayMs }),
-      ...(opts.fetch === undefined ? {} : { fetch: opts.fetch })
-    }
+    this.http = httpOptionsOf(opts)
   }
 
   private httpFor(call: CallOptions): HttpOptions {

@@ -58,7 +58,7 @@ import {
   type TransferRecord
 } from '@shared/schemas/wire'
 import type { JsonValue } from '@shared/schemas/vault'
-import { countKeys, findAmounts, plainMembers, settleMembers, type Walk } from './amount-search'
+import { plainMembers, quickEnvelope, settleMembers, walkComplete } from './amount-search'
 import { isAmountKey, isPlainObject, parseBody, parseLossless } from './lossless-json'
 
 /** How much of a failing wire text an issue keeps: enough to recognise it, not a whole page. */
@@ -328,17 +328,9 @@ const RECORD_DEPTH = 4
  * Members the record schema names are left to zod; what else a record holds is read and must be plain.
  */
 export function quickHistoryPage(text: string): HistoryPage | null {
-  const spans = findAmounts(text)
-  if (spans === null) return null
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return null
-  }
-  const walk: Walk = { spans, next: 0, keys: 0 }
-  if (!isPlainObject(body) || body.code !== 200 || !plainMembers(body, 1, 'data', walk)) return null
-  const data = body.data
+  const start = quickEnvelope(text)
+  if (start === null) return null
+  const { data, walk } = start
   if (!pageSchema.validate(data) || !plainMembers(data, 2, 'list', walk)) return null
   const memo = responseMemo()
   const records = new Array<TransferRecord>(data.list.length)
@@ -351,7 +343,7 @@ export function quickHistoryPage(text: string): HistoryPage | null {
     if (!settleMembers(raw, RECORD_DEPTH, plan.reads, walk) || !recordSchema.validate(raw)) return null
     records[i] = completeRecord(raw, plan.stableKey, memo)
   }
-  return walk.next === spans.starts.length && walk.keys === countKeys(text) ? { list: records, total: data.total } : null
+  return walkComplete(walk) ? { list: records, total: data.total } : null
 }
 
 /** A queryHistory answer from its body text: the quick way, or the whole exact path. */

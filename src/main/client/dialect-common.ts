@@ -3,7 +3,7 @@
 // dialect gives (operation, the field's path, zod's reason).
 import { z } from 'zod'
 import { AppError } from '@shared/errors'
-import { wireDecimal, type ChainDetail, type TokenDetail } from '@shared/schemas/wire'
+import { wireDecimal, type ChainDetail, type TokenDetail, type TransferRecord } from '@shared/schemas/wire'
 import { unwrapEnvelope } from './decode'
 import { parseBody } from './lossless-json'
 
@@ -72,6 +72,21 @@ export function chainDetailOf(c: LegChain, contract?: string | null): ChainDetai
     rpc: '',
     scanUrl: c.scanUrl
   }
+}
+
+/**
+ * A successor's destination leg in the original dialect's transferin fields: its hash and height (null or
+ * absent while the transfer crosses); the contract, send hash and heights it never sends left empty.
+ */
+export function destinationLegOf(hash: string | null | undefined, height: number | null | undefined) {
+  return {
+    transferinHash: hash ?? '',
+    transferinHeight: height ?? 0,
+    transferinContract: '',
+    transferinSendHash: '',
+    transferinConfirmHeight: 0,
+    transferinSendHeight: null
+  } satisfies Partial<TransferRecord>
 }
 
 /** Butter's token object ({chainId, address, name, symbol, decimal, icon}) as the app's token detail. */

@@ -33,6 +33,17 @@ export interface HttpOptions {
   fetch?: Fetch
 }
 
+/** A client's configured HTTP options, only those it was given (an absent one keeps http.ts's default). */
+export function httpOptionsOf(opts: Omit<HttpOptions, 'signal'>): HttpOptions {
+  return {
+    ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
+    ...(opts.retries === undefined ? {} : { retries: opts.retries }),
+    ...(opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes }),
+    ...(opts.retryDelayMs === undefined ? {} : { retryDelayMs: opts.retryDelayMs }),
+    ...(opts.fetch === undefined ? {} : { fetch: opts.fetch })
+  }
+}
+
 /** Parses an http(s) URL or throws AppError('input') naming `field`. */
 export function httpUrl(text: string, field: string): URL {
   let url: URL
@@ -192,6 +203,11 @@ export async function postForText(url: string, operation: string, body: unknown,
 export async function getJson(url: string, operation: string, opts: HttpOptions = {}): Promise<JsonValue> {
   const arrived = await sendForText('get', url, operation, undefined, opts)
   return parseBody(arrived.text, operation, arrived.status, arrived.contentType)
+}
+
+/** getJson up to the body text, without parsing it: for a decoder that reads the text its own way. */
+export async function getForText(url: string, operation: string, opts: HttpOptions = {}): Promise<ArrivedBody> {
+  return sendForText('get', url, operation, undefined, opts)
 }
 
 async function sendForText(method: 'get' | 'post', url: string, operation: string, body: unknown, opts: HttpOptions): Promise<ArrivedBody> {

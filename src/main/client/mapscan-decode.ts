@@ -12,7 +12,7 @@
 import { z } from 'zod'
 import type { HistoryPage, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import { STATE_NOT_PROVIDED, type TransferOrigin } from '@shared/schemas/origin'
-import { anyTime, chainDetailOf, judge, legChainSchema } from './dialect-common'
+import { anyTime, chainDetailOf, destinationLegOf, judge, legChainSchema } from './dialect-common'
 
 /** The state numbers Bridge Scan's docs name: "0: crossing 1 completed 2 relayering 3 relayer completed". */
 export const MAPSCAN_STATES: Readonly<Record<number, string>> = { 0: 'crossing', 1: 'completed', 2: 'relaying', 3: 'relay completed' }
@@ -144,12 +144,7 @@ export function mapscanHistoryRecord(raw: unknown, index = 0): TransferRecord {
     timestamp: r.sourceTimestamp,
     createdAt: r.sourceTimestamp,
     updatedAt: '',
-    transferinHash: r.destinationHash ?? '',
-    transferinHeight: r.destinationHeight ?? 0,
-    transferinContract: '',
-    transferinSendHash: '',
-    transferinConfirmHeight: 0,
-    transferinSendHeight: null,
+    ...destinationLegOf(r.destinationHash, r.destinationHeight),
     fromChainObject: chainDetailOf(r.sourceChainInfo),
     toChainObject: destChain ? chainDetailOf(destChain) : null,
     tokenObject: null,

@@ -8,9 +8,9 @@ import { addressSchema, chainIdSchema, txHashSchema } from '@shared/schemas/sett
 import type { ChainRecord, HistoryPage, TokenList, TokenRecord, TransferDetail } from '@shared/schemas/wire'
 import type { VaultResult } from '@shared/schemas/vault'
 import { checkInput, DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './bridge-api'
-import { decodeButterChains, decodeButterHistory, decodeButterInfo, decodeButterTokenPage, groupTokens } from './butter-decode'
+import { decodeButterChains, decodeButterHistoryBody, decodeButterInfo, decodeButterTokenPage, groupTokens } from './butter-decode'
 import { decodeMapscanHistory, decodeMapscanInfo } from './mapscan-decode'
-import { apiUrl, getJson, httpUrl, type HttpOptions } from './http'
+import { apiUrl, getForText, getJson, httpOptionsOf, httpUrl, type ArrivedBody, type HttpOptions } from './http'
 import { unwrapEnvelope } from './decode'
 import type { Fetch } from '../net/fetch'
 import { lacks, type CallOptions, type QueryClient, type QueryDialect, type QueryOperation } from './query-client'
@@ -51,18 +51,20 @@ abstract class GetClient {
   constructor(opts: SuccessorClientOptions, largestPage: number) {
     this.maxPageSize = Math.min(opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE, largestPage)
     this.pageSizeSchema = z.int('a page size is a whole number').min(1, 'at least 1').max(this.maxPageSize, `at most ${this.maxPageSize}`)
-    this.http = {
-      ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
-      ...(opts.retries === undefined ? {} : { retries: opts.retries }),
-      ...(opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes }),
-      ...(opts.retryDelayMs === undefined ? {} : { retryDelayMs: opts.retryDelayMs }),
-      ...(opts.fetch === undefined ? {} : { fetch: opts.fetch })
-    }
+    this.http = httpOptionsOf(opts)
+  }
+
+  private httpFor(call: CallOptions): HttpOptions {
+    return { ...this.http, ...(call.signal ? { signal: call.signal } : {}) }
   }
 
   protected async get(baseUrl: string, operation: string, params: Record<string, string | number | undefined>, call: CallOptions): Promise<unknown> {
-    const opts = { ...this.http, ...(call.signal ? { signal: call.signal } : {}) }
-    return unwrapEnvelope(await getJson(getUrl(baseUrl, operation, params), operation, opts), operation)
+    return unwrapEnvelope(await getJson(getUrl(baseUrl, operation, params), operation, this.httpFor(call)), operation)
+  }
+
+  /** get up to the body text: for a decoder that reads the text its own way (Butter's history page). */
+  protected getText(baseUrl: string, operation: string, params: Record<string, string | number | undefined>, call: CallOptions): Promise<ArrivedBody> {
+    return getForText(getUrl(baseUrl, operation, params), operation, this.httpFor(call))
   }
 
   protected page(query: { pageNo?: number | undefined; pageSize?: number | undefined }, op: string): { pageNo: number; pageSize: number } {
@@ -129,7 +131,8 @@ export class ButterClient extends GetClient implements QueryClient {
     const address = checkInput(addressSchema, query.address, 'address', op)
     const chainId = query.chainId === undefined ? undefined : checkInput(chainIdSchema, query.chainId, 'chainId', op)
     const { pageNo, pageSize } = this.page(query, op)
-    return decodeButterHistory(await this.get(this.appUrl, op, { page: pageNo, size: pageSize, address, chainId }, call))
+    const arrived = await this.getText(this.appUrl, op, { page: pageNo, size: pageSize, address, chainId }, call)
+    return decodeButterHistoryBody(arrived.text, op, arrived.status, arrived.contentType)
   }
 
   queryHistoryAllChains(query: { address: string; pageNo?: number; pageSize?: number }, call: CallOptions = {}): Promise<HistoryPage> {

@@ -31,7 +31,7 @@ import {
 import type { JsonValue } from '@shared/schemas/vault'
 import { looksLikeOrderId } from '@shared/tss'
 import { checkInput } from './bridge-api'
-import { getJson, httpUrl, type HttpOptions } from './http'
+import { getJson, httpOptionsOf, httpUrl, type HttpOptions } from './http'
 import type { Fetch } from '../net/fetch'
 import { isPlainObject } from './lossless-json'
 
@@ -138,13 +138,7 @@ export class TssClient {
     // A bad URL fails now, while configuring, rather than on the first poll.
     tssEndpoint(opts.url, TSS_OPERATIONS.height, {})
     this.url = opts.url.trim()
-    this.http = {
-      ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
-      ...(opts.retries === undefined ? {} : { retries: opts.retries }),
-      ...(opts.maxBytes === undefined ? {} : { maxBytes: opts.maxBytes }),
-      ...(opts.retryDelayMs === undefined ? {} : { retryDelayMs: opts.retryDelayMs }),
-      ...(opts.fetch === undefined ? {} : { fetch: opts.fetch })
-    }
+    this.http = httpOptionsOf(opts)
   }
 
   private async get(operation: TssOperation, params: Record<string, string>, call: CallOptions): Promise<unknown> {

@@ -15,6 +15,7 @@ import {
 import { parseBody } from '../../../../src/main/client/lossless-json'
 import { parseLossless } from '../../../../src/main/client/lossless-json'
 import { startSimulator, type Simulator } from '../../../support/simulator'
+import { assertQuickAgrees, likeExact } from './helpers'
 import { AppError } from '../../../../src/shared/errors'
 import { chainDetailSchema, tokenDetailSchema, transferRecordWireSchema, wireDecimal, type HistoryPage } from '../../../../src/shared/schemas/wire'
 
@@ -170,31 +171,13 @@ describe('decoders fed random bodies', () => {
 })
 
 describe('a queryHistory body: the quick way gives what the exact path gives', () => {
-  type Outcome = { ok: HistoryPage } | { error: { kind: string; message: string; field: string | undefined } }
-  function outcome(run: () => HistoryPage | null): Outcome | null {
-    try {
-      const page = run()
-      // Through JSON: frozen shared detail objects and fresh ones compare alike.
-      return page === null ? null : { ok: JSON.parse(JSON.stringify(page)) as HistoryPage }
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error
-      return { error: { kind: error.kind, message: error.message, field: error.field } }
-    }
-  }
-  /** The exact path alone: the scan, the envelope, zod, as for every other body. */
-  const exact = (text: string): HistoryPage =>
-    decodeHistoryPage(unwrapEnvelope(parseBody(text, 'queryHistory', 200, 'application/json'), 'queryHistory'))
   const decode = (text: string): HistoryPage => decodeHistoryBody(text, 'queryHistory', 200, 'application/json')
-
-  /** The quick way stands aside or gives the exact path's page; the decode gives the exact path's answer. */
-  function expectLikeExact(text: string): 'quick' | 'exact' {
-    const expected = outcome(() => exact(text))
-    expect(outcome(() => decode(text))).toEqual(expected)
-    const quick = outcome(() => quickHistoryPage(text))
-    if (quick === null) return 'exact'
-    expect(quick).toEqual(expected)
-    return 'quick'
-  }
+  /** The exact path alone: the scan, the envelope, zod, as for every other body. */
+  const expectLikeExact = likeExact({
+    exact: (text) => decodeHistoryPage(unwrapEnvelope(parseBody(text, 'queryHistory', 200, 'application/json'), 'queryHistory')),
+    decode,
+    quick: quickHistoryPage
+  })
 
   const page = (): string => bodies.history!
   const record = (): string => {
@@ -296,16 +279,7 @@ describe('a queryHistory body: the quick way gives what the exact path gives', (
     const records = fc.array(fc.array(fc.tuple(key, value), { maxLength: 4 }), { minLength: 1, maxLength: 3 }).map((extras) =>
       pageOf(extras.map((members) => record().replace('{', `{${members.map(([k, v]) => `"${k}":${v},`).join('')}`)))
     )
-    let quick = 0
-    fc.assert(
-      fc.property(records, (text) => {
-        if (expectLikeExact(text) === 'quick') quick++
-      }),
-      { numRuns: 1500 }
-    )
-    // The property is about the quick way: it must have taken a good share of these bodies.
-    expect(quick).toBeGreaterThan(150)
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    assertQuickAgrees(records, expectLikeExact, 1500, 150)
   })
 
   it('records sharing a detail text share one frozen object; each record keeps its own issues', () => {

@@ -1,8 +1,11 @@
 // Shared set-up for client tests: the simulator (the only fixture source) and a loopback path-prefix proxy.
 import { createServer, request, type Server } from 'node:http'
+import { expect } from 'vitest'
+import fc from 'fast-check'
 import type { AddressInfo } from 'node:net'
 import type { Simulator } from '../../../support/simulator'
 import { AppError, type ErrorKind } from '../../../../src/shared/errors'
+import type { HistoryPage } from '../../../../src/shared/schemas/wire'
 
 /** Awaits a rejection and checks it is an AppError of `kind`; returns it for more checks. */
 export async function expectAppError(promise: Promise<unknown>, kind: ErrorKind): Promise<AppError> {
@@ -85,4 +88,50 @@ export async function busiestHistoryText(sim: Simulator, pageSize: number): Prom
     body: JSON.stringify({ address, chainId, pageNo: 1, pageSize })
   })
   return res.text()
+}
+
+type PageOutcome = { ok: HistoryPage } | { error: { kind: string; message: string; field: string | undefined } }
+
+function pageOutcome(run: () => HistoryPage | null): PageOutcome | null {
+  try {
+    const page = run()
+    // Through JSON: frozen shared detail objects and fresh ones compare alike.
+    return page === null ? null : { ok: JSON.parse(JSON.stringify(page)) as HistoryPage }
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    return { error: { kind: error.kind, message: error.message, field: error.field } }
+  }
+}
+
+/**
+ * The check a history decoder's quick way is held to: for a body, the quick way stands aside (null) or gives
+ * the exact path's page, and the decode the client runs gives the exact path's answer, page or error.
+ */
+export function likeExact(paths: {
+  exact: (text: string) => HistoryPage
+  decode: (text: string) => HistoryPage
+  quick: (text: string) => HistoryPage | null
+}): (text: string) => 'quick' | 'exact' {
+  return (text) => {
+    const expected = pageOutcome(() => paths.exact(text))
+    expect(pageOutcome(() => paths.decode(text))).toEqual(expected)
+    const quick = pageOutcome(() => paths.quick(text))
+    if (quick === null) return 'exact'
+    expect(quick).toEqual(expected)
+    return 'quick'
+  }
+}
+
+/** `check` holds on every body `bodies` makes, and the quick way took more than `least` of them. */
+export function assertQuickAgrees(bodies: fc.Arbitrary<string>, check: (text: string) => 'quick' | 'exact', numRuns: number, least: number): void {
+  let quick = 0
+  fc.assert(
+    fc.property(bodies, (text) => {
+      if (check(text) === 'quick') quick++
+    }),
+    { numRuns }
+  )
+  // The property is about the quick way: it must have taken a good share of these bodies.
+  expect(quick).toBeGreaterThan(least)
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined()
 }

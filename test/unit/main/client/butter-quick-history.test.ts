@@ -1,0 +1,185 @@
+// Butter's history page by the quick way (JSON.parse + the amounts' digits found by key search) against the
+// lossless path (the exact scan, the envelope, zod): for any page, the quick way gives the same page or stands
+// aside, and the decode the client runs gives exactly what the lossless path gives, page or error.
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { decodeButterHistory, decodeButterHistoryBody, quickButterHistory } from '../../../../src/main/client/butter-decode'
+import { envelopeData } from '../../../../src/main/client/dialect-common'
+import { assertQuickAgrees, likeExact } from './helpers'
+import { docExample } from '../../../support/doc-example'
+
+const OP = 'queryBridgeHistoryByAddress'
+
+const expectLikeExact = likeExact({
+  exact: (text) => decodeButterHistory(envelopeData(text, OP)),
+  decode: (text) => decodeButterHistoryBody(text, OP),
+  quick: quickButterHistory
+})
+
+/** A JSON text built member by member, with the whitespace between tokens chosen by `ws`. */
+type Json = { t: 'raw'; text: string } | { t: 'obj'; members: [string, Json][] } | { t: 'arr'; items: Json[] }
+const raw = (text: string): Json => ({ t: 'raw', text })
+const obj = (members: [string, Json][]): Json => ({ t: 'obj', members })
+
+function write(v: Json, ws: () => string, key: (k: string) => string): string {
+  if (v.t === 'raw') return v.text
+  if (v.t === 'arr') return `[${ws()}${v.items.map((i) => write(i, ws, key)).join(`${ws()},${ws()}`)}${ws()}]`
+  return `{${ws()}${v.members.map(([k, m]) => `${key(k)}${ws()}:${ws()}${write(m, ws, key)}`).join(`${ws()},${ws()}`)}${ws()}}`
+}
+
+/** A string as JSON text, some characters written as \u escapes (every spelling JSON allows means the same). */
+function jsonString(s: string, escapeEvery: number): string {
+  const plain = JSON.stringify(s)
+  if (escapeEvery === 0) return plain
+  let out = '"'
+  const inner = plain.slice(1, -1)
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i] as string
+    if (c === '\\') {
+      out += inner.slice(i, i + 2)
+      i++
+    } else out += i % escapeEvery === 0 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c
+  }
+  return `${out}"`
+}
+
+const ODD_WS = [' ', '', '\n', '\t', '\r\n  ', '   ']
+
+const amountText = fc.oneof(
+  fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String),
+  fc.bigInt({ min: 2n ** 53n, max: 2n ** 80n }).map(String),
+  fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.bigInt({ min: 0n, max: 10n ** 18n })).map(([i, f]) => `${i}.${f}`),
+  fc.constantFrom('0', '9007199254740993', '793967907953388800000', '1e3', '0.000000')
+)
+const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('a "quoted" \\ text', '"amount":1.5', 'tab\there', 'é中', '\\u0061mount'))
+const chainId = fc.oneof(fc.integer({ min: 1, max: 99_999 }).map(String).map((s) => JSON.stringify(s)), fc.integer({ min: 1, max: 99_999 }).map(String))
+
+/** Members a nested object may gain: a repeat of its own key, an unknown member, an amount-looking one. */
+const nestedExtra = (own: string[]) =>
+  fc.oneof(
+    fc.tuple(fc.constantFrom(...own), fc.oneof(text.map((s) => JSON.stringify(s)), fc.integer({ min: 0, max: 1000 }).map(String))),
+    fc.tuple(fc.constantFrom('isMainCurrency', 'extra', 'id'), fc.constantFrom('0', '1', 'null', '"x"', '{"id":1}', '[1,2]')),
+    fc.tuple(fc.constantFrom('amount', 'inAmount', 'usdtValume'), amountText)
+  )
+
+const leg = (escapeEvery: number) =>
+  fc
+    .record({ id: fc.integer({ min: 0, max: 40 }), chainId, chainName: text, scanUrl: text, extras: fc.array(nestedExtra(['chainName', 'scanUrl', 'chainId', 'id']), { maxLength: 2 }) })
+    .map(({ id, chainId: c, chainName, scanUrl, extras }) =>
+      obj([['id', raw(String(id))], ['chainId', raw(c)], ['chainName', raw(jsonString(chainName, escapeEvery))], ['scanUrl', raw(jsonString(scanUrl, escapeEvery))], ...extras.map(([k, v]): [string, Json] => [k, raw(v)])])
+    )
+
+const token = (escapeEvery: number) =>
+  fc
+    .record({ chainId, symbol: text, decimal: fc.integer({ min: 0, max: 30 }), extras: fc.array(nestedExtra(['symbol', 'name', 'decimal']), { maxLength: 2 }) })
+    .map(({ chainId: c, symbol, decimal, extras }) =>
+      obj([
+        ['chainId', raw(c)],
+        ['address', raw('"0x55d398326f99059ff775485246999027b3197955"')],
+        ['name', raw(jsonString(symbol, escapeEvery))],
+        ['symbol', raw(jsonString(symbol, escapeEvery))],
+        ['decimal', raw(String(decimal))],
+        ...extras.map(([k, v]): [string, Json] => [k, raw(v)])
+      ])
+    )
+
+const record = fc.integer({ min: 0, max: 5 }).chain((escapeEvery) =>
+  fc
+    .record({
+      id: fc.integer({ min: 1, max: 2 ** 40 }),
+      amount: amountText,
+      inAmount: fc.option(amountText),
+      state: fc.constantFrom(0, 1, 6),
+      type: fc.option(fc.integer({ min: 0, max: 9 })),
+      from: text,
+      time: fc.oneof(fc.constant('"2023-07-27 12:21:22"'), fc.constant('1690460482000'), fc.constant('"2023-07-27T12:21:22Z"')),
+      sourceChain: leg(escapeEvery),
+      destinationChain: fc.option(leg(escapeEvery)),
+      sourceToken: token(escapeEvery),
+      destinationToken: fc.option(token(escapeEvery)),
+      repeatTop: fc.option(fc.constantFrom<[string, string]>(['state', '1'], ['sourceHash', '"0xab"'], ['amount', '5'], ['inAmount', '"7"']))
+    })
+    .map((r): Json => {
+      const members: [string, Json][] = [
+        ['id', raw(String(r.id))],
+        ['sourceAddress', raw(jsonString(r.from, escapeEvery))],
+        ['destinationAddress', raw('"0xa06e0f8851438115628c5780480c53017d405e4e"')],
+        ['fromChainId', raw('"56"')],
+        ['toChainId', raw('22776')],
+        ['sourceHash', raw('"0xfa26d7abef03d57a938b675a46e9fb2edc15003cf50c99c73eeac2de0183d166"')],
+        ['sourceHeight', raw('30328761')],
+        ['destinationHash', raw('null')],
+        ['orderId', raw('"0x06c55c661a44abaf1089ea7285926e03d741effd09d2d932916cf99af5a3a7f0"')],
+        ['sourceTokenAddress', raw('"0x55d398326f99059ff775485246999027b3197955"')],
+        ['amount', raw(r.amount)],
+        ...(r.type === null ? [] : [['type', raw(String(r.type))] as [string, Json]]),
+        ['state', raw(String(r.state))],
+        ['timestamp', raw(r.time)],
+        ['inAmount', raw(r.inAmount ?? 'null')],
+        ['sourceChain', r.sourceChain],
+        ['destinationChain', r.destinationChain ?? raw('null')],
+        ['sourceToken', r.sourceToken],
+        ['destinationToken', r.destinationToken ?? raw('null')]
+      ]
+      if (r.repeatTop) members.push([r.repeatTop[0], raw(r.repeatTop[1])])
+      return obj(members)
+    })
+)
+
+/** A whole page: records, odd whitespace, keys sometimes written with \u escapes. */
+const page = fc
+  .record({ records: fc.array(record, { minLength: 0, maxLength: 4 }), total: fc.integer({ min: 0, max: 500 }), seed: fc.nat(), escapeKeys: fc.boolean(), oddWs: fc.boolean() })
+  .map(({ records, total, seed, escapeKeys, oddWs }) => {
+    let s = seed
+    const ws = (): string => {
+      if (!oddWs) return ''
+      s = (s * 1103515245 + 12345) % 2 ** 31
+      return ODD_WS[s % ODD_WS.length] as string
+    }
+    // One key in seven spelled with an escape, when the page has them at all (the search cannot read those).
+    let k = 0
+    const key = (name: string): string => (escapeKeys && k++ % 7 === 3 ? jsonString(name, 1) : JSON.stringify(name))
+    const body = obj([
+      ['code', raw('200')],
+      ['message', raw('"success"')],
+      ['data', obj([['list', { t: 'arr', items: records }], ['total', raw(String(total))]])]
+    ])
+    return write(body, ws, key)
+  })
+
+describe("Butter's history page: the quick way gives what the lossless path gives", () => {
+  it("takes the published example, its raw amount past 2^53 kept as sent", () => {
+    const body = docExample('butter', 'history-by-address.example.txt').body
+    expect(expectLikeExact(body)).toBe('quick')
+    expect(quickButterHistory(body)?.list[0]?.amount).toBe('793967907953388800000')
+    const bigger = body.replace('"amount": 793967907953388800000', '"amount": 123456789012345678901234567')
+    expect(expectLikeExact(bigger)).toBe('quick')
+    expect(quickButterHistory(bigger)?.list[0]?.amount).toBe('123456789012345678901234567')
+  })
+
+  it('stands aside for what it cannot vouch for; the decode then gives the lossless answer', () => {
+    const body = docExample('butter', 'history-by-address.example.txt').body
+    const cases: [string, string][] = [
+      ['an escaped amount key', body.replace('"amount":', '"\\u0061mount":')],
+      ['an amount in a nested object', body.replace('"chainName": "BNB Chain"', '"chainName": "BNB Chain", "amount": 1.5')],
+      ['a repeated key in a nested object', body.replace('"chainName": "BNB Chain"', '"chainName": "BNB Chain", "chainName": "Other"')],
+      ['a __proto__ key in a nested object', body.replace('"chainName": "BNB Chain"', '"chainName": "BNB Chain", "__proto__": {"polluted": 1}')],
+      ['nesting past the limit', body.replace('"chainName": "BNB Chain"', `"chainName": "BNB Chain", "deep": ${'['.repeat(70)}${']'.repeat(70)}`)],
+      ['an unsafe integer in an integer field', body.replace('"sourceHeight": 30328761', '"sourceHeight": 12345678901234567890')],
+      ['a fraction JSON.parse rounds', body.replace('"sourceHeight": 30328761', '"sourceHeight": 1.00000000000000001')],
+      ['a repeated amount', body.replace('"amount": 793967907953388800000', '"amount": 1, "amount": 793967907953388800000')],
+      ['an envelope error', body.replace('"code": 200', '"code": 500')],
+      ['a record zod refuses', body.replace('"sourceHeight": 30328761', '"sourceHeight": "high"')],
+      ['not JSON', body.slice(0, -2)]
+    ]
+    for (const [name, t] of cases) {
+      expect(t, name).not.toBe(body)
+      expect(expectLikeExact(t), name).toBe('exact')
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('agrees on any page: amounts past 2^53, escaped strings, odd whitespace, keys repeated in nested objects', () => {
+    assertQuickAgrees(page, expectLikeExact, 600, 100)
+  })
+})
