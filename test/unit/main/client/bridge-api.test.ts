@@ -195,7 +195,7 @@ describe('error classes', () => {
   })
 
   it('response size cap → protocol while streaming', async () => {
-    const small = new BridgeClient({ baseUrl: sim.baseUrl, maxBytes: 1024 * 1024, ...fast })
+    const small = new BridgeClient({ baseUrl: sim.baseUrl, maxBytes: 1024 * 1024, ...fast, timeoutMs: 600_000 })
     const { address, chainId } = sim.sample().addresses[0]!
     sim.setFaults('queryHistory', { hugeBodyMb: 4 })
     const e = await expectAppError(small.queryHistory({ address, chainId }), 'protocol')
@@ -204,7 +204,9 @@ describe('error classes', () => {
 
   it('default cap is 20 MB', async () => {
     sim.setFaults('queryChainList', { hugeBodyMb: 25 })
-    const e = await expectAppError(client.queryChainList(), 'protocol')
+    // the cap, not the clock: 20 MB through a busy machine may take longer than the suite's quick 3 s deadline
+    const patient = new BridgeClient({ baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], ...fast, timeoutMs: 600_000 })
+    const e = await expectAppError(patient.queryChainList(), 'protocol')
     expect(e.message).toBe('response larger than 20 MB')
   })
 
