@@ -19,8 +19,10 @@ export default defineConfig({
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` line.
     setupFiles: ['test/unit/setup.ts'],
     globalSetup: ['test/unit/global-setup.ts'],
-    testTimeout: 180_000,
-    hookTimeout: 180_000,
+    // Backstops for a hang, not bets on speed (CI's two cores are shared); no test lowers them, and every
+    // wait in a test allows at least two minutes: a wait that passes returns at once anyway.
+    testTimeout: 900_000,
+    hookTimeout: 900_000,
     // electron-store imports electron; inlining it lets tests replace electron with a stub.
     server: { deps: { inline: ['electron-store'] } },
     reporters: ['default']

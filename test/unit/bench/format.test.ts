@@ -55,4 +55,4 @@ it('prints one BENCH line per figure and writes the same figures to the results 
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
-}, 320_000)
+})

@@ -50,5 +50,5 @@ describe('electronegativity check', () => {
     expect(checks).toContain('CONTEXT_ISOLATION_JS_CHECK')
     expect(checks).toContain('LIMIT_NAVIGATION_GLOBAL_CHECK')
     expect(checks).toContain('WEB_SECURITY_JS_CHECK')
-  }, 60_000)
+  })
 })

@@ -99,7 +99,7 @@ describe('scripts/make-icons.js', () => {
     try {
       execFileSync(process.execPath, [rootPath('scripts/make-icons.js'), out], {
         stdio: 'pipe',
-        timeout: 20_000
+        timeout: 120_000
       })
       const fresh = (name: string): Buffer => readFileSync(join(out, name))
       // Same pixels (within rounding: the rasteriser may differ by a unit across CPUs), same layout.

@@ -265,7 +265,7 @@ describe('cli: watch', () => {
     expect(event.kind).toBe('vault-change')
     expect(String(event.epochAfter)).toContain(String(rotated.epoch))
     expect(err).toContain('watching')
-  }, 20_000)
+  })
 
   it('watch with bad usage exits 2', async () => {
     const r = await cli(['watch', 'transfer', '0x12', ...urls()])

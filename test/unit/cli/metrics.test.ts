@@ -49,7 +49,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     const stop = new AbortController()
     const nodes = [a.rpcUrl, b.rpcUrl]
     const done = runWatchCommand(['vault', '--interval', '1', '--metrics', '127.0.0.1:0'], out, { client: simClient(a.baseUrl, nodes), signal: stop.signal })
-    await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at'), { timeout: 60_000 })
+    await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at'), { timeout: 120_000 })
     const url = metricsUrl(out.stderr.text)
     let text = ''
     await vi.waitFor(
@@ -58,7 +58,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
         expect(text).toMatch(/bridgescope_nodes_agree 0/)
         expect(text).toContain(`bridgescope_node_request_duration_seconds_count{node="${labelUrl(b.rpcUrl)}"}`)
       },
-      { timeout: 60_000, interval: 200 }
+      { timeout: 120_000, interval: 200 }
     )
     for (const n of nodes) {
       expect(text).toContain(`bridgescope_node_up{node="${labelUrl(n)}"} 1`)
@@ -80,9 +80,9 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     const out = io(tempDir())
     const stop = new AbortController()
     const done = runWatchCommand(['vault', '--interval', '1', '--metrics', '0'], out, { client: simClient(a.baseUrl, [a.rpcUrl, c.rpcUrl]), signal: stop.signal })
-    await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at http://127.0.0.1:'), { timeout: 60_000 })
+    await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at http://127.0.0.1:'), { timeout: 120_000 })
     const url = metricsUrl(out.stderr.text)
-    await vi.waitFor(async () => expect(await scrape(url)).toContain(`bridgescope_node_up{node="${labelUrl(c.rpcUrl)}"} 1`), { timeout: 60_000, interval: 200 })
+    await vi.waitFor(async () => expect(await scrape(url)).toContain(`bridgescope_node_up{node="${labelUrl(c.rpcUrl)}"} 1`), { timeout: 120_000, interval: 200 })
     await c.close()
     let text = ''
     await vi.waitFor(
@@ -92,7 +92,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
         // counted after the poll ends, a moment after the node's status flips
         expect(text).toMatch(new RegExp(`bridgescope_poll_errors_total\\{target="${labelUrl(c.rpcUrl).replace(/[.\\/]/g, '\\$&')}"\\} [1-9]`))
       },
-      { timeout: 60_000, interval: 200 }
+      { timeout: 120_000, interval: 200 }
     )
     expect(text).toContain(`bridgescope_node_up{node="${labelUrl(a.rpcUrl)}"} 1`)
     expect(text).toContain('bridgescope_nodes_agree 1') // same seed: what answers agrees
@@ -106,9 +106,9 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
       const out = io(dir)
       const stop = new AbortController()
       const done = runWatchCommand(['vault', '--interval', '1', '--metrics', '127.0.0.1:0'], out, { client: simClient(a.baseUrl, [a.rpcUrl]), signal: stop.signal })
-      await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at'), { timeout: 60_000 })
+      await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at'), { timeout: 120_000 })
       const first = a.stats().requests.tss_getVault
-      await vi.waitFor(() => expect(a.stats().requests.tss_getVault).toBeGreaterThan(first + 1), { timeout: 60_000 })
+      await vi.waitFor(() => expect(a.stats().requests.tss_getVault).toBeGreaterThan(first + 1), { timeout: 120_000 })
       await during(metricsUrl(out.stderr.text), out)
       stop.abort()
       expect(await done).toBe(0)
@@ -116,8 +116,8 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     }
     const first = await run(async (url, out) => {
       a.rotateVault()
-      await vi.waitFor(() => expect(out.stdout.text).toContain('vault-change'), { timeout: 60_000 })
-      await vi.waitFor(async () => expect(await scrape(url)).toContain('bridgescope_vault_changes_total 1'), { timeout: 60_000, interval: 200 })
+      await vi.waitFor(() => expect(out.stdout.text).toContain('vault-change'), { timeout: 120_000 })
+      await vi.waitFor(async () => expect(await scrape(url)).toContain('bridgescope_vault_changes_total 1'), { timeout: 120_000, interval: 200 })
     })
     expect(first.trim().split('\n')).toHaveLength(1)
     const second = await run(async (url) => {
@@ -131,7 +131,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     const out = io(tempDir())
     const stop = new AbortController()
     const done = runWatchCommand(['transfer', pendingHash, '--interval', '1', '--metrics', '0'], out, { client: simClient(a.baseUrl, [a.rpcUrl]), signal: stop.signal })
-    await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at'), { timeout: 60_000 })
+    await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at'), { timeout: 120_000 })
     const text = await scrape(metricsUrl(out.stderr.text))
     stop.abort()
     expect(await done).toBe(0)
@@ -146,7 +146,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     const out = io(dir)
     const stop = new AbortController()
     const done = runWatchCommand(['vault', '--interval', '1', '--metrics', '0'], out, { client: simClient(a.baseUrl, [a.rpcUrl]), signal: stop.signal })
-    await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at'), { timeout: 60_000 })
+    await vi.waitFor(() => expect(out.stderr.text).toContain('metrics at'), { timeout: 120_000 })
     const text = await scrape(metricsUrl(out.stderr.text))
     stop.abort()
     expect(await done).toBe(0)

@@ -175,14 +175,14 @@ describe('the CLI honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY', () => {
       ] as const) {
         const seen = silent.seen.length
         const running = cli(['chains', '--base-url', base, '--timeout', String(TIMEOUT_MS)], env)
-        await vi.waitFor(() => expect(silent.seen.length).toBe(seen + 1), { timeout: 60_000, interval: 20 })
+        await vi.waitFor(() => expect(silent.seen.length).toBe(seen + 1), { timeout: 120_000, interval: 20 })
         const heldAt = Date.now()
         const r = await running
         expect([base, r.code]).toEqual([base, 1])
         expect(r.err).toMatch(/no complete answer within 1 s/)
         // a backstop, ten times the limit, from the moment the proxy held the request: the exit is what counts
         expect(r.exitedAt - heldAt).toBeLessThan(10 * TIMEOUT_MS)
-        await vi.waitFor(() => expect(silent.holding()).toBe(0), { timeout: 60_000 })
+        await vi.waitFor(() => expect(silent.holding()).toBe(0), { timeout: 120_000 })
       }
       expect(silent.seen.map((s) => s.kind)).toEqual(['absolute', 'connect'])
     } finally {
@@ -212,9 +212,9 @@ describe('the headless watcher behind a proxy', () => {
       })
       // a second poll through the proxy: the first has been answered, so the watcher holds its baseline and the
       // rotation below is a change it sees (rotating sooner could become the baseline itself)
-      await vi.waitFor(() => expect(targets().filter((t) => t === `absolute ${viaName}/rpc`).length).toBeGreaterThanOrEqual(2), { timeout: 60_000 })
+      await vi.waitFor(() => expect(targets().filter((t) => t === `absolute ${viaName}/rpc`).length).toBeGreaterThanOrEqual(2), { timeout: 120_000 })
       sim.rotateVault()
-      await vi.waitFor(() => expect(posts).toEqual(['/hook/tok3n123']), { timeout: 60_000 })
+      await vi.waitFor(() => expect(posts).toEqual(['/hook/tok3n123']), { timeout: 120_000 })
       expect(out).toContain('vault-change')
       expect(targets()).toContain(`absolute ${hook}`)
       stop.abort()
@@ -240,9 +240,9 @@ describe('the TSS commands behind a proxy', () => {
     try {
       // bridge.test resolves only through the proxy: the chain list read and the watch started prove the first
       // went through it, a scan height asked of the TSS API the second
-      await vi.waitFor(() => expect(err).toContain(`watching the TSS API at ${viaName}`), { timeout: 60_000 })
+      await vi.waitFor(() => expect(err).toContain(`watching the TSS API at ${viaName}`), { timeout: 120_000 })
       expect(targets()).toContain(`absolute ${viaName}/api/queryChainList`)
-      await vi.waitFor(() => expect(targets().some((t) => t.startsWith(`absolute ${viaName}/cross/chain/height`))).toBe(true), { timeout: 60_000 })
+      await vi.waitFor(() => expect(targets().some((t) => t.startsWith(`absolute ${viaName}/cross/chain/height`))).toBe(true), { timeout: 120_000 })
     } finally {
       stop.abort()
     }
@@ -290,7 +290,7 @@ describe('in process, with the garbage collector forced throughout', () => {
       expect([args[0], code]).toEqual([args[0], 1])
       expect(err).toMatch(/no complete answer within 1 s/)
       expect(Date.now() - started).toBeLessThan(10 * TIMEOUT_MS) // backstop only
-      await vi.waitFor(() => expect(silent.holding()).toBe(0), { timeout: 60_000 })
+      await vi.waitFor(() => expect(silent.holding()).toBe(0), { timeout: 120_000 })
     }
     expect(silent.seen.map((s) => s.kind)).toEqual(['absolute', 'absolute', 'connect'])
   })

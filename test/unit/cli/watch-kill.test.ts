@@ -73,7 +73,7 @@ describe.skipIf(missing !== null)('the headless watcher killed and restarted whi
     /** until the running watcher has finished a poll of its own: two requests since it started */
     const polled = async (): Promise<void> => {
       const from = sim.stats().requests.tss_getVault
-      await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThanOrEqual(from + 2), { timeout: 60_000, interval: 50 })
+      await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThanOrEqual(from + 2), { timeout: 120_000, interval: 50 })
     }
 
     let child = start()
@@ -95,7 +95,7 @@ describe.skipIf(missing !== null)('the headless watcher killed and restarted whi
       // the next rotation only once this one can have been seen: each rotation its own change
       await polled()
     }
-    await vi.waitFor(() => expect(new Set(deliveries.map((d) => d.data.epochAfter))).toEqual(new Set(epochs)), { timeout: 60_000, interval: 100 })
+    await vi.waitFor(() => expect(new Set(deliveries.map((d) => d.data.epochAfter))).toEqual(new Set(epochs)), { timeout: 120_000, interval: 100 })
     child.kill('SIGTERM') // a clean stop lets the webhook queue drain: whatever was still to come has come
     await exited(child)
 

@@ -33,7 +33,7 @@ describe('watch tss on the demo network', () => {
       const kinds = out.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as WatchEvent).kind)
       expect(kinds).toContain('tss-stalled')
       expect(kinds).toContain('tss-order-stuck')
-    }, { timeout: 15_000, interval: 200 })
+    }, { timeout: 120_000, interval: 200 })
     stop.abort()
     expect(await done).toBe(0)
     expect(err).toContain(`watching the TSS API at ${sim.tssUrl}`)
@@ -53,13 +53,13 @@ describe('watch tss on the demo network', () => {
       { stdout: { write: () => undefined }, stderr: { write: (t: string) => void (err += t) }, env: { BRIDGESCOPE_DATA_DIR: dataDir } },
       { client: new BridgeClient({ baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], retries: 0 }), signal: stop.signal }
     )
-    await vi.waitFor(() => expect(err).toMatch(/metrics at (\S+)\/metrics/), { timeout: 10_000 })
+    await vi.waitFor(() => expect(err).toMatch(/metrics at (\S+)\/metrics/), { timeout: 120_000 })
     const url = /metrics at (\S+\/metrics)/.exec(err)![1]!
     await vi.waitFor(async () => {
       const text = await (await fetch(url)).text()
       expect(text).toMatch(/bridgescope_tss_scan_height\{chain="22776"\} \d+/)
       expect(text).toMatch(/bridgescope_vault_epoch\{node=/)
-    }, { timeout: 15_000, interval: 250 })
+    }, { timeout: 120_000, interval: 250 })
     stop.abort()
     expect(await done).toBe(0)
     rmSync(dataDir, { recursive: true, force: true })

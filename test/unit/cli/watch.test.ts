@@ -28,9 +28,9 @@ describe('runWatchCommand', () => {
     const client = simClient(sim.baseUrl, [sim.rpcUrl])
     const first = sim.stats().requests.tss_getVault
     const done = runWatchCommand(['vault', '--interval', '1'], out, { client, signal: stop.signal })
-    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(first), { timeout: 60_000 })
+    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(first), { timeout: 120_000 })
     const { epoch } = sim.rotateVault()
-    await vi.waitFor(() => expect(out.stdout.text).toContain('vault-change'), { timeout: 60_000 })
+    await vi.waitFor(() => expect(out.stdout.text).toContain('vault-change'), { timeout: 120_000 })
     stop.abort()
     expect(await done).toBe(0)
     const lines = out.stdout.text.trim().split('\n')
@@ -45,7 +45,7 @@ describe('runWatchCommand', () => {
     const done = runWatchCommand(['vault', '--interval=1', '--json'], out, { client: simClient(sim.baseUrl, [sim.rpcUrl]), signal: stop.signal })
     await new Promise((r) => setTimeout(r, 300))
     sim.rotateVault()
-    await vi.waitFor(() => expect(out.stdout.text).toContain('\n'), { timeout: 60_000 })
+    await vi.waitFor(() => expect(out.stdout.text).toContain('\n'), { timeout: 120_000 })
     stop.abort()
     expect(await done).toBe(0)
     const event = JSON.parse(out.stdout.text.trim()) as { kind: string; changes: unknown[]; profileId: string }
@@ -58,7 +58,7 @@ describe('runWatchCommand', () => {
     const stop = new AbortController()
     const hash = sim.sample().txHashes[0]!
     const done = runWatchCommand(['transfer', hash, '--interval', '1'], out, { client: simClient(sim.baseUrl, [sim.rpcUrl]), signal: stop.signal })
-    await vi.waitFor(() => expect(sim.stats().requests.queryBridgeInfo).toBeGreaterThan(0), { timeout: 60_000 })
+    await vi.waitFor(() => expect(sim.stats().requests.queryBridgeInfo).toBeGreaterThan(0), { timeout: 120_000 })
     stop.abort()
     expect(await done).toBe(0)
     expect(out.stdout.text).toBe('') // a settled transfer: nothing changes

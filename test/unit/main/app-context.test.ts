@@ -133,7 +133,7 @@ describe('app context through the handler table', () => {
     const last = await value(ctx, 'history:page', { address: heavy.address, chainId: heavy.chainId, pageNo: 40, pageSize: 100, prefer: 'cache' })
     expect(last.source).toBe('cache')
     expect(last.data.list).toHaveLength(100)
-  }, 120_000)
+  })
 
   it('loads a whole history with progress, then pages sorted and filtered windows from main', async () => {
     const s = await sim({ transfers: 3000 })

@@ -112,7 +112,7 @@ describe('main-side icons', () => {
       }
       expect((await icons.respond(ask(`${origin}/icon.png`))).status).toBe(200)
       // Given up means let go: the client closed both connections rather than leaving them open.
-      await vi.waitFor(() => expect(letGo).toBe(2), { timeout: 20_000 })
+      await vi.waitFor(() => expect(letGo).toBe(2), { timeout: 120_000 })
     } finally {
       clearInterval(collector)
     }

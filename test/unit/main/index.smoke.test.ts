@@ -32,7 +32,7 @@ describe('main bundle with a stubbed electron', () => {
     process.env.BRIDGESCOPE_DATA_DIR = mkdtempSync(join(tmpdir(), 'bridgescope-smoke-'))
     directFetch = vi.spyOn(globalThis, 'fetch')
     await import(pathToFileURL(resolve('out/main/index.js')).href)
-    await vi.waitFor(() => expect(recorded.windows.length).toBeGreaterThan(0), { timeout: 60_000 })
+    await vi.waitFor(() => expect(recorded.windows.length).toBeGreaterThan(0), { timeout: 120_000 })
   })
 
   it('opens exactly one window, isolated and sandboxed, with a preload file that exists', () => {
@@ -66,7 +66,7 @@ describe('main bundle with a stubbed electron', () => {
 
   it('shows a tray icon for background watching (on by default) with the watch state in its tooltip', async () => {
     expect(recorded.trays).toHaveLength(1)
-    await vi.waitFor(() => expect(recorded.trays[0]?.tooltip).toMatch(/^Bridgescope — watching, vault epoch \d+/), { timeout: 60_000 })
+    await vi.waitFor(() => expect(recorded.trays[0]?.tooltip).toMatch(/^Bridgescope — watching, vault epoch \d+/), { timeout: 120_000 })
   })
 
   it("sends the service's, the node's, icon and webhook requests through Electron's net.fetch, never Node's fetch", async () => {
@@ -74,7 +74,7 @@ describe('main bundle with a stubbed electron', () => {
     // the demo network's service (the watcher has polled the node already: the tray shows its epoch)
     const chains = await invoke<{ data: ChainRecord[] }>('chains:list', { prefer: 'network' })
     expect(fetched((u) => u.endsWith('/api/queryChainList'))).toBeGreaterThan(0)
-    await vi.waitFor(() => expect(fetched((u) => u.endsWith('/rpc'))).toBeGreaterThan(0), { timeout: 60_000 })
+    await vi.waitFor(() => expect(fetched((u) => u.endsWith('/rpc'))).toBeGreaterThan(0), { timeout: 120_000 })
     // a chain icon on the demo origin, asked for over app:// as the page does
     const icon = chains.data[0]?.chainImg ?? ''
     const served = await recorded.protocolHandlers.get('app')?.({ url: `app://bridgescope/__icon?src=${encodeURIComponent(icon)}` })

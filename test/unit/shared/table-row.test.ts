@@ -27,7 +27,7 @@ beforeAll(async () => {
     (r) => ({ ...r, toChainObject: r.toChainObject && { ...r.toChainObject, scanUrl: 'javascript:alert(1)', chainImg: '' } })
   ]
   records = [...base, ...base.slice(0, 20).flatMap((r) => odd.map((f) => f(structuredClone(r))))]
-}, 60_000)
+})
 afterAll(() => sim.close())
 
 describe('the table row history:rows sends', () => {

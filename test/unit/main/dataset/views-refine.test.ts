@@ -16,7 +16,7 @@ beforeAll(async () => {
   const top = sim.sample().addresses[0]!
   const client = new BridgeClient({ baseUrl: sim.baseUrl, maxPageSize: 1000 })
   rows = (await fetchAllHistory(client, { address: top.address, chainId: top.chainId }, { pageSize: 1000 })).list
-}, 60_000)
+})
 afterAll(async () => sim.close())
 
 /** From scratch: a fresh dataset, so no cached view can be reused (the order itself is checked below). */

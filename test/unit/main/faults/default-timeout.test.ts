@@ -30,5 +30,5 @@ describe('latency within the default timeout', () => {
     expect(result.ok && result.value.source).toBe('network')
     expect(result.ok && result.value.data.length).toBeGreaterThan(0)
     await context.dispose()
-  }, 20_000)
+  })
 })

@@ -86,7 +86,7 @@ describe('load', () => {
           patient.call('history:page', { address: who.address, chainId: who.chainId, pageNo: i + 1, pageSize: 5, prefer: 'network' })
         )
       )
-      await vi.waitFor(() => expect(sim.stats().held).toBe(20), { timeout: 60_000, interval: 20 })
+      await vi.waitFor(() => expect(sim.stats().held).toBe(20), { timeout: 120_000, interval: 20 })
       sim.clearFaults()
       expect(sim.releaseHeld()).toBe(20)
       for (const p of await pages) expect(p).toMatchObject({ ok: true, value: { source: 'network' } })
@@ -96,5 +96,5 @@ describe('load', () => {
       sim.releaseHeld()
       await patient.close()
     }
-  }, 120_000)
+  })
 })

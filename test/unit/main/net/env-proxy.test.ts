@@ -238,7 +238,7 @@ describe('deadlines through a proxy that never answers, GC forced throughout', (
     expect(kinds).toContain('connect')
     await network.close()
     // every connection the proxy held is let go
-    await vi.waitFor(() => expect(silent.holding()).toBe(0), { timeout: 60_000 })
+    await vi.waitFor(() => expect(silent.holding()).toBe(0), { timeout: 120_000 })
     expect(silent.letGo() - before).toBeGreaterThanOrEqual(kinds.length)
   })
 
@@ -251,6 +251,6 @@ describe('deadlines through a proxy that never answers, GC forced throughout', (
     }
     await sink.close(0)
     await network.close()
-    await vi.waitFor(() => expect(silent.holding()).toBe(0), { timeout: 60_000 })
+    await vi.waitFor(() => expect(silent.holding()).toBe(0), { timeout: 120_000 })
   })
 })

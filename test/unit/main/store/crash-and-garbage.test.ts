@@ -70,7 +70,7 @@ describe('a crash in the middle of a settings write', () => {
       expect(notices).toEqual([])
     }
     expect(seen.size).toBeGreaterThan(0)
-  }, 30_000)
+  })
 
   it('removes temporary files a killed write left behind, once they are old enough not to be in flight', async () => {
     const dir = tempDir('bs-stray-')

@@ -85,7 +85,7 @@ describe.skipIf(missing !== null)('a real Prometheus and Alertmanager over a lag
     let stderr = ''
     watch.stdout?.on('data', (c: Buffer) => (stdout += c.toString()))
     watch.stderr?.on('data', (c: Buffer) => (stderr += c.toString()))
-    await vi.waitFor(() => expect(stderr).toContain('metrics at'), { timeout: 60_000 })
+    await vi.waitFor(() => expect(stderr).toContain('metrics at'), { timeout: 120_000 })
 
     const amPort = await freePort()
     writeFileSync(
@@ -114,10 +114,10 @@ describe.skipIf(missing !== null)('a real Prometheus and Alertmanager over a lag
         const byNode = Object.fromEntries(r.map((x) => [x.metric.node, Number(x.value[1])]))
         expect(byNode).toEqual({ [laggingLabel]: epoch - 1, [labelUrl(current.rpcUrl)]: epoch })
       },
-      { timeout: 60_000, interval: 500 }
+      { timeout: 120_000, interval: 500 }
     )
     const behindAlerts = (): Posted['alerts'] => posted.flatMap((p) => p.alerts).filter((a) => a.labels.alertname === 'BridgescopeNodeBehind')
-    await vi.waitFor(() => expect(behindAlerts().map((a) => a.labels.node)).toContain(laggingLabel), { timeout: 90_000, interval: 500 })
+    await vi.waitFor(() => expect(behindAlerts().map((a) => a.labels.node)).toContain(laggingLabel), { timeout: 120_000, interval: 500 })
     expect(behindAlerts().every((a) => a.labels.node === laggingLabel)).toBe(true)
     // the watcher's own text names the node that is behind
     expect(stdout).toContain(`node-behind`)
@@ -126,13 +126,13 @@ describe.skipIf(missing !== null)('a real Prometheus and Alertmanager over a lag
     // The lagging node fails, then comes back still behind: seen down, then up again, by Prometheus.
     lagging.setFaults('tss_getVault', { status: 503 })
     const upOf = async (): Promise<string | undefined> => (await query(base, `bridgescope_node_up{node="${laggingLabel}"}`))[0]?.value[1]
-    await vi.waitFor(async () => expect(await upOf()).toBe('0'), { timeout: 60_000, interval: 500 })
+    await vi.waitFor(async () => expect(await upOf()).toBe('0'), { timeout: 120_000, interval: 500 })
     lagging.clearFaults()
-    await vi.waitFor(async () => expect(await upOf()).toBe('1'), { timeout: 60_000, interval: 500 })
+    await vi.waitFor(async () => expect(await upOf()).toBe('1'), { timeout: 120_000, interval: 500 })
     // a few more evaluations after the return
     const evaluated = async (): Promise<number> => Number((await query(base, 'vector(time())'))[0]?.value[1] ?? 0)
     const returnedAt = await evaluated()
-    await vi.waitFor(async () => expect(await evaluated()).toBeGreaterThan(returnedAt + 5), { timeout: 60_000, interval: 500 })
+    await vi.waitFor(async () => expect(await evaluated()).toBeGreaterThan(returnedAt + 5), { timeout: 120_000, interval: 500 })
     expect(await query(base, 'max_over_time(ALERTS{alertname="BridgescopeVaultRotated"}[10m])')).toEqual([])
     expect((await query(base, 'bridgescope_vault_changes_total'))[0]?.value[1]).toBe('0')
     expect(posted.flatMap((p) => p.alerts).filter((a) => a.labels.alertname === 'BridgescopeVaultRotated')).toEqual([])
@@ -140,5 +140,5 @@ describe.skipIf(missing !== null)('a real Prometheus and Alertmanager over a lag
 
     watch.kill('SIGTERM')
     expect(await new Promise<number | null>((r) => watch.once('exit', (c) => r(c)))).toBe(0)
-  }, 240_000)
+  })
 })

@@ -91,7 +91,7 @@ describe('the app watcher and its webhook sinks', () => {
     }
     const events = ctx.watch.readLog({ limit: 10 }).reverse()
     expect(events.map((e) => e.kind)).toEqual(['vault-change', 'vault-change', 'vault-change'])
-    await vi.waitFor(() => expect(on.bodies).toHaveLength(3), { timeout: 60_000 })
+    await vi.waitFor(() => expect(on.bodies).toHaveLength(3), { timeout: 120_000 })
     expect(on.bodies.map((b) => b.data.id)).toEqual(events.map((e) => e.id))
     expect(on.bodies[0]).toMatchObject({
       event: 'vault-change',
@@ -121,7 +121,7 @@ describe('the app watcher and its webhook sinks', () => {
     await ctx.alerts.save({ url: hang.url })
     sim.rotateVault()
     await ctx.watch.recheck()
-    await vi.waitFor(() => expect(held).toBe(1), { timeout: 20_000 })
+    await vi.waitFor(() => expect(held).toBe(1), { timeout: 120_000 })
     const before = sim.stats().requests.tss_getVault
     sim.rotateVault()
     await ctx.watch.recheck()
@@ -141,7 +141,7 @@ describe('the app watcher and its webhook sinks', () => {
     await ctx.watch.recheck()
     await vi.waitFor(
       () => expect(ctx.watch.readLog({ limit: 10 }).some((e) => e.kind === 'alert-failed')).toBe(true),
-      { timeout: 60_000 }
+      { timeout: 120_000 }
     )
     const failed = ctx.watch.readLog({ limit: 10 }).find((e) => e.kind === 'alert-failed')!
     expect(failed).toMatchObject({

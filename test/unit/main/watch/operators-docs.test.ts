@@ -20,7 +20,7 @@ describe('operator docs', () => {
       console.log('skipped: /usr/bin/promtool is not installed (apt-get install prometheus)')
       return
     }
-    const out = execFileSync('/usr/bin/promtool', ['check', 'rules', 'docs/prometheus/bridgescope.rules.yml'], { encoding: 'utf8', timeout: 20_000 })
+    const out = execFileSync('/usr/bin/promtool', ['check', 'rules', 'docs/prometheus/bridgescope.rules.yml'], { encoding: 'utf8', timeout: 120_000 })
     expect(out).toContain('SUCCESS: 6 rules found')
   })
 
@@ -38,7 +38,7 @@ describe('operator docs', () => {
   it('the TSS rules pass promtool; the TSS dashboard and rules name only exported metrics, all four per-chain ones', async () => {
     const names = await exported()
     if (existsSync('/usr/bin/promtool')) {
-      const out = execFileSync('/usr/bin/promtool', ['check', 'rules', 'docs/prometheus/bridgescope-tss.rules.yml'], { encoding: 'utf8', timeout: 20_000 })
+      const out = execFileSync('/usr/bin/promtool', ['check', 'rules', 'docs/prometheus/bridgescope-tss.rules.yml'], { encoding: 'utf8', timeout: 120_000 })
       expect(out).toContain('SUCCESS: 4 rules found')
     }
     const dash = JSON.parse(readFileSync('docs/grafana/bridgescope-tss-dashboard.json', 'utf8')) as { panels: { targets: { expr: string }[] }[] }

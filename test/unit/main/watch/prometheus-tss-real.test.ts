@@ -67,7 +67,7 @@ describe.skipIf(missing !== null)('a real Prometheus and Alertmanager on a real 
     children.push(watch)
     let stderr = ''
     watch.stderr?.on('data', (c: Buffer) => (stderr += c.toString()))
-    await vi.waitFor(() => expect(stderr).toContain('metrics at'), { timeout: 15_000 })
+    await vi.waitFor(() => expect(stderr).toContain('metrics at'), { timeout: 120_000 })
 
     const amPort = await freePort()
     writeFileSync(
@@ -94,11 +94,11 @@ describe.skipIf(missing !== null)('a real Prometheus and Alertmanager on a real 
         expect(chainsOf('BridgescopeTssScannerStalled')).toContain('56')
         expect(chainsOf('BridgescopeTssPendingOld')).toContain('1360095883558914')
       },
-      { timeout: 90_000, interval: 500 }
+      { timeout: 120_000, interval: 500 }
     )
     // a scanner that keeps moving (Polygon: 2 s blocks) raised neither
     expect(received.filter((a) => a.labels.chain === '137')).toEqual([])
     watch.kill('SIGTERM')
     expect(await new Promise<number | null>((r) => watch.once('exit', (c) => r(c)))).toBe(0)
-  }, 150_000)
+  })
 })

@@ -177,5 +177,5 @@ describe('vault watch', () => {
     expect(down?.ok).toBe(false)
     expect(down?.error?.kind).toBe('timeout')
     expect(r.events.map((e) => e.kind)).toEqual(['node-unreachable'])
-  }, 120_000)
+  })
 })

@@ -82,12 +82,12 @@ describe('webhooks', () => {
     const out = { stdout: { text: '', write(t: string) { this.text += t } }, stderr: { text: '', write(t: string) { this.text += t } }, env: { BRIDGESCOPE_DATA_DIR: tempDir() } }
     const stop = new AbortController()
     const done = runWatchCommand(['vault', '--interval', '1', '--webhook', r.url], out, { client: simClient(sim.baseUrl, [sim.rpcUrl]), signal: stop.signal })
-    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(0), { timeout: 60_000 })
+    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(0), { timeout: 120_000 })
     sim.rotateVault()
-    await vi.waitFor(() => expect(out.stdout.text).toContain('vault-change'), { timeout: 60_000 })
+    await vi.waitFor(() => expect(out.stdout.text).toContain('vault-change'), { timeout: 120_000 })
     const after = sim.stats().requests.tss_getVault
     // the hook is hanging on the rotation's POST; polls go on regardless
-    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(after + 1), { timeout: 60_000 })
+    await vi.waitFor(() => expect(sim.stats().requests.tss_getVault).toBeGreaterThan(after + 1), { timeout: 120_000 })
     stop.abort()
     expect(await done).toBe(0)
     r.server.closeAllConnections()
@@ -139,7 +139,7 @@ describe('a webhook timeout holds whatever the garbage collector does', () => {
         expect(Date.now() - started).toBeLessThan(10 * 300)
         await sink.close(0)
       }
-      await vi.waitFor(() => expect(letGo).toBe(5), { timeout: 20_000 })
+      await vi.waitFor(() => expect(letGo).toBe(5), { timeout: 120_000 })
     } finally {
       clearInterval(collector)
       server.closeAllConnections()
