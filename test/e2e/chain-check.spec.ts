@@ -4,20 +4,20 @@
 import { test, expect } from './fixtures'
 import type { Page } from '@playwright/test'
 import { demoSample } from './demo'
-import { startTestChain, type Hex, type TestChain } from '../support/anvil'
-import { heightOf, honestTransfer, startChainService, type ChainService, type TransferFacts } from '../support/chain-service'
+import type { Hex, TestChain } from '../support/anvil'
+import { heightOf, honestTransfer, startTwoChains, type ChainService, type TwoChains, type TransferFacts } from '../support/chain-service'
 
 let a: TestChain
 let b: TestChain
 let service: ChainService
 
+let rig: TwoChains | undefined
 test.beforeAll(async () => {
-  ;[a, b] = await Promise.all([startTestChain({ chainId: 31337, decimals: 6 }), startTestChain({ chainId: 31338, decimals: 18 })])
-  service = await startChainService([a, b])
+  rig = await startTwoChains()
+  ;({ a, b, service } = rig)
 })
 test.afterAll(async () => {
-  await service?.close()
-  await Promise.all([a?.stop(), b?.stop()])
+  await rig?.close()
 })
 
 const height = heightOf

@@ -3,7 +3,7 @@
 // to be wrong. Amounts go on the wire as JSON numbers with six fractional digits, as the real service sends.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Hex, TestChain } from './anvil'
+import { startTestChain, type Hex, type TestChain } from './anvil'
 
 export interface LegFacts {
   chain: TestChain
@@ -186,5 +186,27 @@ export async function startChainService(chains: readonly TestChain[]): Promise<C
         server.closeAllConnections()
         server.close(() => r())
       })
+  }
+}
+
+/** The usual rig: a 6-decimal source chain (31337), an 18-decimal destination (31338), and a service over both. */
+export interface TwoChains {
+  a: TestChain
+  b: TestChain
+  service: ChainService
+  close(): Promise<void>
+}
+
+export async function startTwoChains(): Promise<TwoChains> {
+  const [a, b] = await Promise.all([startTestChain({ chainId: 31337, decimals: 6 }), startTestChain({ chainId: 31338, decimals: 18 })])
+  const service = await startChainService([a, b])
+  return {
+    a,
+    b,
+    service,
+    close: async () => {
+      await service.close()
+      await Promise.all([a.stop(), b.stop()])
+    }
   }
 }

@@ -4,19 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainCheckService, CHECKS_OFF_MESSAGE } from '../../../../src/main/chain'
 import { BridgeClient } from '../../../../src/main/client'
 import { profileSchema, type Profile } from '../../../../src/shared/schemas/settings'
-import { startTestChain, type TestChain } from '../../../support/anvil'
-import { honestTransfer, startChainService, type ChainService } from '../../../support/chain-service'
+import type { TestChain } from '../../../support/anvil'
+import { honestTransfer, startTwoChains, type ChainService, type TwoChains } from '../../../support/chain-service'
 
 let a: TestChain
 let b: TestChain
 let service: ChainService
+let rig: TwoChains | undefined
 beforeAll(async () => {
-  ;[a, b] = await Promise.all([startTestChain({ chainId: 31337, decimals: 6 }), startTestChain({ chainId: 31338, decimals: 18 })])
-  service = await startChainService([a, b])
+  rig = await startTwoChains()
+  ;({ a, b, service } = rig)
 })
 afterAll(async () => {
-  await service?.close()
-  await Promise.all([a?.stop(), b?.stop()])
+  await rig?.close()
 })
 
 function rows(enabled: boolean): { checks: ChainCheckService; asked: string[] } {

@@ -10,21 +10,21 @@ import { ActivityLog, profilePollers, Watcher, WatchState, type WatchChainCheck 
 import { WatchMetrics } from '../../../../src/cli/metrics'
 import { defaultSettings } from '../../../../src/shared/schemas/settings'
 import type { WatchEvent } from '../../../../src/shared/watch'
-import { startTestChain, type TestChain } from '../../../support/anvil'
-import { honestTransfer, startChainService, type ChainService, type TransferFacts } from '../../../support/chain-service'
+import type { TestChain } from '../../../support/anvil'
+import { honestTransfer, startTwoChains, type ChainService, type TwoChains, type TransferFacts } from '../../../support/chain-service'
 import { tempDir } from './helpers'
 
 let a: TestChain
 let b: TestChain
 let service: ChainService
 
+let rig: TwoChains | undefined
 beforeAll(async () => {
-  ;[a, b] = await Promise.all([startTestChain({ chainId: 31337, decimals: 6 }), startTestChain({ chainId: 31338, decimals: 18 })])
-  service = await startChainService([a, b])
+  rig = await startTwoChains()
+  ;({ a, b, service } = rig)
 })
 afterAll(async () => {
-  await service?.close()
-  await Promise.all([a?.stop(), b?.stop()])
+  await rig?.close()
 })
 
 const honest = (): Promise<TransferFacts> => honestTransfer(a, b)
