@@ -14,7 +14,7 @@ import type { WatchEvent, WatchStatus } from './watch'
 import type { AlertDelivery, AlertDeliveryNotice, AlertsView } from './alerts'
 import type { MethodName } from './api-names'
 import type { TssBoard, TssTraceResult } from './schemas/tss-board'
-import type { Dialect } from './schemas/origin'
+import { dialectSchema, type Dialect } from './schemas/origin'
 import { tssChainIdSchema, tssTraceInputSchema } from './schemas/tss'
 import {
   addressSchema,
@@ -277,6 +277,8 @@ export const channels = {
   'profiles:save': channel<Settings>()(profileInputSchema),
   'profiles:delete': channel<Settings>()(z.object({ id: idSchema })),
   'profiles:activate': channel<Settings>()(z.object({ id: idSchema })),
+  /** which dialect the built-in demo network speaks (it serves all three from the same transfers) */
+  'profiles:demoDialect': channel<Settings>()(z.object({ dialect: dialectSchema })),
   'profiles:test': channel<{ api: EndpointCheck | null; rpc: EndpointCheck[] }>()(profileInputSchema),
   /** which dialect answers at the form's URL: one harmless read per dialect; proposes, never saves */
   'profiles:probe': channel<DialectProbe>()(profileInputSchema),

@@ -164,6 +164,37 @@ test('Transfers and Charts: the same transfers, amounts and states on every dial
   expect(consoleErrors).toEqual([])
 })
 
+test("Settings: the demo profile's Speaks choice turns the demo itself into Butter's service and back, with the same transfers", async ({ page, harness, consoleErrors }) => {
+  const who = quietAddress(await demoSample(harness))
+  const show = async (): Promise<RowRead[]> => {
+    await page.goto(`${harness.url}#/transfers`)
+    await page.getByTestId('address-input').fill(who.address)
+    await page.getByTestId('chain-select').selectOption(String(who.chainId))
+    await page.getByRole('button', { name: 'Show transfers' }).click()
+    await expect(page.getByTestId('transfer-row')).toHaveCount(who.count)
+    return readRows(page)
+  }
+  const speak = async (dialect: Dialect): Promise<void> => {
+    await page.goto(`${harness.url}#/settings`)
+    const row = page.locator(`[data-testid=profile-row][data-profile-id="${DEMO_PROFILE_ID}"]`)
+    await row.getByLabel('Speaks').selectOption(dialect)
+    await expect(row.getByLabel('Speaks')).toHaveValue(dialect)
+    await expect.poll(() => harness.context.settings.get().profiles.find((p) => p.id === DEMO_PROFILE_ID)?.dialect).toBe(dialect)
+  }
+  harness.context.settings.activate(DEMO_PROFILE_ID)
+  await page.goto(`${harness.url}#/overview`)
+  const ours = await show()
+  await speak('butter')
+  expect((await harness.context.endpoints.active()).endpoint.baseUrl).toMatch(/\/butter\/app$/)
+  const butter = await show()
+  // the same rows, now told by Butter's API at the demo's Butter endpoint
+  expect(butter).toEqual(ours)
+  expect(harness.context.settings.get().activeProfileId).toBe(DEMO_PROFILE_ID)
+  await speak('mcs')
+  expect(await show()).toEqual(ours)
+  expect(consoleErrors).toEqual([])
+})
+
 test('Transfer: one transfer by hash reads the same on every dialect, and Bridge Scan says what it does not give', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const who = quietAddress(sample)

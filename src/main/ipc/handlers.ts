@@ -9,6 +9,7 @@ import { volumeCharts, type LoadedHistories } from '../dataset'
 import type { Endpoints } from '../services/endpoints'
 import type { ChainCheckService } from '../chain'
 import { checkEndpoint } from '../services/health'
+import { dialectKey } from '../services/sourced'
 import { probeDialects } from '../client/probe'
 import type { HistoryService } from '../services/history'
 import type { QueryService } from '../services/queries'
@@ -76,7 +77,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'health:get': async () => {
       const active = await d.endpoints.active()
       const checks = await checkEndpoint(active.endpoint, active.client)
-      const cached = await d.cache.get(active.profileId, 'chains', chainListSchema)
+      const cached = await d.cache.get(active.profileId, dialectKey(active.client, 'chains'), chainListSchema)
       return {
         profileId: active.profileId,
         ...checks,
@@ -104,6 +105,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'profiles:save': (input) => d.settings.saveProfile(input),
     'profiles:delete': ({ id }) => d.settings.deleteProfile(id),
     'profiles:activate': ({ id }) => d.settings.activate(id),
+    'profiles:demoDialect': ({ dialect }) => d.settings.setDemoDialect(dialect),
     'profiles:test': async (input) => {
       // a profile being tried out, with the defaults a new profile would get
       const endpoint = await d.endpoints.resolve(profileSchema.parse({ ...input, id: input.id ?? 'test' }))

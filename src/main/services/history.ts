@@ -7,7 +7,7 @@ import type { HistoryPage, TokenList } from '@shared/schemas/wire'
 import { withReceivedTokens } from '@shared/amounts'
 import type { DiskCache } from '../store/cache'
 import type { QueryClient } from '../client'
-import { sourced } from './sourced'
+import { dialectKey, sourced } from './sourced'
 
 export interface HistoryDeps {
   cache: DiskCache
@@ -32,7 +32,7 @@ export class HistoryService {
     const address = input.address.toLowerCase()
     const page = await sourced(this.deps.cache, this.deps.now, {
       profileId,
-      key: `history:${address}:${input.chainId}:${input.pageNo}:${input.pageSize}`,
+      key: dialectKey(client, `history:${address}:${input.chainId}:${input.pageNo}:${input.pageSize}`),
       schema: historyPageSchema,
       maxAgeMs: PAGE_MAX_AGE,
       prefer: input.prefer,

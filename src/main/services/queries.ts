@@ -5,7 +5,7 @@ import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wir
 import type { VaultResult } from '@shared/schemas/vault'
 import type { DiskCache } from '../store/cache'
 import type { QueryClient } from '../client'
-import { sourced } from './sourced'
+import { dialectKey, sourced } from './sourced'
 
 type Prefer = 'cache' | 'network'
 export interface QueryDeps {
@@ -24,14 +24,14 @@ export class QueryService {
   async chains(prefer: Prefer): Promise<Sourced<ChainRecord[]>> {
     const { profileId, client } = await this.deps.endpoint()
     return sourced(this.deps.cache, this.deps.now, {
-      profileId, key: 'chains', schema: chainListSchema, maxAgeMs: HOUR, prefer, fetch: () => client.queryChainList()
+      profileId, key: dialectKey(client, 'chains'), schema: chainListSchema, maxAgeMs: HOUR, prefer, fetch: () => client.queryChainList()
     })
   }
 
   async tokens(prefer: Prefer): Promise<Sourced<TokenList>> {
     const { profileId, client } = await this.deps.endpoint()
     return sourced(this.deps.cache, this.deps.now, {
-      profileId, key: 'tokens', schema: tokenListSchema, maxAgeMs: HOUR, prefer, fetch: () => client.queryTokenList()
+      profileId, key: dialectKey(client, 'tokens'), schema: tokenListSchema, maxAgeMs: HOUR, prefer, fetch: () => client.queryTokenList()
     })
   }
 
@@ -39,7 +39,7 @@ export class QueryService {
     const { profileId, client } = await this.deps.endpoint()
     const hash = txHash.trim().toLowerCase()
     return sourced(this.deps.cache, this.deps.now, {
-      profileId, key: `transfer:${hash}`, schema: transferDetailSchema, maxAgeMs: 30_000, prefer,
+      profileId, key: dialectKey(client, `transfer:${hash}`), schema: transferDetailSchema, maxAgeMs: 30_000, prefer,
       fetch: () => client.queryBridgeInfo(txHash.trim())
     })
   }

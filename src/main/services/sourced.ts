@@ -34,3 +34,12 @@ export async function sourced<T>(cache: DiskCache, now: () => number, req: Sourc
   await cache.put(req.profileId, req.key, data, req.schema, fetchedAt).catch(() => undefined)
   return { data, source: 'network', fetchedAt, stale: false }
 }
+
+/**
+ * A cache key in the space of the dialect that answered: one profile may change the dialect it speaks (the
+ * demo network speaks all three), and a cached answer of one dialect must not be served as another's. Our
+ * original dialect keeps its bare keys, so caches written before dialects existed keep their meaning.
+ */
+export function dialectKey(client: { readonly dialect: string }, key: string): string {
+  return client.dialect === 'mcs' ? key : `${client.dialect}:${key}`
+}

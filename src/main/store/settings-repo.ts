@@ -19,6 +19,7 @@ import { applyMergePatch } from '@shared/merge-patch'
 import type { DocumentStore } from './document-store'
 import { migrateSettings } from './migrations'
 import { redactUrl } from '@shared/redact'
+import type { Dialect } from '@shared/schemas/origin'
 
 export type ProfileInput = Omit<z.input<typeof profileSchema>, 'id'> & { id?: string | undefined }
 export type WatchKind = 'address' | 'transfer' | 'epoch'
@@ -218,6 +219,17 @@ export class SettingsRepo {
       const profiles = exists ? s.profiles.map((p) => (p.id === profile.id ? profile : p)) : [...s.profiles, profile]
       return { ...s, profiles }
     })
+  }
+
+  /**
+   * The demo network speaks every dialect from the same transfers, so its profile's one changeable choice is
+   * which one it speaks: everything else of the built-in profile stays as the app made it.
+   */
+  setDemoDialect(dialect: Dialect): Settings {
+    return this.commit((s) => ({
+      ...s,
+      profiles: s.profiles.map((p) => (p.id === DEMO_PROFILE_ID ? { ...p, dialect } : p))
+    }))
   }
 
   deleteProfile(id: string): Settings {
