@@ -30,6 +30,9 @@ const test = base.extend<{ asks: ChainAsks }>({
   }
 })
 
+// wide enough that the column has room beside every other (at 1280 px it steps aside: the last test)
+test.use({ viewport: { width: 1920, height: 1000 } })
+
 /** The sent hashes of the rows wholly or partly in the table's view now (not the overscan drawn beyond it). */
 async function rowsInView(page: Page): Promise<string[]> {
   return page.getByTestId('transfers-table').evaluate((grid) => {
@@ -148,4 +151,27 @@ test('a transfer the demo chains tell differently reads “Disagrees” in its r
   await expect(page.getByTestId('history-summary')).toContainText('transfers loaded')
   await expect(page.getByTestId('row-chain-check').first()).toHaveText('checks off')
   expect(asks.receipts.length).toBe(before)
+})
+
+test('where the window has no room for it the column steps aside, says so, and nothing is asked until the user shows it', async ({ page, harness, asks }) => {
+  await page.setViewportSize({ width: 1280, height: 820 })
+  const sample = await demoSample(harness)
+  const quiet = sample.addresses.find((a) => a.count >= 5 && a.count <= 60)!
+  await page.goto(`${harness.url}#/transfers?address=${quiet.address}&chainId=${quiet.chainId}`)
+  await page.getByTestId('load-all').click()
+  await expect(page.getByTestId('history-summary')).toContainText('transfers loaded')
+  await expect(page.getByTestId('transfer-row').first()).toBeVisible()
+  await expect(page.getByTestId('row-chain-check').first()).toBeHidden()
+  await page.getByTestId('columns-button').click()
+  const menu = page.getByTestId('columns-menu')
+  await expect(menu.locator('li', { has: page.locator('input[data-col=chain]') }).getByTestId('stepped-aside')).toBeVisible()
+  await expect(menu.getByTestId('fit-note')).toContainText('On chain steps aside')
+  // the rows have been in view all along: a check asked for a column not drawn would be counted by now
+  expect(asks.receipts).toEqual([])
+  await menu.locator('input[data-col=chain]').check()
+  await page.keyboard.press('Escape')
+  const cell = page.getByTestId('row-chain-check').first()
+  await expect(cell).toBeVisible()
+  await expect(cell).not.toHaveAttribute('data-outcome', 'waiting')
+  expect(asks.receipts.length).toBeGreaterThan(0)
 })

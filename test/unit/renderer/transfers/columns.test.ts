@@ -52,24 +52,37 @@ describe('fitting the columns to the table', () => {
       expect(fit.steps).toEqual(FIT_STEPS.slice(0, fit.steps.length))
       if (!fit.scrolls) expect(fit.total).toBeLessThanOrEqual(room)
     }
-    expect(taken.map((s) => s.length)).toEqual([0, 1, 2, 3, 4, 5])
+    expect(taken.map((s) => s.length)).toEqual([0, 1, 2, 3, 4, 5, 6])
   })
 
   it('Type steps aside only after the others have given way, and shows again when there is room', () => {
     const beforeType = FIT_STEPS.indexOf('type-aside')
-    const allButType = fitColumns(0, widths, {}).total + widths.type.px
+    const allButType = fitColumns(0, widths, {}).total + widths.chain.px + widths.type.px
     const squeezed = fitColumns(allButType - 1, widths, {})
     expect(squeezed.steps).toEqual(FIT_STEPS.slice(0, beforeType + 1))
     expect(squeezed.shown).not.toContain('type')
+    expect(squeezed.shown).toContain('chain')
     expect(squeezed.aside).toEqual(['type'])
     expect(fitColumns(allButType, widths, {}).shown).toContain('type')
   })
 
-  it('past every step the table scrolls sideways, with every wanted column but the stepped-aside Type', () => {
+  it('On chain steps aside last of all, after Type, and shows again when there is room', () => {
+    const allButChain = fitColumns(0, widths, {}).total + widths.chain.px
+    const squeezed = fitColumns(allButChain - 1, widths, {})
+    expect(squeezed.steps).toEqual([...FIT_STEPS])
+    expect(squeezed.aside).toEqual(['type', 'chain'])
+    const roomy = fitColumns(allButChain, widths, {})
+    expect(roomy.shown).toContain('chain')
+    expect(roomy.shown).not.toContain('type')
+    // asked for, it never steps aside
+    expect(fitColumns(300, widths, { chain: true }).shown).toContain('chain')
+  })
+
+  it('past every step the table scrolls sideways, with every wanted column but the stepped-aside Type and On chain', () => {
     const fit = fitColumns(300, widths, {})
     expect(fit.scrolls).toBe(true)
     expect(fit.steps).toEqual([...FIT_STEPS])
-    expect(fit.shown).toEqual(transferColumnIds.filter((id) => id !== 'type'))
+    expect(fit.shown).toEqual(transferColumnIds.filter((id) => id !== 'type' && id !== 'chain'))
     // amounts keep their whole width however little room there is
     expect(fit.css.amount).toBe(widths.amount.css)
     expect(fit.css.received).toBe(widths.received.css)

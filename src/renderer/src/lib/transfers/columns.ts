@@ -48,7 +48,7 @@ export function wanted(id: TransferColumnId, choice: ColumnChoice): boolean {
   return id === 'time' || choice[id] !== false
 }
 
-export const FIT_STEPS = ['time-wrap', 'hashes-stack', 'route-icons', 'state-label', 'type-aside'] as const
+export const FIT_STEPS = ['time-wrap', 'hashes-stack', 'route-icons', 'state-label', 'type-aside', 'chain-aside'] as const
 export type FitStep = (typeof FIT_STEPS)[number]
 
 /** What each step means, for the Columns menu. */
@@ -57,7 +57,8 @@ export const FIT_STEP_TEXT: Readonly<Record<FitStep, string>> = {
   'hashes-stack': 'hashes stack',
   'route-icons': 'routes show chain icons',
   'state-label': 'states show their label',
-  'type-aside': 'Type steps aside'
+  'type-aside': 'Type steps aside',
+  'chain-aside': 'On chain steps aside'
 }
 
 /** A column's width: CSS for the cells (in their own font's ch where it is text that must fit) and px for the fit. */
@@ -124,6 +125,8 @@ export function fitColumns(available: number, w: ColumnWidths, choice: ColumnCho
   const want = TABLE_COLUMNS.filter((c) => wanted(c.id, choice)).map((c) => c.id)
   const usable = FIT_STEPS.filter((s) => {
     if (s === 'type-aside') return want.includes('type') && choice.type !== true
+    // the chain checks' column is the last to step aside: it is what no explorer shows
+    if (s === 'chain-aside') return want.includes('chain') && choice.chain !== true
     if (s === 'route-icons') return want.includes('route')
     if (s === 'state-label') return want.includes('state')
     if (s === 'hashes-stack') return want.includes('hashes')
@@ -132,7 +135,7 @@ export function fitColumns(available: number, w: ColumnWidths, choice: ColumnCho
   let fit: Fit | null = null
   for (let k = 0; k <= usable.length; k++) {
     const steps = new Set(usable.slice(0, k))
-    const shown = want.filter((id) => !(id === 'type' && steps.has('type-aside')))
+    const shown = want.filter((id) => !(id === 'type' && steps.has('type-aside')) && !(id === 'chain' && steps.has('chain-aside')))
     const css: Partial<Record<TransferColumnId, string>> = {}
     let total = 0
     for (const id of shown) {
@@ -140,7 +143,7 @@ export function fitColumns(available: number, w: ColumnWidths, choice: ColumnCho
       css[id] = width.css
       total += width.px
     }
-    fit = { shown, steps: [...steps], aside: steps.has('type-aside') ? ['type'] : [], total, scrolls: total > available, css }
+    fit = { shown, steps: [...steps], aside: [...(steps.has('type-aside') ? (['type'] as const) : []), ...(steps.has('chain-aside') ? (['chain'] as const) : [])], total, scrolls: total > available, css }
     if (!fit.scrolls) return fit
   }
   return fit as Fit
