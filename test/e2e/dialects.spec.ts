@@ -315,6 +315,8 @@ test('Settings: Detect service at the demo’s Butter app URL proposes Butter an
   await form.getByRole('button', { name: 'Detect service' }).click()
   await expect(tokens).toHaveText(`Its tokens API at ${urls.tokensUrl} answers too.`)
   await form.getByRole('button', { name: 'Save profile' }).click()
+  // saved once the list shows it (the save crosses to main and back first)
+  await expect(page.locator('[data-testid=profile-row]', { hasText: 'Butter here' })).toBeVisible()
   const saved = harness.context.settings.get().profiles.find((p) => p.name === 'Butter here')
   expect(saved).toMatchObject({ dialect: 'butter', baseUrl: urls.baseUrl, tokensUrl: urls.tokensUrl })
   expect(consoleErrors).toEqual([])
