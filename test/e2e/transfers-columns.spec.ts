@@ -24,23 +24,28 @@ test('columns shown or hidden are kept per profile, and reach the export only as
   const table = page.getByTestId('transfers-table')
   const header = (name: string) => table.getByRole('columnheader', { name, exact: true })
 
-  // at 1024 px Type has stepped aside for the amounts; the menu says so, and one tick brings it back
+  // at 1024 px Type and On chain have stepped aside for the amounts; the menu says so, and one tick brings
+  // Type back
   const columns = page.getByTestId('columns-button')
-  await expect(columns).toHaveAccessibleName('Columns (1 hidden)')
+  await expect(columns).toHaveAccessibleName('Columns (2 hidden)')
   await expect(header('Type')).toBeHidden()
+  await expect(header('On chain')).toBeHidden()
   await columns.click()
   const menu = page.getByTestId('columns-menu')
-  await expect(menu.getByTestId('stepped-aside')).toContainText('stepped aside to fit the window')
-  await expect(menu.getByTestId('fit-note')).toContainText('Type steps aside')
+  const asideNote = (col: string) => menu.locator('li', { has: page.locator(`input[data-col=${col}]`) }).getByTestId('stepped-aside')
+  await expect(asideNote('type')).toContainText('stepped aside to fit the window')
+  await expect(asideNote('chain')).toContainText('stepped aside to fit the window')
+  await expect(menu.getByTestId('fit-note')).toContainText('Type steps aside, On chain steps aside')
   await expect(menu.getByRole('checkbox', { name: 'Time (UTC)' })).toBeDisabled()
   await menu.getByRole('checkbox', { name: 'Type' }).check()
   await expect(header('Type')).toBeVisible()
-  await expect(menu.getByTestId('stepped-aside')).toHaveCount(0)
+  await expect(asideNote('type')).toHaveCount(0)
   // and one the user hides is gone from every row
   await menu.getByRole('checkbox', { name: 'Stable value' }).uncheck()
   await expect(header('Stable value')).toBeHidden()
   await expect(table.getByTestId('transfer-row').first().locator('[data-col=stable]')).toBeHidden()
-  await expect(columns).toHaveAccessibleName('Columns (1 hidden)')
+  // Stable value hidden by the user, On chain still aside (Type, asked for, takes the room)
+  await expect(columns).toHaveAccessibleName('Columns (2 hidden)')
   await columns.click()
 
   // the export writes every field, unless asked for the visible columns: then those columns' fields only
