@@ -3,27 +3,8 @@
 // scrolling brings it (left of the page, or right of it when the page does not scroll sideways), no text in a
 // table cell is cut by its cell, and no input's placeholder is cut by the input.
 import type { Page } from '@playwright/test'
+import type { El, Rect } from './page-dom'
 
-// The few DOM shapes the page-side checks use (the node tsconfig has no DOM library, on purpose).
-interface Rect {
-  left: number
-  right: number
-  top: number
-  bottom: number
-  width: number
-  height: number
-}
-interface El {
-  tagName: string
-  textContent: string | null
-  clientWidth: number
-  scrollWidth: number
-  parentElement: El | null
-  closest(selector: string): El | null
-  getAttribute(name: string): string | null
-  getBoundingClientRect(): Rect
-  querySelectorAll(selector: string): ArrayLike<El>
-}
 interface InputEl extends El {
   placeholder: string
   value: string

@@ -3,28 +3,9 @@
 // in "…" — no text with a decimal number is elided anywhere in the view, and a hash or address is shortened
 // only in the middle (0x1234…abcd), the whole value in its tooltip.
 import type { Page } from '@playwright/test'
+import type { El, Rect } from './page-dom'
 import type { Problem } from './reach'
 
-// The few DOM shapes the page-side checks use (the node tsconfig has no DOM library, on purpose).
-interface Rect {
-  left: number
-  right: number
-  top: number
-  width: number
-  height: number
-}
-interface El {
-  tagName: string
-  textContent: string | null
-  clientWidth: number
-  scrollWidth: number
-  parentElement: El | null
-  children: ArrayLike<El>
-  closest(selector: string): El | null
-  getAttribute(name: string): string | null
-  getBoundingClientRect(): Rect
-  querySelectorAll(selector: string): ArrayLike<El>
-}
 interface TextNode {
   textContent: string | null
   parentElement: El | null
