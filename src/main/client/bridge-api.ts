@@ -8,24 +8,15 @@ import type { VaultResult } from '@shared/schemas/vault'
 import { decodeChainList, decodeHistoryBody, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from './decode'
 import { apiUrl, httpOptionsOf, httpUrl, postForText, postJson, type HttpOptions } from './http'
 import { canonicalEpoch, getVault } from './rpc'
-import type { Fetch } from '../net/fetch'
-import type { ArrivedHistoryPage, CallOptions, HistoryQuery, QueryClient } from './query-client'
+import type { ArrivedHistoryPage, CallOptions, ClientOptions, HistoryQuery, QueryClient } from './query-client'
 
 export const DEFAULT_PAGE_SIZE = 10
 export const DEFAULT_MAX_PAGE_SIZE = 100
 
-export interface BridgeClientOptions {
+/** `fetch` (../net/fetch.ts) reaches the service and the nodes alike. */
+export interface BridgeClientOptions extends ClientOptions {
   baseUrl: string
   rpcUrls?: string[]
-  timeoutMs?: number
-  retries?: number
-  maxBytes?: number
-  /** the largest pageSize we ask for; the service's own maximum is not published */
-  maxPageSize?: number
-  /** retry back-off; tests shorten it */
-  retryDelayMs?: (attempt: number) => number
-  /** how requests reach the network (../net/fetch.ts): the service and the nodes alike */
-  fetch?: Fetch
 }
 
 export type BridgeOperation = 'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList'

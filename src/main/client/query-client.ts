@@ -7,6 +7,7 @@ import type { VaultResult } from '@shared/schemas/vault'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '@shared/schemas/wire'
 import { DIALECT_NAMES, type Dialect } from '@shared/schemas/origin'
 import { AppError } from '@shared/errors'
+import type { HttpOptions } from './http'
 
 /** The dialects of the query service Bridgescope speaks; callers may branch on it where one says less. */
 export type QueryDialect = Dialect
@@ -28,6 +29,12 @@ export interface HistoryQuery {
  */
 export interface ArrivedHistoryPage {
   decode(): HistoryPage
+}
+
+/** What every dialect's client is built with: the HTTP options of each call it makes, and its largest page. */
+export interface ClientOptions extends Omit<HttpOptions, 'signal'> {
+  /** the largest pageSize we ask for; the service's own maximum is not published */
+  maxPageSize?: number
 }
 
 /** The operations a dialect may offer, as commands and views ask for them. */

@@ -12,22 +12,14 @@ import { decodeButterChains, decodeButterHistoryBody, decodeButterInfo, decodeBu
 import { decodeMapscanHistory, decodeMapscanInfo } from './mapscan-decode'
 import { apiUrl, getForText, getJson, httpOptionsOf, httpUrl, type ArrivedBody, type HttpOptions } from './http'
 import { unwrapEnvelope } from './decode'
-import type { Fetch } from '../net/fetch'
-import { lacks, type CallOptions, type QueryClient, type QueryDialect, type QueryOperation } from './query-client'
+import { lacks, type CallOptions, type ClientOptions, type QueryClient, type QueryDialect, type QueryOperation } from './query-client'
 
 /** Butter's documented largest page ("max is 100"), for its history and its token list alike. */
 export const BUTTER_MAX_PAGE_SIZE = 100
 /** Pages read of one network's token list at most: 100 pages of 100 tokens, far past any network's count. */
 const MAX_TOKEN_PAGES = 100
 
-export interface SuccessorClientOptions {
-  timeoutMs?: number
-  retries?: number
-  maxBytes?: number
-  maxPageSize?: number
-  retryDelayMs?: (attempt: number) => number
-  fetch?: Fetch
-}
+export type SuccessorClientOptions = ClientOptions
 
 const pageNoSchema = z.int('a page number is a whole number').min(1, 'pages start at 1')
 const orderIdSchema = z.string().trim().regex(/^0x[0-9a-fA-F]{64}$/, 'an order id is 0x followed by 64 hex digits')
