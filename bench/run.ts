@@ -80,12 +80,15 @@ export function resultOf(f: Figure, m: Measured): BenchResult {
 export interface Builders {
   /** builds bench/peers into out/bench-peers (scripts/bench.js, with vite) */
   buildPeerPages?: () => Promise<unknown>
+  /** builds bench/reference into out/bench-reference (scripts/bench.js, with vite and Svelte) */
+  buildReferencePage?: () => Promise<unknown>
 }
 
 export async function main(argv: readonly string[], root: string, builders: Builders = {}): Promise<number> {
   const opts = parseArgs(argv, root)
   const wantsPeers = BENCHES.some((b) => b.figures.some((f) => f.name.startsWith('peers_') && selects(opts, f)))
   if (wantsPeers) await builders.buildPeerPages?.()
+  if (BENCHES.some((b) => b.referencePage && b.figures.some((f) => selects(opts, f)))) await builders.buildReferencePage?.()
   const started = performance.now()
   const ctx: BenchContext = {
     tiny: opts.tiny,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm run bench: builds the app if its sources changed (the renderer figures measure out/), builds the suite
 // in bench/ to out/bench with vite (Node target, dependencies left external) and the peer tables' pages to
-// out/bench-peers, then runs it.
+// out/bench-peers and the first paints' reference page to out/bench-reference, then runs it.
 //   node scripts/bench.js [--tiny] [--quick] [--room name] [--only name,name] [--out file]
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -32,4 +32,17 @@ const buildPeerPages = () =>
       rollupOptions: { input: { aggrid: join(root, 'bench', 'peers', 'aggrid.html'), tanstack: join(root, 'bench', 'peers', 'tanstack.html') } }
     }
   })
-process.exitCode = await main(process.argv.slice(2), root, { buildPeerPages })
+// The first paints' reference page (bench/reference: Svelte's runtime and one component), built as the app's
+// renderer is, into a bench-only output.
+const buildReferencePage = async () => {
+  const { svelte } = await import('@sveltejs/vite-plugin-svelte')
+  return build({
+    configFile: false,
+    root: join(root, 'bench', 'reference'),
+    base: './',
+    logLevel: 'warn',
+    plugins: [svelte()],
+    build: { outDir: join(root, 'out', 'bench-reference'), emptyOutDir: true, target: 'esnext' }
+  })
+}
+process.exitCode = await main(process.argv.slice(2), root, { buildPeerPages, buildReferencePage })

@@ -1,11 +1,15 @@
 // First paints of a new page and their reference: navigation start → the frame that paints the first row the
 // page is waited for by, reported on the page's console by a probe installed before any of the page's
-// scripts. The reference is the least a page costs in this browser at this moment: a minimal static page with
-// the same number of rows, served from this process over the loopback, measured by the same probe in the
-// same browser context, interleaved run by run with the app's page.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+// scripts. The reference is the least a page built as the app's costs in this browser at this moment: a
+// minimal Svelte page (bench/reference) whose module script asks this process for the same number of rows over
+// the loopback and draws them, measured by the same probe in the same browser context, interleaved run by run
+// with the app's page. It was a static page without script until a busy machine showed that one barely slows
+// (128 ms busy, 131 ms quiet, while the app's first paint moved 1.5 ×): the app's first paint is mostly
+// script and a round trip, and so is this reference.
+import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
+import { referenceRows } from '../reference/row'
+import { startPageServer } from './page-server'
 
 /**
  * Runs before the page's scripts: the first element matching `selector` inserted, then the frame that paints
@@ -60,44 +64,29 @@ export async function paintOnce(context: BrowserContext, url: string, marker: st
   }
 }
 
-/** A row of the static page: a few cells of plain text, as a table row of the app carries. */
-function staticRow(i: number, testid: string): string {
-  return `<div class="r" data-testid="${testid}"><span>${i}</span><span>row ${i}</span><span>0x${(i * 2654435761).toString(16).padStart(8, '0')}</span><span>${(i * 17) % 1000}.00</span></div>`
-}
-
-/** The reference page: `rows` rows, no script, no stylesheet but a line of CSS. */
-export function staticPage(rows: number, testid: string): string {
-  const body = Array.from({ length: rows }, (_, i) => staticRow(i, testid)).join('')
-  return `<!doctype html><html><head><meta charset="utf-8"><title>static</title><style>.r{display:flex;gap:8px;font:13px sans-serif;height:24px}</style></head><body>${body}</body></html>`
-}
-
-export interface StaticServer {
-  /** the URL of a static page of `rows` rows, each carrying data-testid=`testid` */
+export interface ReferenceServer {
+  /** the URL of the reference page drawing `rows` rows, each carrying data-testid=`testid` */
   url(rows: number, testid: string): string
   close(): Promise<void>
 }
 
-export async function startStaticServer(): Promise<StaticServer> {
-  const server: Server = createServer((req, res) => {
-    const u = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const rows = Math.max(1, Math.min(100_000, Number(u.searchParams.get('rows') ?? 1) || 1))
-    const testid = (u.searchParams.get('testid') ?? 'row').replace(/[^\w-]/g, '')
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-    res.end(staticPage(rows, testid))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+/** Serves the reference page (out/bench-reference, built by scripts/bench.js) and its rows at /rows.json. */
+export async function startReferenceServer(root: string): Promise<ReferenceServer> {
+  const server = await startPageServer(join(root, 'out', 'bench-reference'), (u) =>
+    JSON.stringify(referenceRows(Math.max(1, Math.min(100_000, Number(u.searchParams.get('rows') ?? 1) || 1))))
+  )
   return {
-    url: (rows, testid) => `http://127.0.0.1:${port}/?rows=${rows}&testid=${encodeURIComponent(testid)}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
+    url: (rows, testid) => `${server.origin}/index.html?rows=${rows}&testid=${encodeURIComponent(testid)}`,
+    close: () => server.close()
   }
 }
 
 /**
- * `runs` first paints of the app's page, each beside a first paint of the static page with as many rows as
+ * `runs` first paints of the app's page, each beside a first paint of the reference page with as many rows as
  * the app's page showed in its last run, alternating which goes first, after `warmup` of each.
  */
-export async function paintsBesideStatic(
+export async function paintsBesideReference(
+  root: string,
   context: BrowserContext,
   appUrl: string,
   marker: string,
@@ -105,7 +94,7 @@ export async function paintsBesideStatic(
   warmup: number,
   runs: number
 ): Promise<{ app: number[]; reference: number[]; rows: number }> {
-  const server = await startStaticServer()
+  const server = await startReferenceServer(root)
   try {
     let rows = 1
     const app: number[] = []

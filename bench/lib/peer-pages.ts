@@ -1,10 +1,8 @@
 // The peer tables' side of the bench: the same transfers our table loads, fetched from the same simulator and
 // served as columns to the peer pages (built by scripts/bench.js from bench/peers/ into out/bench-peers/, a
 // bench-only output), and the pages themselves, all from one loopback server in this process.
-import { readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join, normalize } from 'node:path'
+import { join } from 'node:path'
+import { startPageServer } from './page-server'
 import { historyText, type Heavy } from './sim-body'
 
 interface WireRecord {
@@ -84,8 +82,6 @@ export async function peerRowsJson(baseUrl: string, heavy: Heavy, log: (m: strin
   return Buffer.concat(parts)
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' }
-
 export interface PeerServer {
   url(page: 'aggrid' | 'tanstack'): string
   close(): Promise<void>
@@ -93,31 +89,6 @@ export interface PeerServer {
 
 /** Serves out/bench-peers/ and the rows at /rows.json on the loopback. */
 export async function startPeerServer(root: string, rowsJson: Buffer): Promise<PeerServer> {
-  const dir = join(root, 'out', 'bench-peers')
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
-    if (path === '/rows.json') {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(rowsJson.length) })
-      return void res.end(rowsJson)
-    }
-    const file = normalize(join(dir, path))
-    if (!file.startsWith(dir)) return void res.writeHead(403).end()
-    try {
-      const body = readFileSync(file)
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-      res.end(body)
-    } catch {
-      res.writeHead(404).end()
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: (page) => `http://127.0.0.1:${port}/${page}.html`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-  }
+  const server = await startPageServer(join(root, 'out', 'bench-peers'), () => rowsJson)
+  return { url: (page) => `${server.origin}/${page}.html`, close: () => server.close() }
 }

@@ -70,6 +70,8 @@ export interface Bench {
    * read 1.51 beside them, 1.30 without)
    */
   quiet?: boolean
+  /** paints beside the first-paint reference page (out/bench-reference), which the run builds first */
+  referencePage?: boolean
   /** measures the wanted figures (a subset of `figures`); a figure left out of the answer is reported as failed */
   run(ctx: BenchContext, wanted: ReadonlySet<string>): Promise<Record<string, Measured>>
 }
