@@ -13,10 +13,14 @@ export interface PageServer {
   close(): Promise<void>
 }
 
+/** a vite asset: its content's hash in its name */
+const HASHED_ASSET = /^\/assets\/[^/]+-[\w-]{8}\.(?:js|css)$/
+
 /**
- * Serves `dir` (which a build must have made: `npm run bench` builds it) and `rows(url)` at /rows.json.
- * Nothing is cached by the browser: every run parses and compiles the page's script afresh, as the app's
- * shell is served.
+ * Serves `dir` (which a build must have made: `npm run bench` builds it) and `rows(url)` at /rows.json. The
+ * pages' hashed assets may be kept by the browser for good and the rest not at all, as the browser harness
+ * serves the app (src/web/server.ts): a reference that compiled its script afresh on every run, beside an app
+ * whose chunks come from the browser's caches, would measure the cache, not the page.
  */
 export async function startPageServer(dir: string, rows: (url: URL) => string | Buffer): Promise<PageServer> {
   if (!existsSync(dir)) throw new Error(`the bench's pages are not built (${dir}): run the bench through npm run bench`)
@@ -31,7 +35,8 @@ export async function startPageServer(dir: string, rows: (url: URL) => string | 
     if (!file.startsWith(dir)) return void res.writeHead(403).end()
     try {
       const body = readFileSync(file)
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+      const caching = HASHED_ASSET.test(u.pathname) ? 'public, max-age=31536000, immutable' : 'no-store'
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': caching })
       res.end(body)
     } catch {
       res.writeHead(404).end()
