@@ -102,6 +102,7 @@ type HistoryFields = Omit<z.output<typeof butterHistoryRecordSchema>, 'sourceCha
 function transferOf(r: HistoryFields): TransferRecord {
   const inAmount = r.inAmount ?? null
   const dest = r.destinationToken ?? null
+  const leg = destinationLegOf(r.destinationHash, r.destinationHeight)
   return {
     id: r.id,
     chain: r.sourceChain.chainName,
@@ -130,7 +131,14 @@ function transferOf(r: HistoryFields): TransferRecord {
     createdAt: r.timestamp,
     // The last update of a completed transfer is its completion, which is what the app reads updatedAt for.
     updatedAt: r.completeTime ?? '',
-    ...destinationLegOf(r.destinationHash, r.destinationHeight),
+    // Written out rather than spread: a literal with a spread in it is built member by member, and this
+    // one is built for every record of every page.
+    transferinHash: leg.transferinHash,
+    transferinHeight: leg.transferinHeight,
+    transferinContract: leg.transferinContract,
+    transferinSendHash: leg.transferinSendHash,
+    transferinConfirmHeight: leg.transferinConfirmHeight,
+    transferinSendHeight: leg.transferinSendHeight,
     fromChainObject: r.sourceChain,
     toChainObject: r.destinationChain,
     tokenObject: tokenDetailOf(r.sourceToken),
