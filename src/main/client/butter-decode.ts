@@ -163,11 +163,11 @@ const RECORD_DEPTH = 4
  * The same idea as the original dialect's quickHistoryPage (decode.ts): JSON.parse reads the body as it is,
  * and `amount` / `inAmount` get back the digits they were written with from the key search
  * (amount-search.ts); a raw amount past 2^53 never passes through a binary64 value of its own. Every member
- * of every record is read (Butter's records nest their chains and tokens as objects, whose unknown members
- * zod would drop unseen): a number JSON.parse may have rounded, an amount key anywhere but a record's own
- * members, a `__proto__` key, nesting past MAX_DEPTH, a repeated key (the text holds more keys than the
- * parsed objects) or an amount number the search did not find makes it stand aside. So does a record zod
- * refuses: the exact path then names the record and field.
+ * of every record is read, once, by quickRecord (Butter's records nest their chains and tokens as objects,
+ * whose unknown members zod would drop unseen): a number JSON.parse may have rounded, an amount key anywhere
+ * but a record's own members, a `__proto__` key, nesting past MAX_DEPTH, a repeated key (the text holds more
+ * keys than the parsed objects) or an amount number the search did not find makes it stand aside. So does a
+ * record zod's schema refuses: the exact path then names the record and field.
  */
 export function quickButterHistory(text: string): HistoryPage | null {
   const start = quickEnvelope(text)
@@ -536,11 +536,13 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
  * A queryBridgeHistoryByAddress answer from its body text: the quick way, or the lossless parse and the envelope.
  *
  * butter_decode_vs_native_100 (this ÷ JSON.parse of the same 20 pages of 100, `npm run bench -- --only
- * butter_decode_vs_native_100`), 2026-11-27 on the 2 shared cores at load 10–24, Node 20: the lossless path
- * 5.31 / 5.55 / 6.37, the quick way 3.45 / 4.21 / 3.50 / 3.20 / 4.54 (same build, runs interleaved with the
- * other's). Not yet the 1.5 budget: per page of 100, JSON.parse ~0.34 ms, the searches and the key count
- * ~0.13, the walk over every member ~0.15, zod and the normalized record ~0.15–0.2 (steady state 2.8×), and
- * after the bench's forced collection before each run the ratio roughly doubles again.
+ * butter_decode_vs_native_100`), 2026-11-27 on the 2 shared cores at load 6–12, Node 20, medians of separate
+ * runs: with zod parsing each record (a copy through its transforms) after a walk over every member, 5.14 /
+ * 3.91 / 4.05 / 4.41 / 3.93 / 3.84; with quickRecord (one pass, the transfer built from what it read) and the
+ * transfer written as one literal, TODO. What is left, per a CPU profile of the decode after a forced
+ * collection: JSON.parse itself ~36 %, the collector ~24 % (the parse tree and the transfers kept alive), the
+ * key count ~6 %, the other searches ~8 %, the records ~12 %. Sharing a page's chain and token details between
+ * its records (frozen, as decode.ts does) measured slower here, not faster.
  */
 export function decodeButterHistoryBody(text: string, operation: string, status = 200, contentType: string | null = 'application/json'): HistoryPage {
   return quickButterHistory(text) ?? decodeButterHistory(envelopeData(text, operation, status, contentType))
