@@ -13,9 +13,9 @@
 // What Butter does not send (confirm heights, contracts, a USD value, the transfer type of a single answer)
 // is listed in `origin.notProvided`, never made up.
 import { z } from 'zod'
-import type { ChainDetail, ChainRecord, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
+import type { ChainDetail, ChainRecord, TokenDetail, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { TransferOrigin } from '@shared/schemas/origin'
-import { anyTime, butterTokenSchema, type ButterToken, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, judge, legChainSchema, tokenDetailOf } from './dialect-common'
+import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, judge, legChainSchema, tokenDetail, tokenDetailOf } from './dialect-common'
 import { plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
 import { isAmountKey, isPlainObject } from './lossless-json'
 import { MAX_DECIMAL_DIGITS } from '@shared/schemas/wire'
@@ -90,13 +90,21 @@ function origin(amountUnit: 'raw' | 'human', inAmountKnown: boolean, state: numb
 /** One history record (queryBridgeHistoryByAddress) as the normalized transfer. */
 export function butterHistoryRecord(raw: unknown, index = 0): TransferRecord {
   const r = judge(compiledRecordSchema, raw, 'queryBridgeHistoryByAddress', `record ${index}`)
-  return transferOf({ ...r, sourceChain: chainDetailOf(r.sourceChain), destinationChain: r.destinationChain ? chainDetailOf(r.destinationChain) : null })
+  return transferOf({
+    ...r,
+    sourceChain: chainDetailOf(r.sourceChain),
+    destinationChain: r.destinationChain ? chainDetailOf(r.destinationChain) : null,
+    sourceToken: tokenDetailOf(r.sourceToken),
+    destinationToken: r.destinationToken ? tokenDetailOf(r.destinationToken) : null
+  })
 }
 
-/** A checked record, its chains already the app's chain details (as both ways have them). */
-type HistoryFields = Omit<z.output<typeof butterHistoryRecordSchema>, 'sourceChain' | 'destinationChain'> & {
+/** A checked record, its chains and tokens already the app's details (as both ways have them). */
+type HistoryFields = Omit<z.output<typeof butterHistoryRecordSchema>, 'sourceChain' | 'destinationChain' | 'sourceToken' | 'destinationToken'> & {
   sourceChain: ChainDetail
   destinationChain: ChainDetail | null
+  sourceToken: TokenDetail
+  destinationToken: TokenDetail | null
 }
 
 function transferOf(r: HistoryFields): TransferRecord {
@@ -141,7 +149,7 @@ function transferOf(r: HistoryFields): TransferRecord {
     transferinSendHeight: leg.transferinSendHeight,
     fromChainObject: r.sourceChain,
     toChainObject: r.destinationChain,
-    tokenObject: tokenDetailOf(r.sourceToken),
+    tokenObject: r.sourceToken,
     stable: null,
     issues: [],
     received: dest ? { decimals: dest.decimal, symbol: dest.symbol } : null,
@@ -321,11 +329,11 @@ function quickLeg(v: unknown, depth: number, walk: Walk): ChainDetail | null {
     }
   }
   if (chainId === undefined || chainName === undefined || scanUrl === undefined) return null
-  return chainDetailOf({ id, chainId, chainName, scanUrl, chainImg, mosContract })
+  return chainDetail(id, chainId, chainName, scanUrl, chainImg, mosContract)
 }
 
 /** butterTokenSchema at sight, its unknown members walked; null: refused. */
-function quickToken(v: unknown, depth: number, walk: Walk): ButterToken | null {
+function quickToken(v: unknown, depth: number, walk: Walk): TokenDetail | null {
   if (!isPlainObject(v)) return null
   let id: number | undefined
   let chainId: number | undefined
@@ -364,7 +372,7 @@ function quickToken(v: unknown, depth: number, walk: Walk): ButterToken | null {
     }
   }
   if (chainId === undefined || address === undefined || name === undefined || symbol === undefined || decimal === undefined) return null
-  return { id, chainId, address, name, symbol, decimal, icon }
+  return tokenDetail(id, chainId, address, name, symbol, decimal, icon)
 }
 
 /**
@@ -398,8 +406,8 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
   let inAmount: string | null | undefined
   let sourceChain: ChainDetail | null = null
   let destinationChain: ChainDetail | null = null
-  let sourceToken: ButterToken | null = null
-  let destinationToken: ButterToken | null = null
+  let sourceToken: TokenDetail | null = null
+  let destinationToken: TokenDetail | null = null
   let relayerChainId: number | null | undefined
   let relayerHash: string | null | undefined
   let relayerHeight: number | null | undefined
