@@ -546,9 +546,11 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
  * butter_decode_vs_native_100 (this ÷ JSON.parse of the same 20 pages of 100, `npm run bench -- --only
  * butter_decode_vs_native_100`), 2026-11-27 on the 2 shared cores at load 6–12, Node 20, medians of separate
  * runs: with zod parsing each record (a copy through its transforms) after a walk over every member, 5.14 /
- * 3.91 / 4.05 / 4.41 / 3.93 / 3.84; with quickRecord (one pass, the transfer built from what it read) and the
- * transfer written as one literal, TODO. What is left, per a CPU profile of the decode after a forced
- * collection: JSON.parse itself ~36 %, the collector ~24 % (the parse tree and the transfers kept alive), the
+ * 3.91 / 4.05 / 4.41 / 3.93 / 3.84 (decode CPU 55–70 ms a run); with quickRecord (one pass, the transfer and
+ * its details built from what it read) and the transfer written as one literal, 1.14 / 1.27 / 1.33 / 1.54 /
+ * 1.70 / 1.42 / 1.44, median 1.42 (decode CPU ~19 ms, JSON.parse ~14 ms): at the budget, not clear of it,
+ * the single runs of each scattering 0.5–3.6. What is left, per a CPU profile of the decode after a forced
+ * collection: JSON.parse itself ~36 %, the collector ~24 % (the forced collection counted in), the
  * key count ~6 %, the other searches ~8 %, the records ~12 %. Sharing a page's chain and token details between
  * its records (frozen, as decode.ts does) measured slower here, not faster.
  */
