@@ -13,11 +13,12 @@
 // What Butter does not send (confirm heights, contracts, a USD value, the transfer type of a single answer)
 // is listed in `origin.notProvided`, never made up.
 import { z } from 'zod'
-import type { ChainRecord, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
+import type { ChainDetail, ChainRecord, TokenDetail, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { TransferOrigin } from '@shared/schemas/origin'
-import { anyTime, butterTokenSchema, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, judge, legChainSchema, tokenDetailOf } from './dialect-common'
-import { plainMembers, quickEnvelope, settleMembers, walkComplete } from './amount-search'
-import { isPlainObject } from './lossless-json'
+import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, judge, legChainSchema, tokenDetail, tokenDetailOf } from './dialect-common'
+import { plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
+import { isAmountKey, isPlainObject } from './lossless-json'
+import { MAX_DECIMAL_DIGITS } from '@shared/schemas/wire'
 
 /** The state numbers Butter's docs name: "0: crossing, 1: completed", "6: Refund" (source-hash page, 8769639). */
 export const BUTTER_STATES: Readonly<Record<number, string>> = { 0: 'crossing', 1: 'completed', 6: 'refund' }
@@ -88,12 +89,28 @@ function origin(amountUnit: 'raw' | 'human', inAmountKnown: boolean, state: numb
 
 /** One history record (queryBridgeHistoryByAddress) as the normalized transfer. */
 export function butterHistoryRecord(raw: unknown, index = 0): TransferRecord {
-  return transferOf(judge(compiledRecordSchema, raw, 'queryBridgeHistoryByAddress', `record ${index}`))
+  const r = judge(compiledRecordSchema, raw, 'queryBridgeHistoryByAddress', `record ${index}`)
+  return transferOf({
+    ...r,
+    sourceChain: chainDetailOf(r.sourceChain),
+    destinationChain: r.destinationChain ? chainDetailOf(r.destinationChain) : null,
+    sourceToken: tokenDetailOf(r.sourceToken),
+    destinationToken: r.destinationToken ? tokenDetailOf(r.destinationToken) : null
+  })
 }
 
-function transferOf(r: z.output<typeof butterHistoryRecordSchema>): TransferRecord {
+/** A checked record, its chains and tokens already the app's details (as both ways have them). */
+type HistoryFields = Omit<z.output<typeof butterHistoryRecordSchema>, 'sourceChain' | 'destinationChain' | 'sourceToken' | 'destinationToken'> & {
+  sourceChain: ChainDetail
+  destinationChain: ChainDetail | null
+  sourceToken: TokenDetail
+  destinationToken: TokenDetail | null
+}
+
+function transferOf(r: HistoryFields): TransferRecord {
   const inAmount = r.inAmount ?? null
   const dest = r.destinationToken ?? null
+  const leg = destinationLegOf(r.destinationHash, r.destinationHeight)
   return {
     id: r.id,
     chain: r.sourceChain.chainName,
@@ -122,10 +139,17 @@ function transferOf(r: z.output<typeof butterHistoryRecordSchema>): TransferReco
     createdAt: r.timestamp,
     // The last update of a completed transfer is its completion, which is what the app reads updatedAt for.
     updatedAt: r.completeTime ?? '',
-    ...destinationLegOf(r.destinationHash, r.destinationHeight),
-    fromChainObject: chainDetailOf(r.sourceChain),
-    toChainObject: r.destinationChain ? chainDetailOf(r.destinationChain) : null,
-    tokenObject: tokenDetailOf(r.sourceToken),
+    // Written out rather than spread: a literal with a spread in it is built member by member, and this
+    // one is built for every record of every page.
+    transferinHash: leg.transferinHash,
+    transferinHeight: leg.transferinHeight,
+    transferinContract: leg.transferinContract,
+    transferinSendHash: leg.transferinSendHash,
+    transferinConfirmHeight: leg.transferinConfirmHeight,
+    transferinSendHeight: leg.transferinSendHeight,
+    fromChainObject: r.sourceChain,
+    toChainObject: r.destinationChain,
+    tokenObject: r.sourceToken,
     stable: null,
     issues: [],
     received: dest ? { decimals: dest.decimal, symbol: dest.symbol } : null,
@@ -147,11 +171,11 @@ const RECORD_DEPTH = 4
  * The same idea as the original dialect's quickHistoryPage (decode.ts): JSON.parse reads the body as it is,
  * and `amount` / `inAmount` get back the digits they were written with from the key search
  * (amount-search.ts); a raw amount past 2^53 never passes through a binary64 value of its own. Every member
- * of every record is read (Butter's records nest their chains and tokens as objects, whose unknown members
- * zod would drop unseen): a number JSON.parse may have rounded, an amount key anywhere but a record's own
- * members, a `__proto__` key, nesting past MAX_DEPTH, a repeated key (the text holds more keys than the
- * parsed objects) or an amount number the search did not find makes it stand aside. So does a record zod
- * refuses: the exact path then names the record and field.
+ * of every record is read, once, by quickRecord (Butter's records nest their chains and tokens as objects,
+ * whose unknown members zod would drop unseen): a number JSON.parse may have rounded, an amount key anywhere
+ * but a record's own members, a `__proto__` key, nesting past MAX_DEPTH, a repeated key (the text holds more
+ * keys than the parsed objects) or an amount number the search did not find makes it stand aside. So does a
+ * record zod's schema refuses: the exact path then names the record and field.
  */
 export function quickButterHistory(text: string): HistoryPage | null {
   const start = quickEnvelope(text)
@@ -164,25 +188,371 @@ export function quickButterHistory(text: string): HistoryPage | null {
   for (let i = 0; i < list.length; i++) {
     const raw: unknown = data.list[i]
     if (!isPlainObject(raw)) return null
-    const keys = Object.keys(raw)
-    walk.keys += keys.length
-    if (!settleMembers(raw, RECORD_DEPTH, keys, walk)) return null
-    const r = compiledRecordSchema.safeParse(raw)
-    if (!r.success) return null
-    list[i] = transferOf(r.data)
+    const record = quickRecord(raw, walk)
+    if (record === null) return null
+    list[i] = record
   }
   return walkComplete(walk) ? { list, total } : null
+}
+
+const legShape = legChainSchema.shape
+const tokenShape = butterTokenSchema.shape
+
+/** The field's zod schema on a value the look at sight did not vouch for: its output, or undefined when refused. */
+function byField<S extends z.ZodType>(schema: S, v: unknown): z.output<S> | undefined {
+  const r = schema.safeParse(v)
+  return r.success ? r.data : undefined
+}
+
+function isNatural(v: unknown): v is number {
+  return Number.isSafeInteger(v) && (v as number) >= 0
+}
+
+/** chainIdText at sight: a safe whole number, or up to 16 ASCII digits JavaScript holds exactly. */
+function chainIdOf(v: unknown): number | undefined {
+  if (isNatural(v)) return v
+  if (typeof v === 'string' && v.length >= 1 && v.length <= 16) {
+    let digits = true
+    for (let i = 0; i < v.length && digits; i++) digits = isDigitCode(v.charCodeAt(i))
+    const n = Number(v)
+    if (digits && Number.isSafeInteger(n)) return n
+  }
+  return byField(chainIdText, v)
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57
+}
+
+/** 'yyyy-MM-dd HH:mm:ss' by its characters (anyTime's first form, returned as it is). */
+function isWireTime(s: string): boolean {
+  if (s.length !== 19) return false
+  for (let i = 0; i < 19; i++) {
+    const c = s.charCodeAt(i)
+    const want = i === 4 || i === 7 ? 45 : i === 10 ? 32 : i === 13 || i === 16 ? 58 : -1
+    if (want === -1 ? !isDigitCode(c) : c !== want) return false
+  }
+  return true
+}
+
+function timeOf(v: unknown): string | undefined {
+  if (typeof v === 'string' && isWireTime(v)) return v
+  return byField(anyTime, v)
+}
+
+/** exactAmount at sight: digits with at most one fraction, no longer than MAX_DECIMAL_DIGITS. */
+function amountOf(v: unknown): string | undefined {
+  if (typeof v === 'string' && v.length > 0 && v.length <= MAX_DECIMAL_DIGITS) {
+    let i = v.charCodeAt(0) === 45 ? 1 : 0
+    const first = i
+    while (i < v.length && isDigitCode(v.charCodeAt(i))) i++
+    if (i > first && i < v.length && v.charCodeAt(i) === 46) {
+      const f = ++i
+      while (i < v.length && isDigitCode(v.charCodeAt(i))) i++
+      if (i === f) i = -1
+    }
+    if (i === v.length && i > first) return v
+  }
+  return byField(exactAmount, v)
+}
+
+const ABSENT = undefined
+/** A nullable field: null as null, else `of`'s look; undefined when refused. */
+function orNull<T>(v: unknown, of: (v: unknown) => T | undefined): T | null | undefined {
+  return v === null ? null : of(v)
+}
+const stringOf = (v: unknown): string | undefined => (typeof v === 'string' ? v : ABSENT)
+const naturalOf = (v: unknown): number | undefined => (isNatural(v) ? v : ABSENT)
+
+/**
+ * A member the schema does not name, read as the walk reads it: a number under an amount key takes its text
+ * from the search (and is then dropped, as zod drops unknown members) at the record's own level only.
+ */
+function otherMember(k: string, v: unknown, depth: number, ownAmounts: boolean, walk: Walk): boolean {
+  if (k === '__proto__') return false
+  if (typeof v === 'number') {
+    if (!isAmountKey(k)) return Number.isSafeInteger(v)
+    if (!ownAmounts) return false
+    return takeSpan(k, walk) !== undefined
+  }
+  return plainValue(v, depth + 1, walk)
+}
+
+/** The next amount's text, when the search found it under `key`. */
+function takeSpan(key: string, walk: Walk): string | undefined {
+  if (walk.next >= walk.spans.starts.length || !spanKeyIs(walk.spans, walk.next, key)) return undefined
+  return spanText(walk.spans, walk.next++)
+}
+
+/** A record member's amount: a number takes the text the search found; a string is read as text. */
+function memberAmount(key: string, v: unknown, walk: Walk): string | undefined {
+  if (typeof v === 'number') {
+    const t = takeSpan(key, walk)
+    return t === undefined ? undefined : amountOf(t)
+  }
+  return amountOf(v)
+}
+
+/** legChainSchema at sight, its unknown members walked; null: refused. */
+function quickLeg(v: unknown, depth: number, walk: Walk): ChainDetail | null {
+  if (!isPlainObject(v)) return null
+  let id: number | undefined
+  let chainId: number | undefined
+  let chainName: string | undefined
+  let scanUrl: string | undefined
+  let chainImg: string | null | undefined
+  let mosContract: string | null | undefined
+  for (const k in v) {
+    walk.keys++
+    const m = v[k]
+    switch (k) {
+      case 'id':
+        if ((id = Number.isSafeInteger(m) ? (m as number) : byField(legShape.id, m)) === undefined) return null
+        break
+      case 'chainId':
+        if ((chainId = chainIdOf(m)) === undefined) return null
+        break
+      case 'chainName':
+        if ((chainName = stringOf(m)) === undefined) return null
+        break
+      case 'scanUrl':
+        if ((scanUrl = stringOf(m)) === undefined) return null
+        break
+      case 'chainImg':
+        if ((chainImg = orNull(m, stringOf)) === undefined) return null
+        break
+      case 'mosContract':
+        if ((mosContract = orNull(m, stringOf)) === undefined) return null
+        break
+      default:
+        if (!otherMember(k, m, depth, false, walk)) return null
+    }
+  }
+  if (chainId === undefined || chainName === undefined || scanUrl === undefined) return null
+  return chainDetail(id, chainId, chainName, scanUrl, chainImg, mosContract)
+}
+
+/** butterTokenSchema at sight, its unknown members walked; null: refused. */
+function quickToken(v: unknown, depth: number, walk: Walk): TokenDetail | null {
+  if (!isPlainObject(v)) return null
+  let id: number | undefined
+  let chainId: number | undefined
+  let address: string | undefined
+  let name: string | undefined
+  let symbol: string | undefined
+  let decimal: number | undefined
+  let icon: string | null | undefined
+  for (const k in v) {
+    walk.keys++
+    const m = v[k]
+    switch (k) {
+      case 'id':
+        if ((id = Number.isSafeInteger(m) ? (m as number) : byField(tokenShape.id, m)) === undefined) return null
+        break
+      case 'chainId':
+        if ((chainId = chainIdOf(m)) === undefined) return null
+        break
+      case 'address':
+        if ((address = stringOf(m)) === undefined) return null
+        break
+      case 'name':
+        if ((name = stringOf(m)) === undefined) return null
+        break
+      case 'symbol':
+        if ((symbol = stringOf(m)) === undefined) return null
+        break
+      case 'decimal':
+        if ((decimal = isNatural(m) && m <= 255 ? m : byField(tokenShape.decimal, m)) === undefined) return null
+        break
+      case 'icon':
+        if ((icon = orNull(m, stringOf)) === undefined) return null
+        break
+      default:
+        if (!otherMember(k, m, depth, false, walk)) return null
+    }
+  }
+  if (chainId === undefined || address === undefined || name === undefined || symbol === undefined || decimal === undefined) return null
+  return tokenDetail(id, chainId, address, name, symbol, decimal, icon)
+}
+
+/**
+ * The quick way's check of one record, in one pass over its members and its nested chains and tokens, with
+ * the normalized transfer built from what it read: zod's record schema (butterHistoryRecordSchema) copied
+ * every record through its transforms, and the walk read every member a second time. Each field has a look
+ * at sight for what Butter sends (a string, a safe integer, a "yyyy-MM-dd HH:mm:ss" time, an amount's plain
+ * digits); anything else goes to that field's own zod schema, so a record passes here exactly when zod's
+ * record schema passes it, with the same values (test/unit/main/client/butter-quick-history.test.ts holds
+ * the two to it). Members the schema does not name are read as the walk reads them (amount-search.ts).
+ * null: the exact path decides, and names the record and field when it refuses.
+ */
+function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord | null {
+  const depth = RECORD_DEPTH
+  let id: number | undefined
+  let sourceAddress: string | undefined
+  let destinationAddress: string | undefined
+  let fromChainId: number | undefined
+  let toChainId: number | undefined
+  let sourceHash: string | undefined
+  let sourceHeight: number | undefined
+  let destinationHash: string | null | undefined
+  let destinationHeight: number | null | undefined
+  let orderId: string | undefined
+  let sourceTokenAddress: string | undefined
+  let amount: string | undefined
+  let type: number | undefined
+  let state: number | undefined
+  let timestamp: string | undefined
+  let completeTime: string | null | undefined
+  let inAmount: string | null | undefined
+  let sourceChain: ChainDetail | null = null
+  let destinationChain: ChainDetail | null = null
+  let sourceToken: TokenDetail | null = null
+  let destinationToken: TokenDetail | null = null
+  let relayerChainId: number | null | undefined
+  let relayerHash: string | null | undefined
+  let relayerHeight: number | null | undefined
+  for (const k in raw) {
+    walk.keys++
+    const v = raw[k]
+    switch (k) {
+      case 'id':
+        if ((id = Number.isSafeInteger(v) ? (v as number) : ABSENT) === undefined) return null
+        break
+      case 'sourceAddress':
+        if ((sourceAddress = stringOf(v)) === undefined) return null
+        break
+      case 'destinationAddress':
+        if ((destinationAddress = stringOf(v)) === undefined) return null
+        break
+      case 'fromChainId':
+        if ((fromChainId = chainIdOf(v)) === undefined) return null
+        break
+      case 'toChainId':
+        if ((toChainId = chainIdOf(v)) === undefined) return null
+        break
+      case 'sourceHash':
+        if ((sourceHash = stringOf(v)) === undefined) return null
+        break
+      case 'sourceHeight':
+        if ((sourceHeight = naturalOf(v)) === undefined) return null
+        break
+      case 'destinationHash':
+        if ((destinationHash = orNull(v, stringOf)) === undefined) return null
+        break
+      case 'destinationHeight':
+        if ((destinationHeight = orNull(v, naturalOf)) === undefined) return null
+        break
+      case 'orderId':
+        if ((orderId = stringOf(v)) === undefined) return null
+        break
+      case 'sourceTokenAddress':
+        if ((sourceTokenAddress = stringOf(v)) === undefined) return null
+        break
+      case 'destinationTokenAddress':
+        if (v !== null && typeof v !== 'string') return null
+        break
+      case 'amount':
+        if ((amount = memberAmount(k, v, walk)) === undefined) return null
+        break
+      case 'type':
+        if ((type = Number.isSafeInteger(v) ? (v as number) : ABSENT) === undefined) return null
+        break
+      case 'state':
+        if ((state = Number.isSafeInteger(v) ? (v as number) : ABSENT) === undefined) return null
+        break
+      case 'timestamp':
+        if ((timestamp = timeOf(v)) === undefined) return null
+        break
+      case 'completeTime':
+        if ((completeTime = orNull(v, timeOf)) === undefined) return null
+        break
+      case 'inAmount':
+        if ((inAmount = v === null ? null : memberAmount(k, v, walk)) === undefined) return null
+        break
+      case 'sourceChain':
+        if ((sourceChain = quickLeg(v, depth + 1, walk)) === null) return null
+        break
+      case 'destinationChain':
+        if (v !== null && (destinationChain = quickLeg(v, depth + 1, walk)) === null) return null
+        break
+      case 'sourceToken':
+        if ((sourceToken = quickToken(v, depth + 1, walk)) === null) return null
+        break
+      case 'destinationToken':
+        if (v !== null && (destinationToken = quickToken(v, depth + 1, walk)) === null) return null
+        break
+      case 'relayerChainId':
+        if ((relayerChainId = orNull(v, chainIdOf)) === undefined) return null
+        break
+      case 'relayerHash':
+        if ((relayerHash = orNull(v, stringOf)) === undefined) return null
+        break
+      case 'relayerHeight':
+        if ((relayerHeight = orNull(v, naturalOf)) === undefined) return null
+        break
+      default:
+        if (!otherMember(k, v, depth, true, walk)) return null
+    }
+  }
+  if (
+    id === undefined ||
+    sourceAddress === undefined ||
+    destinationAddress === undefined ||
+    fromChainId === undefined ||
+    toChainId === undefined ||
+    sourceHash === undefined ||
+    sourceHeight === undefined ||
+    orderId === undefined ||
+    sourceTokenAddress === undefined ||
+    amount === undefined ||
+    state === undefined ||
+    timestamp === undefined ||
+    sourceChain === null ||
+    sourceToken === null
+  ) {
+    return null
+  }
+  return transferOf({
+    id,
+    sourceAddress,
+    destinationAddress,
+    fromChainId,
+    toChainId,
+    sourceHash,
+    sourceHeight,
+    destinationHash,
+    destinationHeight,
+    orderId,
+    sourceTokenAddress,
+    amount,
+    type,
+    state,
+    timestamp,
+    completeTime,
+    inAmount,
+    sourceChain,
+    destinationChain,
+    sourceToken,
+    destinationToken,
+    relayerChainId,
+    relayerHash,
+    relayerHeight
+  })
 }
 
 /**
  * A queryBridgeHistoryByAddress answer from its body text: the quick way, or the lossless parse and the envelope.
  *
  * butter_decode_vs_native_100 (this ÷ JSON.parse of the same 20 pages of 100, `npm run bench -- --only
- * butter_decode_vs_native_100`), 2026-11-27 on the 2 shared cores at load 10–24, Node 20: the lossless path
- * 5.31 / 5.55 / 6.37, the quick way 3.45 / 4.21 / 3.50 / 3.20 / 4.54 (same build, runs interleaved with the
- * other's). Not yet the 1.5 budget: per page of 100, JSON.parse ~0.34 ms, the searches and the key count
- * ~0.13, the walk over every member ~0.15, zod and the normalized record ~0.15–0.2 (steady state 2.8×), and
- * after the bench's forced collection before each run the ratio roughly doubles again.
+ * butter_decode_vs_native_100`), 2026-11-27 on the 2 shared cores at load 6–12, Node 20, medians of separate
+ * runs: with zod parsing each record (a copy through its transforms) after a walk over every member, 5.14 /
+ * 3.91 / 4.05 / 4.41 / 3.93 / 3.84 (decode CPU 55–70 ms a run); with quickRecord (one pass, the transfer and
+ * its details built from what it read) and the transfer written as one literal, 1.14 / 1.27 / 1.33 / 1.54 /
+ * 1.70 / 1.42 / 1.44, median 1.42 (decode CPU ~19 ms, JSON.parse ~14 ms): at the budget, not clear of it,
+ * the single runs of each scattering 0.5–3.6. What is left, per a CPU profile of the decode after a forced
+ * collection: JSON.parse itself ~36 %, the collector ~24 % (the forced collection counted in), the
+ * key count ~6 %, the other searches ~8 %, the records ~12 %. Sharing a page's chain and token details between
+ * its records (frozen, as decode.ts does) measured slower here, not faster.
  */
 export function decodeButterHistoryBody(text: string, operation: string, status = 200, contentType: string | null = 'application/json'): HistoryPage {
   return quickButterHistory(text) ?? decodeButterHistory(envelopeData(text, operation, status, contentType))

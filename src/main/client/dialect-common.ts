@@ -61,17 +61,12 @@ export type LegChain = z.infer<typeof legChainSchema>
 
 /** The app's chain detail from a successor's chain object; what it does not carry is left empty. */
 export function chainDetailOf(c: LegChain, contract?: string | null): ChainDetail {
-  return {
-    chain: c.chainName,
-    chainId: c.chainId,
-    chainImg: c.chainImg ?? '',
-    chainName: c.chainName,
-    contract: contract ?? c.mosContract ?? '',
-    gasLimit: '',
-    id: c.id ?? 0,
-    rpc: '',
-    scanUrl: c.scanUrl
-  }
+  return chainDetail(c.id, c.chainId, c.chainName, c.scanUrl, c.chainImg, contract ?? c.mosContract)
+}
+
+/** chainDetailOf from the chain object's members, for a decoder that has read them one by one. */
+export function chainDetail(id: number | undefined, chainId: number, chainName: string, scanUrl: string, chainImg: string | null | undefined, contract: string | null | undefined): ChainDetail {
+  return { chain: chainName, chainId, chainImg: chainImg ?? '', chainName, contract: contract ?? '', gasLimit: '', id: id ?? 0, rpc: '', scanUrl }
 }
 
 /**
@@ -102,7 +97,12 @@ export const butterTokenSchema = z.object({
 export type ButterToken = z.infer<typeof butterTokenSchema>
 
 export function tokenDetailOf(t: ButterToken): TokenDetail {
-  return { address: t.address, chainId: t.chainId, decimal: t.decimal, id: t.id ?? 0, img: t.icon ?? '', isMint: 0, name: t.name, symbol: t.symbol, tokenId: '' }
+  return tokenDetail(t.id, t.chainId, t.address, t.name, t.symbol, t.decimal, t.icon)
+}
+
+/** tokenDetailOf from the token object's members, for a decoder that has read them one by one. */
+export function tokenDetail(id: number | undefined, chainId: number, address: string, name: string, symbol: string, decimal: number, icon: string | null | undefined): TokenDetail {
+  return { address, chainId, decimal, id: id ?? 0, img: icon ?? '', isMint: 0, name, symbol, tokenId: '' }
 }
 
 function pathText(path: readonly PropertyKey[]): string {
