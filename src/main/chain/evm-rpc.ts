@@ -7,7 +7,8 @@
 // The calls asked in one turn of the event loop go out together as JSON-RPC batches of up to `batchSize`
 // calls: checking 20 legs is then one round trip, where one request per call was three waves on eight
 // slots. A node that refuses batches (see rpcBatch) or drops a call from one is asked singly from then on;
-// the calls of a refused batch are asked again singly, so none is lost.
+// the calls of a refused batch, or of one whose whole answer is over the size cap, are asked again singly,
+// so none is lost and the cap keeps its meaning per answer.
 import { z } from 'zod'
 import { AppError } from '@shared/errors'
 import { rpcBatch, rpcCall, type HttpOptions } from '../client'
@@ -140,6 +141,8 @@ export class EvmRpc {
         this.batches = false
         return singly()
       }
+      // the size cap is per answer, as for single calls: a batch over it is asked again call by call
+      if (reply.kind === 'too-large') return singly()
       if (reply.missing > 0) this.batches = false
       reply.answers.forEach((answer, i) => {
         const c = calls[i]!

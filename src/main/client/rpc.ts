@@ -3,7 +3,7 @@
 // Protocol shape is only recognised, never required.
 import { AppError } from '@shared/errors'
 import { recogniseVaultRecords, type JsonValue, type VaultResult } from '@shared/schemas/vault'
-import { postJson, type HttpOptions } from './http'
+import { isTooLarge, postJson, type HttpOptions } from './http'
 import { parseEpoch, type EpochQuery } from '@shared/epoch'
 
 export const VAULT_METHOD = 'tss_getVault'
@@ -70,7 +70,11 @@ export type RpcSettled = { ok: true; result: JsonValue } | { ok: false; error: A
  * non-array answer, one error object for the whole batch, an array naming none of the calls, an HTTP 4xx
  * but 408/429): its caller asks singly. `missing` counts the calls the array did not answer.
  */
-export type RpcBatchReply = { kind: 'answered'; answers: RpcSettled[]; missing: number } | { kind: 'refused'; reason: string }
+export type RpcBatchReply =
+  | { kind: 'answered'; answers: RpcSettled[]; missing: number }
+  | { kind: 'refused'; reason: string }
+  /** the whole answer was over the size cap, which holds per answer: its calls may be asked one by one */
+  | { kind: 'too-large'; reason: string }
 
 /**
  * Several JSON-RPC calls in one HTTP request (a JSON array, answered by an array matched by id in any
@@ -86,6 +90,7 @@ export async function rpcBatch(url: string, calls: readonly RpcBatchCall[], opts
   try {
     body = await postJson(url, operation, calls.map((c, i) => ({ jsonrpc: '2.0', method: c.method, params: c.params, id: ids[i] })), opts)
   } catch (error) {
+    if (isTooLarge(error) && calls.length > 1) return { kind: 'too-large', reason: (error as Error).message }
     const status = error instanceof AppError && (error.kind === 'http' || error.kind === 'protocol') ? error.code : undefined
     if (status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429) {
       return { kind: 'refused', reason: error instanceof Error ? error.message : `HTTP ${status}` }

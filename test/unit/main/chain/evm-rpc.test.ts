@@ -166,10 +166,19 @@ describe('reads sent as JSON-RPC batches', () => {
     for (const r of reads) expect(r).toMatchObject({ status: 'rejected', reason: { kind: 'timeout', message: expect.stringMatching(/no complete answer within 0.6 s/) } })
   })
 
-  it('a batch answer over the size cap fails every call in it, naming the cap', async () => {
+  it('a batch answer over the size cap is asked again call by call: the cap holds per answer, as for single calls', async () => {
     const rpc = await node(answering())
-    const reads = await readAll(new EvmRpc(rpc.url, { retries: 0, maxBytes: 1024 }), 6)
-    for (const r of reads) expect(r).toMatchObject({ status: 'rejected', reason: { kind: 'protocol', message: expect.stringContaining('response larger than') } })
+    const evm = new EvmRpc(rpc.url, { retries: 0, maxBytes: 1024 })
+    const reads = await readAll(evm, 6)
+    expect(reads.map((r) => r.status)).toEqual(Array<string>(8).fill('fulfilled'))
+    expect(rpc.seen.map((s) => s.batch)).toEqual([true, ...Array<boolean>(8).fill(false)])
+    // an answer too large is no refusal of batches
+    expect(evm.batching).toBe(true)
+
+    // a receipt over the cap on its own fails naming the cap; the small answers still arrive
+    const small = await readAll(new EvmRpc(rpc.url, { retries: 0, maxBytes: 200 }), 2)
+    expect(small.slice(0, 2)).toEqual([{ status: 'fulfilled', value: 1 }, { status: 'fulfilled', value: 0x200 }])
+    for (const r of small.slice(2)) expect(r).toMatchObject({ status: 'rejected', reason: { kind: 'protocol', message: expect.stringContaining('response larger than') } })
   })
 
   it('a node that stumbles on a batch (503) is asked the same batch again', async () => {
