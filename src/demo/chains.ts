@@ -57,12 +57,19 @@ export class DemoChains {
   answer(chainId: number, body: string): string | null {
     const chain = this.deps.catalog.byChainId.get(chainId)
     if (!chain) return null
-    let req: { id?: unknown; method?: unknown; params?: unknown }
+    let parsed: unknown
     try {
-      req = JSON.parse(body) as typeof req
+      parsed = JSON.parse(body)
     } catch {
       return writeJson({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } })
     }
+    // a batch (as the chain check sends) is answered call by call, as EVM nodes do
+    if (Array.isArray(parsed)) return `[${parsed.map((call) => this.call(chain, call)).join(',')}]`
+    return this.call(chain, parsed)
+  }
+
+  private call(chain: SimChain, call: unknown): string {
+    const req = (typeof call === 'object' && call !== null ? call : {}) as { id?: unknown; method?: unknown; params?: unknown }
     const id = typeof req.id === 'number' || typeof req.id === 'string' ? req.id : null
     const params = Array.isArray(req.params) ? (req.params as unknown[]) : []
     const result = (value: WireValue): string => writeJson({ jsonrpc: '2.0', id, result: value })

@@ -1,5 +1,5 @@
 // Checks legs against their chains: which RPC to ask, the reads (a leg's receipt, its transaction only when
-// there is no receipt; the chain id and head once per RPC), the outcome, and the memory of earlier answers. A check is kept per chain and hash with the block it was found in. A transaction deeper than
+// there is no receipt; the chain id and head once per RPC; all asked at once, so they share batches), the outcome, and the memory of earlier answers. A check is kept per chain and hash with the block it was found in. A transaction deeper than
 // `finalityDepth` blocks is not asked about again (no reorg can matter there); anything shallower, pending,
 // not found or unanswered is asked again each time, and a transaction that was in one block and is now in
 // another, or in none, says so (`reorg`).
@@ -19,6 +19,8 @@ export interface ChainCheckerOptions {
   retries?: number
   /** requests in flight per RPC URL; 8 unless said */
   concurrency?: number
+  /** calls sent together in one JSON-RPC batch; 1 sends each alone; 32 unless said (./evm-rpc.ts) */
+  batchSize?: number
   /** confirmations past which a confirmed check is kept without asking again; 64 unless said */
   finalityDepth?: number
   /** checks remembered, least recently used out first; 10,000 unless said */
@@ -163,6 +165,7 @@ export class ChainChecker {
         timeoutMs: this.opts.timeoutMs ?? 10_000,
         retries: this.opts.retries ?? 1,
         ...(this.opts.concurrency === undefined ? {} : { concurrency: this.opts.concurrency }),
+        ...(this.opts.batchSize === undefined ? {} : { batchSize: this.opts.batchSize }),
         ...(this.opts.fetch ? { fetch: this.opts.fetch } : {})
       })
       this.rpcs.set(url, rpc)

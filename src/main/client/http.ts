@@ -79,6 +79,11 @@ function tooLarge(operation: string, maxBytes: number): AppError {
   return new AppError({ kind: 'protocol', operation, message: `response larger than ${megabytes(maxBytes)}` })
 }
 
+/** Whether `error` is the size cap's refusal (a batch over it may be asked again call by call). */
+export function isTooLarge(error: unknown): boolean {
+  return error instanceof AppError && error.kind === 'protocol' && error.message.startsWith('response larger than ')
+}
+
 /** Reads a body to text, refusing to hold more than maxBytes; every read races `stop`. */
 async function readCapped(response: Response, operation: string, maxBytes: number, stop: Stop<AppError>): Promise<string> {
   const declared = Number(response.headers.get('content-length'))

@@ -14,6 +14,7 @@
 //   TssClient        MAP's TSS cross-chain API (tss-api.ts)
 //   checkInput, canonicalEpoch   the input checks the client makes, for callers that check before they ask
 //   rpcCall, httpUrl one JSON-RPC call with the client's deadlines and retries, and its URL check (chain checks)
+//   rpcBatch         several JSON-RPC calls in one request, on the same path (chain checks batch their reads)
 //   isPlainObject    the JSON object test the decode path trusts (the browser shell reads its socket with it)
 // How a body becomes records is written at the top of decode.ts.
 export type { ArrivedHistoryPage, CallOptions, HistoryQuery, QueryClient, QueryDialect, QueryOperation } from './query-client'
@@ -23,6 +24,6 @@ export { ButterClient, MapscanClient } from './successor-clients'
 export { BridgeClient, checkInput, type BridgeClientOptions } from './bridge-api'
 export { fetchAllHistory, loadAllHistory, type HistoryProgress, type LoadedAll } from './history-all'
 export { TssClient, TSS_OPERATIONS } from './tss-api'
-export { canonicalEpoch, rpcCall } from './rpc'
+export { canonicalEpoch, rpcBatch, rpcCall, type RpcBatchCall, type RpcBatchReply, type RpcSettled } from './rpc'
 export { httpUrl, type HttpOptions } from './http'
 export { isPlainObject } from './lossless-json'

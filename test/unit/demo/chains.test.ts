@@ -28,6 +28,16 @@ describe('the demo chains', () => {
       const r = await post(c.rpc, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })
       expect(JSON.parse(r.text)).toEqual({ jsonrpc: '2.0', id: 1, result: `0x${c.chainId.toString(16)}` })
     }
+    // a batch, as the chain check sends, is answered call by call
+    const first = chains[0]!
+    const batch = await post(first.rpc, [
+      { jsonrpc: '2.0', id: 7, method: 'eth_chainId', params: [] },
+      { jsonrpc: '2.0', id: 8, method: 'eth_sign', params: [] }
+    ])
+    expect(JSON.parse(batch.text)).toEqual([
+      { jsonrpc: '2.0', id: 7, result: `0x${first.chainId.toString(16)}` },
+      { jsonrpc: '2.0', id: 8, error: { code: -32601, message: 'the demo chain does not answer eth_sign' } }
+    ])
     expect((await post(`${sim.baseUrl}/chain/999999`, { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] })).status).toBe(404)
   })
 

@@ -44,11 +44,16 @@ async function claimOf(role: 'Source' | 'Destination', hash: Hex, amount: bigint
 const sourceClaim = (hash: Hex, amount: bigint, over: Partial<LegClaim> = {}): Promise<LegClaim> => claimOf('Source', hash, amount, over)
 const destinationClaim = (hash: Hex, amount: bigint, over: Partial<LegClaim> = {}): Promise<LegClaim> => claimOf('Destination', hash, amount, over)
 
-/** A fetch that counts what it carries: every check must take the process's way to the network. */
-function countingFetch(): { fetch: Fetch; methods: string[] } {
+/**
+ * A fetch that counts what it carries: every check must take the process's way to the network. `methods`
+ * holds every call's method, `requests` each HTTP request's (a batch: several; a single call: one).
+ */
+function countingFetch(): { fetch: Fetch; methods: string[]; requests: { batch: boolean; methods: string[] }[] } {
   const methods: string[] = []
+  const requests: { batch: boolean; methods: string[] }[] = []
   return {
     methods,
+    requests,
     fetch: async (input, init) => {
       const body =
         typeof init?.body === 'string'
@@ -56,7 +61,11 @@ function countingFetch(): { fetch: Fetch; methods: string[] } {
           : input instanceof Request
             ? await input.clone().text()
             : ''
-      methods.push((JSON.parse(body || '{}') as { method?: string }).method ?? '?')
+      type Call = { method?: string }
+      const parsed = JSON.parse(body || '{}') as Call | Call[]
+      const asked = (Array.isArray(parsed) ? parsed : [parsed]).map((c) => c.method ?? '?')
+      methods.push(...asked)
+      requests.push({ batch: Array.isArray(parsed), methods: asked })
       return fetch(input, init)
     }
   }
@@ -90,15 +99,40 @@ describe('a leg checked against its chain', () => {
     expect(outcomeText(s as LegCheck)).toBe(
       `Confirmed: block ${srcBlock}, ${head - srcBlock + 1} confirmations`
     )
-    // one chain id and one head for the batch, one receipt per mined leg: its transaction is never asked
-    expect(net.methods.sort()).toEqual(
-      [
-        'eth_blockNumber',
-        'eth_chainId',
-        'eth_getTransactionReceipt',
-        'eth_getTransactionReceipt'
-      ].sort()
-    )
+    // one chain id and one head for the check, one receipt per mined leg: its transaction is never asked;
+    // all four asked in one JSON-RPC batch, which anvil answers
+    const asked = ['eth_blockNumber', 'eth_chainId', 'eth_getTransactionReceipt', 'eth_getTransactionReceipt']
+    expect(net.methods.sort()).toEqual(asked)
+    expect(net.requests).toEqual([{ batch: true, methods: expect.arrayContaining(asked) }])
+  })
+
+  it('batched and one request per call, the real node gives every leg the same outcome', async () => {
+    const ok = await chain.deposit(sender, 6_000_000n)
+    const reverted = await chain.deposit(chain.accounts[6] as Hex, 7n)
+    const dst = await chain.release(recipient, 5_990_000n)
+    await chain.mine(1)
+    const claims = [
+      await sourceClaim(ok, 6_000_000n),
+      await sourceClaim(ok, 6_000_001n),
+      await sourceClaim(reverted, 7n, { sender: chain.accounts[6] as Hex }),
+      await destinationClaim(dst, 5_990_000n),
+      await sourceClaim(`0x${'ab'.repeat(32)}`, 1n, { height: null }),
+      await sourceClaim(ok, 6_000_000n, { chainId: 5, serviceRpc: chain.url })
+    ]
+    const batched = countingFetch()
+    const single = countingFetch()
+    const a = await new ChainChecker({ fetch: batched.fetch }).checkLegs(claims)
+    const b = await new ChainChecker({ fetch: single.fetch, batchSize: 1 }).checkLegs(claims)
+    expect(a.map((c) => c.outcome)).toEqual(b.map((c) => c.outcome))
+    expect(a.map((c) => c.outcome.kind)).toEqual(['confirmed', 'disagrees', 'reverted', 'confirmed', 'not-found', 'wrong-chain'])
+    // the chain id, the head and every receipt in one batch; the not-found leg's transaction waits for its
+    // empty receipt: a second round trip, alone, so sent as a plain call
+    expect(batched.requests).toEqual([
+      { batch: true, methods: expect.arrayContaining(['eth_chainId', 'eth_blockNumber', 'eth_getTransactionReceipt']) },
+      { batch: false, methods: ['eth_getTransactionByHash'] }
+    ])
+    expect(single.requests.every((r) => !r.batch)).toBe(true)
+    expect(batched.methods.sort()).toEqual(single.methods.sort())
   })
 
   it('a transfer the chain reverted is reverted, whatever the service says', async () => {
