@@ -206,7 +206,7 @@ test('Transfer: one transfer by hash reads the same on every dialect, and Bridge
   if (!done) throw new Error('the quiet address has no delivered transfer')
   const seen = new Map<
     Dialect,
-    { legs: string[]; sent: string; received: string; state: string; token: string }
+    { legs: string[]; sent: string; received: string; state: string; token: string; sentAt: string; updatedAt: string }
   >()
   for (const c of CASES) {
     await useDialect(page, harness, c.dialect)
@@ -219,7 +219,9 @@ test('Transfer: one transfer by hash reads the same on every dialect, and Bridge
       sent: ((await page.locator('.summary [data-amount]').first().textContent()) ?? '').trim(),
       received: ((await page.locator('.summary [data-amount]').last().textContent()) ?? '').trim(),
       state: ((await page.getByTestId('transfer-state').textContent()) ?? '').trim(),
-      token: ((await page.getByTestId('transfer-token').textContent()) ?? '').replace(/\s+/g, ' ').trim()
+      token: ((await page.getByTestId('transfer-token').textContent()) ?? '').replace(/\s+/g, ' ').trim(),
+      sentAt: ((await page.getByTestId('sent-at').textContent()) ?? '').trim(),
+      updatedAt: ((await page.getByTestId('updated-at').textContent()) ?? '').trim()
     }
     seen.set(c.dialect, read)
     if (c.amounts) {
@@ -239,6 +241,12 @@ test('Transfer: one transfer by hash reads the same on every dialect, and Bridge
   expect([butter!.state, mapscan!.state]).toEqual([mcs!.state, mcs!.state])
   // the same amounts in token units whether they came raw (ours) or human (Butter's single transfer)
   expect([butter!.sent, butter!.received]).toEqual([mcs!.sent, mcs!.received])
+  // when it was sent and last updated: our record's times, and Bridge Scan's from its legs (sent at the source
+  // leg, updated at the latest leg, here the destination's)
+  expect(mcs!.sentAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/)
+  expect(mcs!.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/)
+  expect([mapscan!.sentAt, mapscan!.updatedAt]).toEqual([mcs!.sentAt, mcs!.updatedAt])
+  expect([butter!.sentAt, butter!.updatedAt]).toEqual([mcs!.sentAt, mcs!.updatedAt])
   expect(consoleErrors).toEqual([])
 })
 

@@ -32,7 +32,9 @@ export const transferDetailSchema = transferDetailWireSchema.extend({
   tokenObject: tokenDetailSchema.nullable(),
   relayerObject: chainDetailSchema.nullable(),
   issues: z.array(decodeIssueSchema),
-  origin: transferOriginSchema.optional()
+  origin: transferOriginSchema.optional(),
+  timestamp: z.string().optional(),
+  updatedAt: z.string().optional()
 })
 
 export const chainListSchema = z.array(chainRecordSchema)

@@ -224,6 +224,12 @@ export type TransferDetail = OmitKnown<
   relayerObject: ChainDetail | null
   issues: DecodeIssue[]
   origin?: TransferOrigin
+  /**
+   * When it was sent and last updated ('yyyy-MM-dd HH:mm:ss' UTC), where the dialect's single transfer carries
+   * the legs' times (Bridge Scan's); our original dialect's carries none, its times are the history record's.
+   */
+  timestamp?: string
+  updatedAt?: string
 }
 
 /** The fields whose wire numbers are amounts: kept as exact decimal text. */
