@@ -40,11 +40,11 @@ export type TimedTransfer = Pick<
  * time; see mapscan-decode.ts), else null: then only its record in the sender's history has them.
  */
 export function detailTimed(d: TransferDetail): TimedTransfer | null {
-  if (d.timestamp === undefined || d.updatedAt === undefined) return null
+  if (d.times === undefined) return null
   const timed: TimedTransfer = {
-    timestamp: d.timestamp,
-    createdAt: d.timestamp,
-    updatedAt: d.updatedAt,
+    timestamp: d.times.sent,
+    createdAt: d.times.sent,
+    updatedAt: d.times.updated,
     height: d.fromHeight,
     confirmHeight: d.confirmHeight,
     state: d.state,

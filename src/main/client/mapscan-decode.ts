@@ -92,12 +92,13 @@ export function decodeMapscanInfo(data: unknown, operation: string): TransferDet
     tokenObject: null,
     relayerObject: relay ? chainDetailOf(relay.chainInfo, relay.contract) : null,
     issues: [],
-    // Beside the original dialect's fields: each leg's time, as Bridge Scan gives them ("source/relyer/destination
-    // transaction timestamp", bridge-api.md at 546d2f3fb5849edb4bc8bf4b3337dd5e7f2bfad6). Sent is the source
-    // leg's time; last updated is the latest leg's — for a completed transfer its destination leg, which is
-    // when it completed, the meaning the views read updatedAt with (src/shared/transfer-time.ts).
+    // Sent is the source leg's time; last updated is the latest leg's — for a completed transfer its destination
+    // leg's, which is when it completed: the meaning the views read a record's updatedAt with
+    // (src/shared/transfer-time.ts). Each leg's "transaction timestamp": bridge-api.md at
+    // 546d2f3fb5849edb4bc8bf4b3337dd5e7f2bfad6.
+    times: { sent: src.timestamp, updated: latestTime(src.timestamp, relay?.timestamp, dest?.timestamp) },
+    // Beside the original dialect's fields: each leg's time, as Bridge Scan gives them.
     timestamp: src.timestamp,
-    updatedAt: latestTime(src.timestamp, relay?.timestamp, dest?.timestamp),
     relayerTimestamp: relay?.timestamp ?? null,
     completeTime: dest?.timestamp ?? null,
     origin: origin(i.state, DETAIL_NOT_PROVIDED)

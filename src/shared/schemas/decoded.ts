@@ -9,6 +9,7 @@ import {
   tokenDetailSchema,
   tokenListSchema,
   transferDetailWireSchema,
+  transferTimesSchema,
   transferRecordWireSchema
 } from './wire'
 import { jsonValueSchema, vaultRecordSchema } from './vault'
@@ -33,8 +34,7 @@ export const transferDetailSchema = transferDetailWireSchema.extend({
   relayerObject: chainDetailSchema.nullable(),
   issues: z.array(decodeIssueSchema),
   origin: transferOriginSchema.optional(),
-  timestamp: z.string().optional(),
-  updatedAt: z.string().optional()
+  times: transferTimesSchema.optional()
 })
 
 export const chainListSchema = z.array(chainRecordSchema)

@@ -37,8 +37,8 @@ describe("Bridge Scan's published examples", () => {
       transferInHeight: 12663543,
       transferInHash: '0x8e48df42c3ae18f834da59867048d313c167a3149bac9bfa62c04b78d1df36d7',
       timestamp: '2024-07-09 00:01:28',
-      // the latest leg: the destination's (and the relay's, the same transaction on MAP Protocol)
-      updatedAt: '2024-07-09 00:03:08',
+      // sent at the source leg; updated at the latest: the destination's (and the relay's, the same transaction)
+      times: { sent: '2024-07-09 00:01:28', updated: '2024-07-09 00:03:08' },
       completeTime: '2024-07-09 00:03:08',
       tokenObject: null
     })
@@ -54,7 +54,7 @@ describe("Bridge Scan's published examples", () => {
     const at = (leg: string, timestamp: string) => ({ ...body[leg], timestamp })
     const times = (data: unknown) => {
       const d = decodeMapscanInfo(data, 'queryCrossInfoById')
-      return [d.timestamp, d.updatedAt, detailTimed(d)?.updatedAt]
+      return [d.times?.sent, d.times?.updated, detailTimed(d)?.updatedAt]
     }
     // crossing, only the source leg so far: its last update is its sending
     expect(times({ sourceInfo: body.sourceInfo, state: 0 })).toEqual(['2024-07-09 00:01:28', '2024-07-09 00:01:28', '2024-07-09 00:01:28'])
