@@ -1,7 +1,7 @@
 // What a transfer record's own times say: when it was sent and how long it took to arrive. The table's
 // Duration column and the export's durationSeconds read the same rule, so the two never disagree.
 import { COMPLETE_STATE } from './states'
-import type { TransferRecord } from './schemas/wire'
+import type { TransferDetail, TransferRecord } from './schemas/wire'
 
 /** 'YYYY-MM-DD HH:MM:SS' (UTC on the wire) → epoch ms, or NaN. */
 export function wireTime(text: string): number {
@@ -27,4 +27,31 @@ export function deliveryMs(r: Timed): number | null {
   const sent = sentAt(r)
   const updated = wireTime(r.updatedAt)
   return !Number.isNaN(sent) && !Number.isNaN(updated) && updated >= sent ? updated - sent : null
+}
+
+/** What the times of a transfer are read with: its record's fields, or its detail's in the same names. */
+export type TimedTransfer = Pick<
+  TransferRecord,
+  'timestamp' | 'createdAt' | 'updatedAt' | 'height' | 'confirmHeight' | 'state' | 'fromChainid' | 'toChainid' | 'transferinHash' | 'origin'
+>
+
+/**
+ * A single transfer's times in the record's names, when its detail carries them (Bridge Scan's legs each have a
+ * time; see mapscan-decode.ts), else null: then only its record in the sender's history has them.
+ */
+export function detailTimed(d: TransferDetail): TimedTransfer | null {
+  if (d.times === undefined) return null
+  const timed: TimedTransfer = {
+    timestamp: d.times.sent,
+    createdAt: d.times.sent,
+    updatedAt: d.times.updated,
+    height: d.fromHeight,
+    confirmHeight: d.confirmHeight,
+    state: d.state,
+    fromChainid: d.fromChainId,
+    toChainid: d.toChainId,
+    transferinHash: d.transferInHash
+  }
+  if (d.origin !== undefined) timed.origin = d.origin
+  return timed
 }

@@ -60,6 +60,15 @@ async function useDialect(page: Page, harness: Harness, dialect: Dialect): Promi
   ).toBeVisible()
 }
 
+/** The demo profile's Speaks choice in Settings, saved once main has it. */
+async function speakAs(page: Page, harness: Harness, dialect: Dialect): Promise<void> {
+  await page.goto(`${harness.url}#/settings`)
+  const row = page.locator(`[data-testid=profile-row][data-profile-id="${DEMO_PROFILE_ID}"]`)
+  await row.getByLabel('Speaks').selectOption(dialect)
+  await expect(row.getByLabel('Speaks')).toHaveValue(dialect)
+  await expect.poll(() => harness.context.settings.get().profiles.find((p) => p.id === DEMO_PROFILE_ID)?.dialect).toBe(dialect)
+}
+
 /** A history that does not move (not the busiest address's), short enough for one page. */
 function quietAddress(sample: Sample): Sample['addresses'][number] {
   const busiest = sample.addresses[0]!
@@ -174,13 +183,7 @@ test("Settings: the demo profile's Speaks choice turns the demo itself into Butt
     await expect(page.getByTestId('transfer-row')).toHaveCount(who.count)
     return readRows(page)
   }
-  const speak = async (dialect: Dialect): Promise<void> => {
-    await page.goto(`${harness.url}#/settings`)
-    const row = page.locator(`[data-testid=profile-row][data-profile-id="${DEMO_PROFILE_ID}"]`)
-    await row.getByLabel('Speaks').selectOption(dialect)
-    await expect(row.getByLabel('Speaks')).toHaveValue(dialect)
-    await expect.poll(() => harness.context.settings.get().profiles.find((p) => p.id === DEMO_PROFILE_ID)?.dialect).toBe(dialect)
-  }
+  const speak = (dialect: Dialect): Promise<void> => speakAs(page, harness, dialect)
   harness.context.settings.activate(DEMO_PROFILE_ID)
   await page.goto(`${harness.url}#/overview`)
   const ours = await show()
@@ -195,6 +198,44 @@ test("Settings: the demo profile's Speaks choice turns the demo itself into Butt
   expect(consoleErrors).toEqual([])
 })
 
+test("Charts: a history loaded whole while the demo spoke ours stays ours after it speaks Bridge Scan and back, and Bridge Scan's load stays Bridge Scan's", async ({ page, harness, consoleErrors }) => {
+  const who = quietAddress(await demoSample(harness))
+  const loadAll = async (dialect: Dialect): Promise<void> => {
+    await page.goto(`${harness.url}#/transfers`)
+    await page.getByTestId('address-input').fill(who.address)
+    if (dialect === 'mapscan') await page.getByTestId('chain-id-input').fill(String(who.chainId))
+    else await page.getByTestId('chain-select').selectOption(String(who.chainId))
+    await page.getByRole('button', { name: 'Show transfers' }).click()
+    await expect(page.getByTestId('transfer-row')).toHaveCount(who.count)
+    await page.getByTestId('load-all').click()
+    await expectLoadedAll(page, who.count)
+  }
+  const charts = async (): Promise<void> => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Charts', exact: true }).click()
+    await page.getByRole('button', { name: 'All', exact: true }).click()
+  }
+  harness.context.settings.activate(DEMO_PROFILE_ID)
+  await page.goto(`${harness.url}#/overview`)
+  await loadAll('mcs')
+
+  await speakAs(page, harness, 'mapscan')
+  await loadAll('mapscan')
+  const rows = await readRows(page)
+  expect(new Set(rows.map((r) => r.amount))).toEqual(new Set([NOT_PROVIDED]))
+  // the charts of what the demo says now: Bridge Scan's history only, no value in it
+  await charts()
+  await expect(page.getByTestId('charts-not-provided')).toContainText(`Volume: ${NOT_PROVIDED}. ${who.count} transfers in those histories`)
+  await expect(page.getByTestId('volume-charts')).toHaveCount(0)
+
+  // ours again: the history loaded in ours is still there, with its values, and Bridge Scan's is not counted
+  await speakAs(page, harness, 'mcs')
+  await charts()
+  await expect(page.getByTestId('volume-charts')).toBeVisible()
+  await expect(page.getByTestId('charts-count')).toHaveText(`${who.count} transfers in those histories`)
+  await expect(page.getByTestId('charts-not-provided')).toHaveCount(0)
+  expect(consoleErrors).toEqual([])
+})
+
 test('Transfer: one transfer by hash reads the same on every dialect, and Bridge Scan says what it does not give', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   const who = quietAddress(sample)
@@ -206,7 +247,7 @@ test('Transfer: one transfer by hash reads the same on every dialect, and Bridge
   if (!done) throw new Error('the quiet address has no delivered transfer')
   const seen = new Map<
     Dialect,
-    { legs: string[]; sent: string; received: string; state: string; token: string }
+    { legs: string[]; sent: string; received: string; state: string; token: string; sentAt: string; updatedAt: string }
   >()
   for (const c of CASES) {
     await useDialect(page, harness, c.dialect)
@@ -219,7 +260,9 @@ test('Transfer: one transfer by hash reads the same on every dialect, and Bridge
       sent: ((await page.locator('.summary [data-amount]').first().textContent()) ?? '').trim(),
       received: ((await page.locator('.summary [data-amount]').last().textContent()) ?? '').trim(),
       state: ((await page.getByTestId('transfer-state').textContent()) ?? '').trim(),
-      token: ((await page.getByTestId('transfer-token').textContent()) ?? '').replace(/\s+/g, ' ').trim()
+      token: ((await page.getByTestId('transfer-token').textContent()) ?? '').replace(/\s+/g, ' ').trim(),
+      sentAt: ((await page.getByTestId('sent-at').textContent()) ?? '').trim(),
+      updatedAt: ((await page.getByTestId('updated-at').textContent()) ?? '').trim()
     }
     seen.set(c.dialect, read)
     if (c.amounts) {
@@ -239,6 +282,12 @@ test('Transfer: one transfer by hash reads the same on every dialect, and Bridge
   expect([butter!.state, mapscan!.state]).toEqual([mcs!.state, mcs!.state])
   // the same amounts in token units whether they came raw (ours) or human (Butter's single transfer)
   expect([butter!.sent, butter!.received]).toEqual([mcs!.sent, mcs!.received])
+  // when it was sent and last updated: our record's times, and Bridge Scan's from its legs (sent at the source
+  // leg, updated at the latest leg, here the destination's)
+  expect(mcs!.sentAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/)
+  expect(mcs!.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/)
+  expect([mapscan!.sentAt, mapscan!.updatedAt]).toEqual([mcs!.sentAt, mcs!.updatedAt])
+  expect([butter!.sentAt, butter!.updatedAt]).toEqual([mcs!.sentAt, mcs!.updatedAt])
   expect(consoleErrors).toEqual([])
 })
 

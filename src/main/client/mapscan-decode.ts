@@ -49,6 +49,11 @@ export const mapscanInfoSchema = z.object({
 
 export { STATE_NOT_PROVIDED }
 
+/** The latest of the legs' times present (each already 'yyyy-MM-dd HH:mm:ss' UTC: fixed width, so text order is time order). */
+function latestTime(first: string, ...others: readonly (string | undefined)[]): string {
+  return others.reduce<string>((a, b) => (b !== undefined && b > a ? b : a), first)
+}
+
 /** queryCrossInfoById and queryCrossInfoBySourceHash → one normalized transfer (a one-record list is read too). */
 export function decodeMapscanInfo(data: unknown, operation: string): TransferDetail {
   // The source-hash prose says it returns a `list`; its example returns the record itself.
@@ -87,6 +92,11 @@ export function decodeMapscanInfo(data: unknown, operation: string): TransferDet
     tokenObject: null,
     relayerObject: relay ? chainDetailOf(relay.chainInfo, relay.contract) : null,
     issues: [],
+    // Sent is the source leg's time; last updated is the latest leg's — for a completed transfer its destination
+    // leg's, which is when it completed: the meaning the views read a record's updatedAt with
+    // (src/shared/transfer-time.ts). Each leg's "transaction timestamp": bridge-api.md at
+    // 546d2f3fb5849edb4bc8bf4b3337dd5e7f2bfad6.
+    times: { sent: src.timestamp, updated: latestTime(src.timestamp, relay?.timestamp, dest?.timestamp) },
     // Beside the original dialect's fields: each leg's time, as Bridge Scan gives them.
     timestamp: src.timestamp,
     relayerTimestamp: relay?.timestamp ?? null,
@@ -143,6 +153,9 @@ export function mapscanHistoryRecord(raw: unknown, index = 0): TransferRecord {
     type: 0,
     timestamp: r.sourceTimestamp,
     createdAt: r.sourceTimestamp,
+    // Not derived: a history record carries the source leg's time only, and a leg it lists as absent may still
+    // have happened (the docs' record 322111 has relayHash null where its detail shows a relay leg), so the
+    // source time cannot stand for the last update. The transfer's detail has every leg's time.
     updatedAt: '',
     ...destinationLegOf(r.destinationHash, r.destinationHeight),
     fromChainObject: chainDetailOf(r.sourceChainInfo),

@@ -9,6 +9,7 @@ import type { TokenList, TransferRecord } from '@shared/schemas/wire'
 import { withReceivedTokens } from '@shared/amounts'
 import type { DiskCache } from '../store/cache'
 import type { QueryClient } from '../client'
+import { dialectKey } from '../services/sourced'
 import { exportColumns, exportFilename, toCsv, toJson, type ExportLabels } from './export'
 import { planMerge, RowIds } from './merge'
 import { readOfflineCopy, saveOfflineCopy } from './offline-copy'
@@ -41,6 +42,8 @@ export interface LoadedHistoriesDeps {
 interface Dataset {
   id: string
   profileId: string
+  /** the dialect its rows were told in: a profile may speak another since (the demo's speaks all three) */
+  dialect: string
   query: HistoryQuery
   views: DatasetViews
   /** where each record id is; made on the first refresh (a history never refreshed does not pay for it) */
@@ -64,12 +67,17 @@ export class LoadedHistories {
 
   constructor(private readonly deps: LoadedHistoriesDeps) {}
 
-  private datasetKey(profileId: string, address: string, chainId: number): string {
-    return `${profileId}|${address.toLowerCase()}|${chainId}`
+  /**
+   * A history's id, which also names its offline copy: per profile and per dialect, as the cache's keys are
+   * (dialectKey), so a history loaded while a profile spoke one dialect is never served as another's. Our
+   * original dialect's ids are as they were before dialects, so its offline copies saved then still load.
+   */
+  private datasetKey(client: QueryClient, profileId: string, address: string, chainId: number): string {
+    return dialectKey(client, `${profileId}|${address.toLowerCase()}|${chainId}`)
   }
 
-  private keep(id: string, profileId: string, query: HistoryQuery, rows: TransferRecord[]): Dataset {
-    const ds: Dataset = { id, profileId, query, views: new DatasetViews(rows), ids: null, arrived: 0, gap: false, refreshing: null, widest: null }
+  private keep(id: string, profileId: string, dialect: string, query: HistoryQuery, rows: TransferRecord[]): Dataset {
+    const ds: Dataset = { id, profileId, dialect, query, views: new DatasetViews(rows), ids: null, arrived: 0, gap: false, refreshing: null, widest: null }
     this.datasets.get(id)?.views.dispose()
     this.datasets.delete(id)
     this.datasets.set(id, ds)
@@ -95,7 +103,7 @@ export class LoadedHistories {
     emit: (p: Progress) => void
   ): Promise<{ datasetId: string; total: number; loaded: number; completeness: LoadCompleteness | null }> {
     const { profileId, client, maxPageSize } = await this.deps.endpoint()
-    const id = this.datasetKey(profileId, input.address, input.chainId)
+    const id = this.datasetKey(client, profileId, input.address, input.chainId)
     const pageSize = Math.min(input.pageSize ?? maxPageSize, maxPageSize)
     const controller = new AbortController()
     this.jobs.get(input.jobId)?.abort()
@@ -115,7 +123,7 @@ export class LoadedHistories {
         }
       )
       const query = { address: input.address, chainId: input.chainId, pageSize }
-      await this.findWidest(this.keep(id, profileId, query, withReceivedTokens(records, await this.deps.tokens())))
+      await this.findWidest(this.keep(id, profileId, client.dialect, query, withReceivedTokens(records, await this.deps.tokens())))
       await saveOfflineCopy(this.deps.cache, this.deps.now(), profileId, id, records, total)
       emit({ ...base, loaded: records.length, total, ...last, done: true })
       return { datasetId: id, total, loaded: records.length, completeness }
@@ -125,7 +133,7 @@ export class LoadedHistories {
       emit({ ...base, loaded: cached?.rows.length ?? 0, total: cached?.total ?? 0, ...last, done: true, error: err })
       if (!cached) throw error
       // Offline: the last complete load of this history, with the error alongside in the progress event.
-      await this.findWidest(this.keep(id, profileId, { address: input.address, chainId: input.chainId, pageSize }, withReceivedTokens(cached.rows, await this.deps.tokens())))
+      await this.findWidest(this.keep(id, profileId, client.dialect, { address: input.address, chainId: input.chainId, pageSize }, withReceivedTokens(cached.rows, await this.deps.tokens())))
       return { datasetId: id, total: cached.total, loaded: cached.rows.length, completeness: null }
     } finally {
       this.jobs.delete(input.jobId)
@@ -208,6 +216,9 @@ export class LoadedHistories {
     if (profileId !== ds.profileId) {
       throw new AppError({ kind: 'input', message: 'This history was loaded on another endpoint profile; switch back to it to keep it current.' })
     }
+    if (client.dialect !== ds.dialect) {
+      throw new AppError({ kind: 'input', message: `This history was loaded while the profile spoke another service (${ds.dialect}); switch back to it to keep it current, or load the history again.` })
+    }
     ds.ids ??= new RowIds(ds.views.table)
     const answer = await askService(client, ds.query, ds.views.table, ds.ids)
     const tokens = await this.deps.tokens()
@@ -244,15 +255,18 @@ export class LoadedHistories {
    */
   async chartSources(watched: readonly { address: string; chainIds: readonly number[] }[]): Promise<Iterable<TransferRecord>[]> {
     await Promise.all(this.preloads)
-    const { profileId } = await this.deps.endpoint().catch(() => ({ profileId: null }))
-    // the active profile's histories only: another profile's service may tell the same transfers otherwise
-    // (with values where this one has none), and the charts are of what this profile's service says.
+    const active = await this.deps.endpoint().catch(() => null)
+    // the active profile's histories only, in the dialect it speaks now: another service may tell the same
+    // transfers otherwise (with values where this one has none), and the charts are of what this one says.
     // Rows read one at a time: a loaded million is never a million objects at once.
-    const out: Iterable<TransferRecord>[] = [...this.datasets.values()].filter((d) => profileId === null || d.profileId === profileId).map((d) => d.views.table.rows())
-    if (profileId === null) return out
+    const out: Iterable<TransferRecord>[] = [...this.datasets.values()]
+      .filter((d) => active === null || (d.profileId === active.profileId && d.dialect === active.client.dialect))
+      .map((d) => d.views.table.rows())
+    if (active === null) return out
+    const { profileId, client } = active
     for (const w of watched) {
       for (const chainId of w.chainIds) {
-        const id = this.datasetKey(profileId, w.address, chainId)
+        const id = this.datasetKey(client, profileId, w.address, chainId)
         if (this.datasets.has(id)) continue
         const cached = await readOfflineCopy(this.deps.cache, profileId, id)
         if (cached) out.push(cached.rows)

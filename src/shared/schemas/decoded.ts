@@ -9,6 +9,7 @@ import {
   tokenDetailSchema,
   tokenListSchema,
   transferDetailWireSchema,
+  transferTimesSchema,
   transferRecordWireSchema
 } from './wire'
 import { jsonValueSchema, vaultRecordSchema } from './vault'
@@ -32,7 +33,8 @@ export const transferDetailSchema = transferDetailWireSchema.extend({
   tokenObject: tokenDetailSchema.nullable(),
   relayerObject: chainDetailSchema.nullable(),
   issues: z.array(decodeIssueSchema),
-  origin: transferOriginSchema.optional()
+  origin: transferOriginSchema.optional(),
+  times: transferTimesSchema.optional()
 })
 
 export const chainListSchema = z.array(chainRecordSchema)

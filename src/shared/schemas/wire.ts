@@ -224,7 +224,16 @@ export type TransferDetail = OmitKnown<
   relayerObject: ChainDetail | null
   issues: DecodeIssue[]
   origin?: TransferOrigin
+  /**
+   * When it was sent and last updated ('yyyy-MM-dd HH:mm:ss' UTC), where the dialect's single transfer carries
+   * its legs' times (Bridge Scan's); absent from our original dialect's, whose times are the history record's.
+   * A name of our own, so that no field an original service may add beside its documented ones is taken for it.
+   */
+  times?: TransferTimes
 }
+
+export const transferTimesSchema = z.object({ sent: z.string(), updated: z.string() })
+export type TransferTimes = z.infer<typeof transferTimesSchema>
 
 /** The fields whose wire numbers are amounts: kept as exact decimal text. */
 export const AMOUNT_FIELDS = ['amount', 'inAmount', 'sending', 'receiving'] as const

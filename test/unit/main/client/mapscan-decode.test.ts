@@ -7,6 +7,7 @@ import { amountText, detailSentAmount, exactAmount, receivedAmount, sentAmount, 
 import { historyPageSchema, transferDetailSchema } from '../../../../src/shared/schemas/decoded'
 import { exportRecord } from '../../../../src/main/dataset/export'
 import { docExample } from '../../../support/doc-example'
+import { deliveryMs, detailTimed } from '../../../../src/shared/transfer-time'
 
 const example = (file: string) => docExample('mapscan', file)
 
@@ -36,6 +37,8 @@ describe("Bridge Scan's published examples", () => {
       transferInHeight: 12663543,
       transferInHash: '0x8e48df42c3ae18f834da59867048d313c167a3149bac9bfa62c04b78d1df36d7',
       timestamp: '2024-07-09 00:01:28',
+      // sent at the source leg; updated at the latest: the destination's (and the relay's, the same transaction)
+      times: { sent: '2024-07-09 00:01:28', updated: '2024-07-09 00:03:08' },
       completeTime: '2024-07-09 00:03:08',
       tokenObject: null
     })
@@ -44,6 +47,35 @@ describe("Bridge Scan's published examples", () => {
     expect(amountText(detailSentAmount(d))).toEqual({ text: 'not provided by this service', raw: false, missing: true })
     expect(exactAmount(detailSentAmount(d))).toBeNull()
     expect(transferDetailSchema.safeParse(d).success).toBe(true)
+  })
+
+  it('sent and last updated: the source leg\'s time and the latest leg\'s present, in the history record\'s names', () => {
+    const body = envelopeData(example('cross-info-by-id.example.txt').body, 'queryCrossInfoById') as Record<string, Record<string, unknown>>
+    const at = (leg: string, timestamp: string) => ({ ...body[leg], timestamp })
+    const times = (data: unknown) => {
+      const d = decodeMapscanInfo(data, 'queryCrossInfoById')
+      return [d.times?.sent, d.times?.updated, detailTimed(d)?.updatedAt]
+    }
+    // crossing, only the source leg so far: its last update is its sending
+    expect(times({ sourceInfo: body.sourceInfo, state: 0 })).toEqual(['2024-07-09 00:01:28', '2024-07-09 00:01:28', '2024-07-09 00:01:28'])
+    // on the relay chain, not yet delivered
+    expect(times({ sourceInfo: body.sourceInfo, relyerInfo: at('relyerInfo', '2024-07-09T00:02:10.000+00:00'), state: 2 })).toEqual([
+      '2024-07-09 00:01:28',
+      '2024-07-09 00:02:10',
+      '2024-07-09 00:02:10'
+    ])
+    // every leg, the relay's written later than the destination's: the latest one, whichever leg it is
+    expect(
+      times({ ...body, relyerInfo: at('relyerInfo', '2024-07-09T00:05:00.000+00:00'), destinationInfo: at('destinationInfo', '2024-07-09T00:03:08.000+00:00') })
+    ).toEqual(['2024-07-09 00:01:28', '2024-07-09 00:05:00', '2024-07-09 00:05:00'])
+    // an offset other than UTC's is made UTC before it is compared
+    expect(times({ sourceInfo: body.sourceInfo, destinationInfo: at('destinationInfo', '2024-07-09T02:03:08.000+02:00'), state: 1 })[1]).toBe('2024-07-09 00:03:08')
+  })
+
+  it('a completed transfer lasted from its source leg to its destination leg, as the Transfer view reads it', () => {
+    const d = decodeMapscanInfo(envelopeData(example('cross-info-by-id.example.txt').body, 'queryCrossInfoById'), 'queryCrossInfoById')
+    // 00:01:28 → 00:03:08
+    expect(deliveryMs(detailTimed(d)!)).toBe(100_000)
   })
 
   it('cross info by source hash: the same transfer as by id', () => {
@@ -60,6 +92,9 @@ describe("Bridge Scan's published examples", () => {
       [322082, '0x326cfe03b637e19de141d25556e5f9f0c24d3fea30982432ef17761029c741e7', 59124846, '2024-07-08 22:12:35', 137, 22776, '0x60d85e2c625fe28df7bacddeb9add08702520f59aeb916b403853d0ac7902e10', 12662231, null]
     ])
     const r = page.list[0]!
+    // a history record has the source leg's time only: its last update is not provided, never made up
+    expect([r.timestamp, r.updatedAt]).toEqual(['2024-07-09 00:01:28', ''])
+    expect(r.origin?.notProvided).toContain('updatedAt')
     expect(r.from).toBe('0x14a5b11be1f996a2c662f8968d017328b4b80c3a')
     expect(r.state).toBe(STATE_NOT_PROVIDED)
     expect(r.origin?.notProvided).toEqual(expect.arrayContaining(['amount', 'inAmount', 'tokenObject', 'state', 'to']))

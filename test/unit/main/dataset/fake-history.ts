@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LoadedHistories } from '../../../../src/main/dataset'
-import type { QueryClient } from '../../../../src/main/client'
+import type { QueryClient, QueryDialect } from '../../../../src/main/client'
 import { DiskCache } from '../../../../src/main/store/cache'
 import type { HistoryPage, TransferRecord } from '../../../../src/shared/schemas/wire'
 import { hex } from './hex'
@@ -63,7 +63,6 @@ export function transfer(n: number): TransferRecord {
 }
 
 export class FakeHistory implements QueryClient {
-  readonly dialect = 'mcs'
   readonly maxPageSize = 100
   readonly rpcUrls: readonly string[] = []
   /** newest first, as the service lists it */
@@ -71,8 +70,15 @@ export class FakeHistory implements QueryClient {
   /** pages asked for, in order */
   readonly asked: number[] = []
   private next: number
+  /** while true, every page asked for fails as an unreachable service does */
+  down = false
 
-  constructor(count: number) {
+  /** `tell`: how this service writes each transfer (a dialect that says less than ours leaves fields out) */
+  constructor(
+    count: number,
+    readonly dialect: QueryDialect = 'mcs',
+    private readonly tell: (r: TransferRecord) => TransferRecord = (r) => r
+  ) {
     this.list = Array.from({ length: count }, (_, k) => transfer(count - k))
     this.next = count + 1
   }
@@ -81,8 +87,9 @@ export class FakeHistory implements QueryClient {
     const pageNo = input.pageNo ?? 1
     const size = input.pageSize ?? 10
     this.asked.push(pageNo)
+    if (this.down) throw new Error('connect ECONNREFUSED 127.0.0.1')
     // a copy, as a decoded answer is: nothing the caller holds is the service's own object
-    return { list: structuredClone(this.list.slice((pageNo - 1) * size, pageNo * size)), total: this.list.length }
+    return { list: structuredClone(this.list.slice((pageNo - 1) * size, pageNo * size)).map(this.tell), total: this.list.length }
   }
 
   /** `count` new transfers at the head; their ids, newest first */
@@ -122,12 +129,16 @@ export class FakeHistory implements QueryClient {
 }
 
 /** The loaded-history engine on the fake; "load all" reads every page of it as it is at that moment. */
-export async function serviceOn(fake: FakeHistory, pageSize: number): Promise<LoadedHistories> {
-  const cache = await DiskCache.open(mkdtempSync(join(tmpdir(), 'bs-live-')), 50 * 1024 * 1024)
+export async function serviceOn(
+  fake: FakeHistory | (() => FakeHistory),
+  pageSize: number,
+  cache?: DiskCache
+): Promise<LoadedHistories> {
+  const active = typeof fake === 'function' ? fake : () => fake
   return new LoadedHistories({
-    cache,
+    cache: cache ?? (await tempCache()),
     now: Date.now,
-    endpoint: async () => ({ profileId: 'p', client: fake, maxPageSize: pageSize }),
+    endpoint: async () => ({ profileId: PROFILE_ID, client: active(), maxPageSize: pageSize }),
     tokens: async () => null,
     fetchAll: async (client, input) => {
       const first = await client.queryHistory({ ...input, pageNo: 1 })
@@ -136,6 +147,12 @@ export async function serviceOn(fake: FakeHistory, pageSize: number): Promise<Lo
       return { records, total: first.total, completeness: { startTotal: first.total, arrived: 0, doubts: [] } }
     }
   })
+}
+
+export const PROFILE_ID = 'p'
+
+export async function tempCache(): Promise<DiskCache> {
+  return DiskCache.open(mkdtempSync(join(tmpdir(), 'bs-live-')), 50 * 1024 * 1024)
 }
 
 /** Every row of the one loaded dataset, whole, in its loaded order. */

@@ -3,14 +3,13 @@
 // and that has no receive hash is not yet delivered.
 import type { Settings } from '@shared/schemas/settings'
 import { COMPLETE_STATE, notDelivered } from '@shared/states'
-import type { TransferRecord } from '@shared/schemas/wire'
-import { deliveryMs, sentAt } from '@shared/transfer-time'
+import { deliveryMs, sentAt, type TimedTransfer } from '@shared/transfer-time'
 import { durationMsText } from '@shared/format'
 
 export const COMPLETED_STATE = COMPLETE_STATE
 export const DEFAULT_STUCK_MINUTES = 120
 
-type Timed = Pick<TransferRecord, 'timestamp' | 'createdAt' | 'updatedAt' | 'height' | 'confirmHeight' | 'state' | 'fromChainid' | 'toChainid' | 'transferinHash'>
+type Timed = TimedTransfer
 
 export interface Legs {
   /** source send → source confirm, in blocks (its time is not published) */
