@@ -38,6 +38,18 @@ const HISTORY_NOT_PROVIDED = [
   'tokenObject.isMint',
   'tokenObject.tokenId'
 ]
+/**
+ * What a history record does not carry, by whether it lacks its type and its completion: a transfer still
+ * crossing has no completion time, and Butter gives no other update time, so its last update is not provided
+ * rather than blank. Made once: every record of a page shares its list.
+ */
+const HISTORY_NOT_PROVIDED_TYPE = [...HISTORY_NOT_PROVIDED, 'type']
+const HISTORY_NOT_PROVIDED_UPDATE = [...HISTORY_NOT_PROVIDED, 'updatedAt']
+const HISTORY_NOT_PROVIDED_BOTH = [...HISTORY_NOT_PROVIDED, 'type', 'updatedAt']
+function historyNotProvided(typeMissing: boolean, uncompleted: boolean): string[] {
+  if (typeMissing) return uncompleted ? HISTORY_NOT_PROVIDED_BOTH : HISTORY_NOT_PROVIDED_TYPE
+  return uncompleted ? HISTORY_NOT_PROVIDED_UPDATE : HISTORY_NOT_PROVIDED
+}
 const DETAIL_NOT_PROVIDED = [
   'type',
   'fromHeight',
@@ -153,7 +165,7 @@ function transferOf(r: HistoryFields): TransferRecord {
     stable: null,
     issues: [],
     received: dest ? { decimals: dest.decimal, symbol: dest.symbol } : null,
-    origin: origin('raw', inAmount !== null, r.state, r.type === undefined ? [...HISTORY_NOT_PROVIDED, 'type'] : HISTORY_NOT_PROVIDED)
+    origin: origin('raw', inAmount !== null, r.state, historyNotProvided(r.type === undefined, !r.completeTime))
   }
 }
 

@@ -8,6 +8,7 @@ import { parseLossless } from '../../../../src/main/client/lossless-json'
 import { amountText, detailReceivedAmount, detailSentAmount, exactAmount, receivedAmount, sentAmount } from '../../../../src/shared/amounts'
 import { historyPageSchema, transferDetailSchema } from '../../../../src/shared/schemas/decoded'
 import { AppError } from '../../../../src/shared/errors'
+import { notProvided } from '../../../../src/shared/schemas/origin'
 import { BUTTER_ORDER_TRANSFER, docExample } from '../../../support/doc-example'
 
 const history = () => decodeButterHistory(envelopeData(docExample('butter', 'history-by-address.example.txt').body, 'queryBridgeHistoryByAddress'))
@@ -169,6 +170,21 @@ describe("Butter's answers where the docs disagree with themselves", () => {
     const body = docExample('butter', 'history-by-address.example.txt').body.replace('"inAmount": 793173940045435400000', '"inAmount": null')
     const r = decodeButterHistory(envelopeData(body, 'queryBridgeHistoryByAddress')).list[0]!
     expect(amountText(receivedAmount(r))).toEqual({ text: 'not known yet', raw: false, missing: true })
+  })
+
+  it("a crossing transfer's last update is not provided (Butter gives only a completion time), a completed one's is its completion", () => {
+    const sent = docExample('butter', 'history-by-address.example.txt').body
+    const crossing = sent.replace('"completeTime": "2023-07-27 12:23:58"', '"completeTime": null')
+    expect(crossing).not.toBe(sent)
+    const done = decodeButterHistory(envelopeData(sent, 'queryBridgeHistoryByAddress')).list[0]!
+    const open = decodeButterHistory(envelopeData(crossing, 'queryBridgeHistoryByAddress')).list[0]!
+    expect(done.updatedAt).toBe('2023-07-27 12:23:58')
+    expect(notProvided(done.origin, 'updatedAt')).toBe(false)
+    expect(open.updatedAt).toBe('')
+    expect(notProvided(open.origin, 'updatedAt')).toBe(true)
+    // nothing else the record lacks changed
+    expect(open.origin?.notProvided.filter((f) => f !== 'updatedAt')).toEqual(done.origin?.notProvided)
+    expect(notProvided(open.origin, 'timestamp')).toBe(false)
   })
 
   it('splits a fee with its symbol glued on', () => {
