@@ -8,8 +8,8 @@
 //                                a pass ÷ the same for a handler that asks main app:info over the app's bridge
 //                                and then changes one text node, p95 of a pass
 //   scroll_dropped_vs_trivial    display frames shown per frame drawn while scrolling (1 = none dropped) ÷
-//                                the same for a plain scroller of static rows
-//   scroll_longest_frame_vs_trivial the longest frame in display frames ÷ the plain scroller's
+//                                the same for a plain virtual list of 100,000 static rows
+//   scroll_longest_frame_vs_trivial the longest frame in display frames ÷ the plain virtual list's
 //   renderer_heap_mb             renderer JS heap after a forced GC (CDP)
 //   main_heap_mb_per_100k    main-process memory held per 100,000 loaded transfers (the harness runs in this
 //                            process: JS heap + typed arrays after a forced GC, loaded and filtered, minus before
@@ -293,15 +293,15 @@ async function measure(
       )
     }
     if (names.scroll && dropped.length) {
-      const detail = `scrollTop += 120 px every frame (≈7200 px/s) through ${heavy.count} rows; 60-frame warm-up, ${rounds} runs of 180 frames, each beside 180 frames of a plain scroller of 400 static rows in the same page; rAF intervals counted in whole display frames of ${frame} ms`
+      const detail = `scrollTop += 120 px every frame (≈7200 px/s) through ${heavy.count} rows; 60-frame warm-up, ${rounds} runs of 180 frames, each beside 180 frames of a plain virtual list of 100,000 static rows (the rows in view drawn again on each scroll event) in the same page; rAF intervals counted in whole display frames of ${frame} ms`
       out[names.scroll.dropped] = againstReference(
         { runs: shownPerDrawn, unit: 'frames', what: 'display frames shown per frame drawn' },
-        { runs: shownPerDrawnRef, unit: 'frames', what: 'the plain scroller’s' },
+        { runs: shownPerDrawnRef, unit: 'frames', what: 'the plain virtual list’s' },
         `${detail}; dropped ${median(dropped).toFixed(2)} % (${spread(dropped, 2)}), all runs ${droppedPct(spans).toFixed(2)} %`
       )
       out[names.scroll.longest] = againstReference(
         { runs: longest, unit: 'frames', what: 'longest frame' },
-        { runs: longestRef, unit: 'frames', what: 'the plain scroller’s longest frame' },
+        { runs: longestRef, unit: 'frames', what: 'the plain virtual list’s longest frame' },
         `${detail}; longest ${Math.max(...longest)} frames = ${(Math.max(...longest) * frame).toFixed(1)} ms`
       )
     }
