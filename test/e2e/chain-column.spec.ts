@@ -6,6 +6,11 @@ import type { Page } from '@playwright/test'
 import { test as base, expect, iconFetch, startHarness } from './fixtures'
 import { demoSample } from './demo'
 
+interface Call {
+  method?: string
+  params?: unknown[]
+}
+
 interface ChainAsks {
   /** every eth_getTransactionReceipt main sent a demo chain, by hash (lower case) */
   receipts: string[]
@@ -19,8 +24,11 @@ const test = base.extend<{ asks: ChainAsks }>({
       const url = new URL(input instanceof Request ? input.url : String(input))
       if (url.pathname.startsWith('/chain/')) {
         const body = typeof init?.body === 'string' ? init.body : input instanceof Request ? await input.clone().text() : ''
-        const call = JSON.parse(body || '{}') as { method?: string; params?: unknown[] }
-        if (call.method === 'eth_getTransactionReceipt') asks.receipts.push(String(call.params?.[0]).toLowerCase())
+        // a check's reads of one turn go as one JSON-RPC batch: each call in it counts
+        const sent = JSON.parse(body || '{}') as Call | Call[]
+        for (const call of Array.isArray(sent) ? sent : [sent]) {
+          if (call.method === 'eth_getTransactionReceipt') asks.receipts.push(String(call.params?.[0]).toLowerCase())
+        }
       }
       return iconFetch(input, init)
     }
