@@ -425,21 +425,21 @@ export const tableBench: Bench = {
     {
       name: 'filter_p95_vs_input',
       unit: 'x',
-      budget: { op: '<=', target: 9.8 },
+      budget: { op: '<=', target: 2.2 },
       rooms: TABLE_ROOMS,
       maxReferenceSpread: 0.5
     },
     {
       name: 'scroll_dropped_vs_trivial',
       unit: 'x',
-      budget: { op: '<=', target: 1.45 },
+      budget: { op: '<=', target: 1.3 },
       rooms: ['renderer'],
       maxReferenceSpread: 0.1
     },
     {
       name: 'scroll_longest_frame_vs_trivial',
       unit: 'x',
-      budget: { op: '<=', target: 5.2 },
+      budget: { op: '<=', target: 2 },
       rooms: ['renderer'],
       maxReferenceSpread: 0.5
     },
