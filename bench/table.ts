@@ -476,7 +476,7 @@ export const tableMillionBench: Bench = {
     {
       name: 'filter_1m_p95_vs_input',
       unit: 'x',
-      budget: { op: '<=', target: 17.6 },
+      budget: { op: '<=', target: 3.9 },
       rooms: TABLE_ROOMS,
       maxReferenceSpread: 0.5,
       slow: true
