@@ -9,7 +9,6 @@ import { durationMsText } from '@shared/format'
 export const COMPLETED_STATE = COMPLETE_STATE
 export const DEFAULT_STUCK_MINUTES = 120
 
-type Timed = TimedTransfer
 
 export interface Legs {
   /** source send → source confirm, in blocks (its time is not published) */
@@ -22,7 +21,7 @@ export interface Legs {
   explain: string
 }
 
-export function legs(r: Timed): Legs {
+export function legs(r: TimedTransfer): Legs {
   const confirmBlocks = r.confirmHeight > 0 && r.height > 0 && r.confirmHeight >= r.height ? r.confirmHeight - r.height : null
   const completed = r.state === COMPLETED_STATE
   const totalMs = deliveryMs(r)
@@ -46,7 +45,7 @@ export function stuckMinutes(settings: Pick<Settings, 'stuckThresholds'> | null,
 }
 
 /** Not yet delivered for longer than the user's threshold for its route. */
-export function isStuck(r: Timed, settings: Pick<Settings, 'stuckThresholds'> | null, now: number): boolean {
+export function isStuck(r: TimedTransfer, settings: Pick<Settings, 'stuckThresholds'> | null, now: number): boolean {
   if (!notDelivered(r.state, r.transferinHash)) return false
   const sent = sentAt(r)
   if (Number.isNaN(sent)) return false
