@@ -6,8 +6,9 @@
 // cost about as much as JSON.parse itself; String#indexOf skips through the text at native speed. What makes
 // a search sound is that, in valid JSON, a `"` is a string's delimiter exactly when an even number of
 // backslashes precedes it, and text between two delimiters that is not a string can only be whitespace,
-// punctuation, numbers and literals. So `amount"` followed by `:` is always the end of a key (the letters
-// cannot stand outside a string), and its opening quote is found by the parity rule. What the search cannot
+// punctuation, numbers and literals. So a delimiter followed by `:` always ends a key, and the search goes
+// from colon to colon (every key is counted on the way), reading an amount key's letters back from its
+// closing quote and finding its opening quote by the parity rule. What the search cannot
 // vouch for it reports by answering null: a fraction or a negative exponent that may belong to a number
 // outside the strings and that JSON.parse could round to a whole number (no check on the parsed value could
 // see it), an amount longer than MAX_NUMBER_CHARS (which the scan refuses with its reason).
@@ -21,16 +22,6 @@
 // amount anywhere else (in the envelope, nested in a member) is refused, as is any number JSON.parse may have
 // rounded, a `__proto__` key and nesting past MAX_DEPTH (the scan refuses those two).
 import { MAX_DEPTH, MAX_NUMBER_CHARS, isAmountKey, isPlainObject } from './lossless-json'
-
-/**
- * The searches, by a key's last characters: `mount"` ends amount and inAmount, `Valume"` the stable value.
- * They start with characters that are rare in a body (String#indexOf skips to candidates of the first
- * character), where `"amount"` itself cost four times as much: quotes are everywhere. sending and receiving
- * are not history fields: where one turns up in a history body, its number has no text found, and the body
- * goes to the exact scan.
- */
-const MOUNT = 'mount"'
-const SUFFIX = 'Valume'
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57
@@ -121,49 +112,33 @@ function numberEnd(text: string, start: number): number {
   return isNumberChar(text.charCodeAt(k)) ? -2 : k
 }
 
-/** Index of the first non-whitespace character after the key ending at `close` and its colon, or -1. */
-function valueAfterKey(text: string, close: number): number {
-  let j = close + 1
-  while (isWhitespace(text.charCodeAt(j))) j++
-  if (text.charCodeAt(j) !== 58) return -1
-  j++
-  while (isWhitespace(text.charCodeAt(j))) j++
-  return j
-}
-
-/** The closing quotes of the amount, inAmount and `<x>Valume` keys spelled without \u escapes, ascending. */
-function amountKeyEnds(text: string): number[] {
-  const mounts: number[] = []
-  for (let at = text.indexOf(MOUNT); at !== -1; at = text.indexOf(MOUNT, at + 1)) {
-    // "amount" or "inAmount", with an opening quote that is a delimiter (an escaped one makes the key longer).
-    const a = text.charCodeAt(at - 1)
-    const open = a === 97 ? at - 2 : a === 65 && text.charCodeAt(at - 2) === 110 && text.charCodeAt(at - 3) === 105 ? at - 4 : -1
-    if (open >= 0 && text.charCodeAt(open) === 34 && !isEscaped(text, open)) mounts.push(at + MOUNT.length - 1)
+/**
+ * Whether the key whose closing quote is at `close` (a delimiter) is amount, inAmount or `<x>Valume` as
+ * written, without \u escapes (an amount key written with one has no number found, and the walk then leaves
+ * the body to the exact scan). sending and receiving are not history fields: where one turns up in a history
+ * body, its number has no text found either.
+ */
+function isAmountKeyEnd(text: string, close: number): boolean {
+  const last = text.charCodeAt(close - 1)
+  if (last === 116) {
+    if (!text.startsWith('mount', close - 5)) return false
+    const a = text.charCodeAt(close - 6)
+    // "amount" or "inAmount", its opening quote a delimiter (an escaped one makes the key longer).
+    const open = a === 97 ? close - 7 : a === 65 && text.charCodeAt(close - 7) === 110 && text.charCodeAt(close - 8) === 105 ? close - 9 : -1
+    return open >= 0 && text.charCodeAt(open) === 34 && !isEscaped(text, open)
   }
-  const valumes: number[] = []
-  const needle = `${SUFFIX}"`
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
-    // The key must be longer than the suffix: not `"Valume"` with a real opening quote.
-    if (text.charCodeAt(at - 1) === 34 && !isEscaped(text, at - 1)) continue
-    valumes.push(at + needle.length - 1)
-  }
-  if (valumes.length === 0) return mounts
-  // Both lists are ascending: merged, not sorted.
-  const out: number[] = []
-  let m = 0
-  let v = 0
-  while (m < mounts.length || v < valumes.length) {
-    out.push(v >= valumes.length || (m < mounts.length && (mounts[m] as number) < (valumes[v] as number)) ? (mounts[m++] as number) : (valumes[v++] as number))
-  }
-  return out
+  // Longer than the suffix: not `"Valume"` with a real opening quote.
+  return last === 101 && text.startsWith('Valume', close - 6) && !(text.charCodeAt(close - 7) === 34 && !isEscaped(text, close - 7))
 }
 
 /**
  * The amount numbers found: ascending, disjoint [start, end) ranges of the text, each with the position of
- * its key's closing quote (to match a number with the key it was parsed under).
+ * its key's closing quote (to match a number with the key it was parsed under); and how many keys the text
+ * holds, every object's counted (see keysAndAmounts).
  */
 export interface AmountSpans {
   readonly text: string
+  keys: number
   readonly starts: number[]
   readonly ends: number[]
   readonly keyCloses: number[]
@@ -181,38 +156,37 @@ export function spanText(spans: AmountSpans, i: number): string {
   return spans.text.slice(spans.starts[i], spans.ends[i])
 }
 
-/** The amount numbers, ascending; null when one is longer than the scan reads. */
-function amountSpans(text: string): AmountSpans | null {
-  const spans: AmountSpans = { text, starts: [], ends: [], keyCloses: [] }
-  for (const close of amountKeyEnds(text)) {
-    const start = valueAfterKey(text, close)
-    // A malformed token is left alone: JSON.parse refuses the body, as the exact scan would.
-    const end = start === -1 ? -1 : numberEnd(text, start)
-    if (end < 0) continue
-    if (end - start > MAX_NUMBER_CHARS) return null
-    spans.starts.push(start)
-    spans.ends.push(end)
-    spans.keyCloses.push(close)
-  }
-  return spans
-}
-
 /**
- * How many keys the text holds, every object's counted: a `:` after a string's closing quote (whitespace
- * between allowed) ends a key, and one after a quote that is escaped is inside a string. Compared with the
- * keys of the parsed objects it tells whether any key is repeated in an object: JSON.parse keeps the last
- * value of a repeated key, and the value it drops is never seen by the walk, whatever it holds.
+ * The text's keys counted and its amount numbers read, in one pass over its colons; null when an amount is
+ * longer than the scan reads. A `:` after a string's closing quote (whitespace between allowed) ends a key,
+ * and one after a quote that is escaped is inside a string. Compared with the keys of the parsed objects, the
+ * count tells whether any key is repeated in an object: JSON.parse keeps the last value of a repeated key,
+ * and the value it drops is never seen by the walk, whatever it holds. One pass rather than a search for the
+ * amount keys' letters beside a count of the colons: the colons are found anyway, and each amount key is one.
  */
-export function countKeys(text: string): number {
+function keysAndAmounts(text: string): AmountSpans | null {
+  const spans: AmountSpans = { text, keys: 0, starts: [], ends: [], keyCloses: [] }
   let keys = 0
   for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) {
     let q = at - 1
     let c = text.charCodeAt(q)
     while (isWhitespace(c)) c = text.charCodeAt(--q)
     // A backslash right before the quote is the common case to rule out, inside a detail string.
-    if (c === 34 && (text.charCodeAt(q - 1) !== 92 || !isEscaped(text, q))) keys++
+    if (c !== 34 || (text.charCodeAt(q - 1) === 92 && isEscaped(text, q))) continue
+    keys++
+    if (!isAmountKeyEnd(text, q)) continue
+    let start = at + 1
+    while (isWhitespace(text.charCodeAt(start))) start++
+    // A malformed token is left alone: JSON.parse refuses the body, as the exact scan would.
+    const end = numberEnd(text, start)
+    if (end < 0) continue
+    if (end - start > MAX_NUMBER_CHARS) return null
+    spans.starts.push(start)
+    spans.ends.push(end)
+    spans.keyCloses.push(q)
   }
-  return keys
+  spans.keys = keys
+  return spans
 }
 
 /**
@@ -271,11 +245,11 @@ function mayHoldInexactNumber(text: string, amounts: AmountSpans): boolean {
 
 /**
  * The amount numbers of `text`, every key spelled amount, inAmount or `<x>Valume` outside the strings having
- * its number found; or null when only the exact scan can say what the body holds: an amount longer than
+ * its number found, and the text's keys counted; or null when only the exact scan can say what the body holds: an amount longer than
  * MAX_NUMBER_CHARS, or another number JSON.parse could round to a whole number.
  */
 export function findAmounts(text: string): AmountSpans | null {
-  const amounts = amountSpans(text)
+  const amounts = keysAndAmounts(text)
   return amounts === null || mayHoldInexactNumber(text, amounts) ? null : amounts
 }
 
@@ -284,7 +258,7 @@ const FORBIDDEN_KEY = '__proto__'
 
 /**
  * Where a walk over a parsed body stands: the next span to match with an amount, and how many keys it has
- * met (every key, to be compared with countKeys). An object literal, not a class: its shape outlives a full
+ * met (every key, to be compared with the text's). An object literal, not a class: its shape outlives a full
  * collection, so the optimised walk is not thrown away with it.
  */
 export interface Walk {
@@ -358,5 +332,5 @@ export function quickEnvelope(text: string): { data: unknown; walk: Walk } | nul
 
 /** Whether a finished walk gave every amount found its number and met every key the text holds. */
 export function walkComplete(walk: Walk): boolean {
-  return walk.next === walk.spans.starts.length && walk.keys === countKeys(walk.spans.text)
+  return walk.next === walk.spans.starts.length && walk.keys === walk.spans.keys
 }

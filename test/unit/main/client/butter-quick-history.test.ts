@@ -8,6 +8,8 @@ import { envelopeData } from '../../../../src/main/client/dialect-common'
 import { assertQuickAgrees, likeExact } from './helpers'
 import { docExample } from '../../../support/doc-example'
 import { AppError } from '../../../../src/shared/errors'
+import { parseLossless } from '../../../../src/main/client/lossless-json'
+import type { JsonValue } from '../../../../src/shared/schemas/vault'
 
 const OP = 'queryBridgeHistoryByAddress'
 
@@ -42,6 +44,16 @@ function jsonString(s: string, escapeEvery: number): string {
     } else out += i % escapeEvery === 0 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c
   }
   return `${out}"`
+}
+
+/** `items` reordered in place by a seeded Fisher–Yates shuffle. */
+function shuffle<T>(items: T[], seed: number): void {
+  let s = seed
+  for (let i = items.length - 1; i > 0; i--) {
+    s = (s * 1103515245 + 12345) % 2 ** 31
+    const j = s % (i + 1)
+    ;[items[i], items[j]] = [items[j] as T, items[i] as T]
+  }
 }
 
 const ODD_WS = [' ', '', '\n', '\t', '\r\n  ', '   ']
@@ -127,7 +139,10 @@ const recordOf = (othersOf: fc.Arbitrary<[string, string][]>) =>
       sourceToken: token(escapeEvery),
       destinationToken: fc.option(token(escapeEvery)),
       repeatTop: fc.option(fc.constantFrom<[string, string]>(['state', '1'], ['sourceHash', '"0xab"'], ['amount', '5'], ['inAmount', '"7"'])),
-      others: othersOf
+      others: othersOf,
+      // The docs' member order, or another: the quick way reads members by name, and the amounts' texts must
+      // still go to the amounts they were written with.
+      order: fc.option(fc.nat())
     })
     .map((r): Json => {
       const members: [string, Json][] = [
@@ -151,6 +166,7 @@ const recordOf = (othersOf: fc.Arbitrary<[string, string][]>) =>
         ['sourceToken', r.sourceToken],
         ['destinationToken', r.destinationToken ?? raw('null')]
       ]
+      if (r.order !== null) shuffle(members, r.order)
       if (r.repeatTop) members.push([r.repeatTop[0], raw(r.repeatTop[1])])
       const o = obj(members)
       for (const [k, v] of r.others) setMember(o, [k], v)
@@ -206,7 +222,7 @@ const TRIED_FIELDS = [
   ...['sourceTokenAddress', 'destinationTokenAddress', 'amount', 'type', 'state', 'timestamp', 'completeTime', 'inAmount', 'relayerChainId', 'relayerHash', 'relayerHeight'],
   ...['sourceChain', 'destinationChain', 'sourceToken', 'destinationToken', 'usdtValume', 'extra'],
   ...['id', 'chainId', 'chainName', 'scanUrl', 'chainImg', 'mosContract', 'amount', 'extra'].map((k) => `sourceChain.${k}`),
-  ...['id', 'chainId', 'address', 'name', 'symbol', 'decimal', 'icon', 'usdtValume', 'extra'].map((k) => `sourceToken.${k}`)
+  ...['id', 'chainId', 'address', 'name', 'symbol', 'decimal', 'icon', 'isMainCurrency', 'usdtValume', 'extra'].map((k) => `sourceToken.${k}`)
 ]
 
 describe("Butter's history page: the quick way gives what the lossless path gives", () => {
@@ -282,6 +298,37 @@ describe("Butter's history page: the quick way gives what the lossless path give
     const bigger = body.replace('"amount": 793967907953388800000', '"amount": 123456789012345678901234567')
     expect(expectLikeExact(bigger)).toBe('quick')
     expect(quickButterHistory(bigger)?.list[0]?.amount).toBe('123456789012345678901234567')
+  })
+
+  it('takes the published record with its members in any order and unknown members beside them', () => {
+    const body = docExample('butter', 'history-by-address.example.txt').body
+    const published = (parseLossless(body) as { data: { list: JsonValue[] } }).data.list[0] as JsonValue
+    // Written back as the docs write it: the amounts as bare numbers past 2^53, every other value as JSON.
+    const asJson = (v: JsonValue, key: string): Json => {
+      if (v !== null && typeof v === 'object' && !Array.isArray(v)) return obj(Object.entries(v).map(([k, m]) => [k, asJson(m, k)]))
+      return raw(typeof v === 'string' && (key === 'amount' || key === 'inAmount') ? v : JSON.stringify(v))
+    }
+    const extra = fc.constantFrom<[string, string]>(['remark', '"x"'], ['note', '{"id":1}'], ['usdtValume', '123456789012345678901234.5'], ['flags', '[1,2]'], ['isMainCurrency', '1'])
+    const orders = fc.array(fc.nat(), { minLength: 5, maxLength: 5 })
+    fc.assert(
+      fc.property(orders, fc.array(extra, { maxLength: 2 }), fc.array(extra, { maxLength: 2 }), fc.boolean(), (seeds, top, nested, oddWs) => {
+        const record = asJson(published, '')
+        if (record.t !== 'obj') throw new Error('the published record is not an object')
+        for (const [k, v] of top) setMember(record, [k], v)
+        shuffle(record.members, seeds[0] as number)
+        record.members.forEach(([k, m], i) => {
+          if (m.t !== 'obj') return
+          // The unknown members nested in the chains and tokens are plain: an amount there is refused.
+          for (const [nk, nv] of nested) if (nk !== 'usdtValume') setMember(m, [nk], nv)
+          if (k !== 'sourceToken' || i % 2 === 0) shuffle(m.members, seeds[1 + (i % 4)] as number)
+        })
+        const text = pageText({ records: [record], total: 29, seed: seeds[0] as number, escapeKeys: false, oddWs })
+        expect(expectLikeExact(text)).toBe('quick')
+        const [transfer] = quickButterHistory(text)?.list ?? []
+        expect([transfer?.amount, transfer?.inAmount]).toEqual(['793967907953388800000', '793173940045435400000'])
+      }),
+      { numRuns: 300 }
+    )
   })
 
   it('stands aside for what it cannot vouch for; the decode then gives the lossless answer', () => {
