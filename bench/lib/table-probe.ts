@@ -49,12 +49,14 @@ export const TABLE_PROBE = `(() => {
     const url = typeof input === 'string' ? input : input.url;
     const isLoad = url.includes('history%3AloadAll');
     const isRows = url.includes('history%3Arows');
-    if (!isLoad && !isRows) return orig.call(this, input, init);
+    if ((!isLoad && !isRows) || (window.__ref && window.__ref.busy)) return orig.call(this, input, init);
     const t = { isLoad, started: performance.now() };
     const res = await orig.call(this, input, init);
     const json = res.json.bind(res);
     res.json = async () => {
       const value = await json();
+      const result = value && (value.result || value);
+      if (isLoad && result && result.ok && result.value) b.datasetId = result.value.datasetId;
       note(t, performance.now());
       return value;
     };
@@ -63,7 +65,8 @@ export const TABLE_PROBE = `(() => {
   const OrigWebSocket = window.WebSocket;
   const send = OrigWebSocket.prototype.send;
   OrigWebSocket.prototype.send = function (data) {
-    if (typeof data === 'string' && data.includes('"channel":"history:')) {
+    // the reference kit's own questions (page-reference.ts) are not the app's: not timed
+    if (typeof data === 'string' && data.includes('"channel":"history:') && !(window.__ref && window.__ref.busy)) {
       try {
         const call = JSON.parse(data);
         if (call.channel === 'history:loadAll' || call.channel === 'history:rows') tracked.set(call.id, { isLoad: call.channel === 'history:loadAll', started: performance.now() });
@@ -82,6 +85,11 @@ export const TABLE_PROBE = `(() => {
       const t = tracked.get(id);
       if (t) {
         tracked.delete(id);
+        // the loaded history's id, for the reference kit to ask main for the same rows
+        if (t.isLoad) {
+          const i = m.data.indexOf('"datasetId":"');
+          if (i !== -1) b.datasetId = m.data.slice(i + 13, m.data.indexOf('"', i + 13));
+        }
         note(t, performance.now());
       }
     });
@@ -99,4 +107,6 @@ export interface Probe {
    */
   painted: { started: number; at: number; applied: number; painted: number; real: boolean }[]
   keys: number[]
+  /** the loaded history's id, from the last history:loadAll answer */
+  datasetId?: string
 }

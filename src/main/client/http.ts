@@ -7,6 +7,7 @@
 // The deadline covers the whole attempt (connect, headers, every body read) by construction: each
 // `reader.read()` races a timer of our own (../deadline.ts says why a signal alone is not enough), and on
 // expiry we cancel the reader ourselves.
+import { isUtf8 } from 'node:buffer'
 import ky, { HTTPError, TimeoutError } from 'ky'
 import { AppError } from '@shared/errors'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText, redactUrl } from '@shared/redact'
@@ -111,11 +112,21 @@ async function readCapped(response: Response, operation: string, maxBytes: numbe
     }
     chunks.push(value)
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks, total))
-  } catch {
-    throw new AppError({ kind: 'protocol', operation, code: response.status, message: `HTTP ${response.status}: the body is not UTF-8 text` })
-  }
+  const text = utf8Text(Buffer.concat(chunks, total))
+  if (text === null) throw new AppError({ kind: 'protocol', operation, code: response.status, message: `HTTP ${response.status}: the body is not UTF-8 text` })
+  return text
+}
+
+/**
+ * A body's bytes as text, or null when they are not UTF-8: what TextDecoder('utf-8', {fatal: true}) answers
+ * (the same refusals, a leading BOM dropped), checked and decoded by Node's own UTF-8 routines at a fraction
+ * of its cost, which was an eighth of the main process's CPU while a 100,000-transfer history loaded in pages
+ * of 1,000.
+ */
+export function utf8Text(bytes: Buffer): string | null {
+  if (!isUtf8(bytes)) return null
+  const text = bytes.toString('utf8')
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
 }
 
 /**
