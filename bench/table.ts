@@ -235,6 +235,7 @@ async function measure(
         }
         if (names.mainHeap && wanted.has(names.mainHeap))
           heapPer100k.push((ourMainMb() * 100_000) / heavy.count)
+          ctx.log(`table: round ${r + 1}: main holds ${heapPer100k.at(-1)?.toFixed(1)} MB per 100,000 loaded transfers`)
         if (names.scroll && (wanted.has(names.scroll.dropped) || wanted.has(names.scroll.longest))) {
           const [deltas, refLongest] = await inTurn(
             r,

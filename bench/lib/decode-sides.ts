@@ -1,5 +1,6 @@
-// The two sides decode_vs_native compares, each timed in a process of its own (bench/decode-child.ts). A run
-// decodes a list of bodies one after another, as "load all" decodes its pages.
+// The sides decode_vs_native and butter_decode_vs_native_100 compare, each timed in a process of its own
+// (bench/decode-child.ts). A run decodes a list of bodies one after another, as "load all" decodes its pages.
+import { decodeButterHistoryBody } from '../../src/main/client/butter-decode'
 import { decodeHistoryBody } from '../../src/main/client/decode'
 
 const DETAIL_FIELDS = ['fromChainObject', 'toChainObject', 'tokenObject'] as const
@@ -27,5 +28,19 @@ export function ours(bodies: readonly string[]): number {
   return records
 }
 
-export const SIDES = { ours, native } as const
+/** Butter's history bodies: their records nest objects rather than JSON strings, so JSON.parse alone. */
+export function butterNative(bodies: readonly string[]): number {
+  let records = 0
+  for (const body of bodies) records += (JSON.parse(body) as { data: { list: unknown[] } }).data.list.length
+  return records
+}
+
+/** The path the Butter dialect's client takes once each history body's text has arrived. */
+export function butterOurs(bodies: readonly string[]): number {
+  let records = 0
+  for (const body of bodies) records += decodeButterHistoryBody(body, 'queryBridgeHistoryByAddress').list.length
+  return records
+}
+
+export const SIDES = { ours, native, butterOurs, butterNative } as const
 export type Side = keyof typeof SIDES
