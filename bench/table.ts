@@ -411,28 +411,28 @@ export const tableBench: Bench = {
     {
       name: 'table_first_rows_vs_plain',
       unit: 'x',
-      budget: { op: '<=', target: 7.7 },
+      budget: { op: '<=', target: 7.6 },
       rooms: TABLE_ROOMS,
       maxReferenceSpread: 0.5
     },
     {
       name: 'filter_p95_vs_input',
       unit: 'x',
-      budget: { op: '<=', target: 2.2 },
+      budget: { op: '<=', target: 2.4 },
       rooms: TABLE_ROOMS,
       maxReferenceSpread: 0.5
     },
     {
       name: 'scroll_dropped_vs_trivial',
       unit: 'x',
-      budget: { op: '<=', target: 1.3 },
+      budget: { op: '<=', target: 1.35 },
       rooms: ['renderer'],
       maxReferenceSpread: 0.5
     },
     {
       name: 'scroll_longest_frame_vs_trivial',
       unit: 'x',
-      budget: { op: '<=', target: 2 },
+      budget: { op: '<=', target: 3 },
       rooms: ['renderer'],
       maxReferenceSpread: 0.5
     },
@@ -461,7 +461,7 @@ export const tableMillionBench: Bench = {
     {
       name: 'table_1m_first_rows_vs_plain',
       unit: 'x',
-      budget: { op: '<=', target: 11.4 },
+      budget: { op: '<=', target: 5.3 },
       rooms: TABLE_ROOMS,
       maxReferenceSpread: 0.5,
       slow: true
@@ -469,7 +469,7 @@ export const tableMillionBench: Bench = {
     {
       name: 'filter_1m_p95_vs_input',
       unit: 'x',
-      budget: { op: '<=', target: 3.9 },
+      budget: { op: '<=', target: 3 },
       rooms: TABLE_ROOMS,
       maxReferenceSpread: 0.5,
       slow: true

@@ -22,10 +22,11 @@
 // sort orders over. Export: the whole view → records → export.ts. Charts: `chartSources` → charts.ts.
 //
 // Why a table of our own rather than AG Grid Community or TanStack Table + Virtual: measured beside both on the
-// same 1,000,894 transfers in the same browser (npm run bench, peers_1m_*; quiet run of 2026-11-27, medians of
-// 5 rounds, docs/performance.md "Peers"), ours painted its first rows in 128 ms against 3,393 and 8,128 ms and
-// a keystroke's filtered rows in 81 ms (p95) against 750 and 4,047 ms; scrolling was even (3 frames' longest
-// frame each); the heap was within 16 % of the best peer's (AG Grid's 734 MB) with the bench's own copy of the
-// peers' rows counted against ours. No peer came within 1.5 × on every figure, so ours stays.
+// same 1,000,894 transfers in the same browser (npm run bench, peers_1m_*; docs/performance.md "Peers"), in two
+// quiet whole runs of 2026-11-27 (medians of 5 rounds each), ours painted its first rows in 128 / 144 ms against
+// AG Grid's 3,393 / 4,033 and TanStack's 8,128 / 8,058 ms, and a keystroke's filtered rows in 81 / 95 ms (p95)
+// against 750 / 693 and 4,047 / 4,199 ms; scrolling was even or ahead (longest frame 3 display frames against
+// 3–4); the heap, ours counted as the page plus the history held in main, was 670 MB against AG Grid's 734 in
+// the second run. No peer came within 1.5 × on every figure, so ours stays.
 export { LoadedHistories, type AllPagesProgress, type FetchAllHistory, type LoadedHistoriesDeps } from './loaded-histories'
 export { volumeCharts } from './charts'
