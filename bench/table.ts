@@ -101,7 +101,10 @@ async function measure(
     String(scale.transfers),
     String(scale.heavyShare ?? '')
   ])
-  const session = await openSession(ctx.root, { demo: { transfers: 100, rotateEveryMs: null } }, TABLE_PROBE)
+  const session = await openSession(ctx.root, { demo: { transfers: 100, rotateEveryMs: null } }, TABLE_PROBE).catch(async (error: unknown) => {
+    await child.stop()
+    throw error
+  })
   try {
     const settings = session.harness.context.settings
     const saved = settings.saveProfile({
@@ -333,8 +336,11 @@ async function measure(
     }
     return out
   } finally {
-    await session.close()
-    await child.stop()
+    try {
+      await session.close()
+    } finally {
+      await child.stop()
+    }
   }
 }
 
