@@ -316,7 +316,7 @@ export function settleMembers(record: Record<string, unknown>, depth: number, re
  * parsed by JSON.parse as it is, the envelope's code 200 and its other members plain. The envelope's `data`
  * and the walk to go on with; null when the exact path must decide.
  */
-export function quickEnvelope(text: string): { data: unknown; walk: Walk } | null {
+export function quickEnvelope(text: string): { body: Record<string, unknown>; data: unknown; walk: Walk } | null {
   const spans = findAmounts(text)
   if (spans === null) return null
   let body: unknown
@@ -327,7 +327,23 @@ export function quickEnvelope(text: string): { data: unknown; walk: Walk } | nul
   }
   const walk: Walk = { spans, next: 0, keys: 0 }
   if (!isPlainObject(body) || body.code !== 200 || !plainMembers(body, 1, 'data', walk)) return null
-  return { data: body.data, walk }
+  return { body, data: body.data, walk }
+}
+
+/**
+ * The last page of each operation decoded the quick way, cut down to its first record: kept so that the
+ * object shapes JSON.parse made for it outlive a full collection. Optimised code holds the shapes it was specialised to weakly; when
+ * the last object of a shape dies, a full collection frees the shape and throws that code away ("weak
+ * objects" in --trace-deopt), and the next page's JSON.parse makes the same shapes anew, to be met by the
+ * interpreter and compiled again: 40–70 ms of CPU, more than a 100-record page's own decode, after every full
+ * collection. A shape an object literal makes is kept by the code making it.
+ */
+const keptPages = new Map<string, Record<string, unknown>>()
+
+/** Keeps `body` (its `list`, a member of it, cut to the first record) for `operation`, in place of the page kept before. */
+export function keepShapes(operation: string, body: Record<string, unknown>, list: unknown[]): void {
+  if (list.length > 1) list.length = 1
+  keptPages.set(operation, body)
 }
 
 /** Whether a finished walk gave every amount found its number and met every key the text holds. */

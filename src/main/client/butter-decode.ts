@@ -16,7 +16,7 @@ import { z } from 'zod'
 import type { ChainDetail, ChainRecord, TokenDetail, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { TransferOrigin } from '@shared/schemas/origin'
 import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, judge, legChainSchema, tokenDetail, tokenDetailOf } from './dialect-common'
-import { plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
+import { keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
 import { isAmountKey, isPlainObject } from './lossless-json'
 import { MAX_DECIMAL_DIGITS } from '@shared/schemas/wire'
 
@@ -204,7 +204,9 @@ export function quickButterHistory(text: string): HistoryPage | null {
     if (record === null) return null
     list[i] = record
   }
-  return walkComplete(walk) ? { list, total } : null
+  if (!walkComplete(walk)) return null
+  keepShapes('queryBridgeHistoryByAddress', start.body, data.list)
+  return { list, total }
 }
 
 const legShape = legChainSchema.shape
@@ -408,6 +410,10 @@ const RECORD_MEMBERS: ReadonlySet<string> = new Set(butterHistoryRecordSchema.ke
  * name, its chains and tokens likewise; members it does not name are read as the walk reads them
  * (amount-search.ts), in their order, so that amount numbers take the search's texts in the text's order.
  * null: the exact path decides, and names the record and field when it refuses.
+ *
+ * The optional members are read one by one, written out: folded into one helper taking each member's look
+ * (absent, its value, or refused) it measured ~3 % slower over 10,000 records (the two side by side in one
+ * process, 30 rounds: fastest 50.3 against 48.8 ms), and this is the decode butter_decode_vs_native_100 holds.
  */
 function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord | null {
   const depth = RECORD_DEPTH
