@@ -29,6 +29,20 @@ export interface Splice<C> {
   fresh: readonly number[]
 }
 
+/**
+ * `parts` joined into a string of the column's own. A text the decode gave may be a slice of a response body
+ * (an amount cut from it: client/amount-search.ts spanText), and V8 keeps the whole body alive as long as a
+ * slice of 13 characters or more: every page a history was loaded from would stay in memory. Array#join
+ * copies the characters of two or more texts into a new string, but hands a lone text back as it is (a slice
+ * stays a slice): that one is joined anew from two pieces of it.
+ */
+export function ownText(parts: readonly string[]): string {
+  let texts = 0
+  for (const p of parts) if (p.length > 0 && ++texts > 1) return parts.join('')
+  const lone = parts.join('')
+  return lone.length > 1 ? [lone.slice(0, 1), lone.slice(1)].join('') : lone
+}
+
 /** `from`'s exceptions, their rows moved down by `by`, into `into`. */
 function shifted(from: ReadonlyMap<number, Cell>, by: number, into: Map<number, Cell>): void {
   for (const [i, v] of from) into.set(i + by, v)
@@ -92,7 +106,7 @@ export function splicePool(
     c = end
   }
   offsets[n] = at
-  return { pool: parts.join(''), offsets }
+  return { pool: ownText(parts), offsets }
 }
 
 /** Reads `key` of `r` as a cell: ABSENT when the record has no such own key. */
@@ -221,8 +235,8 @@ export class TextColumn implements Column {
       } else this.ex.set(i, v)
     }
     this.offsets[n] = at
-    // join makes one flat string: no slice of a response body is kept alive by it
-    this.pool = parts.join('')
+    // one flat string: no slice of a response body is kept alive by it
+    this.pool = ownText(parts)
   }
 
   get(i: number): Cell {
