@@ -332,11 +332,13 @@ export function quickEnvelope(text: string): { body: Record<string, unknown>; da
 
 /**
  * The last page of each operation decoded the quick way, cut down to its first record: kept so that the
- * object shapes JSON.parse made for it outlive a full collection. Optimised code holds the shapes it was specialised to weakly; when
- * the last object of a shape dies, a full collection frees the shape and throws that code away ("weak
- * objects" in --trace-deopt), and the next page's JSON.parse makes the same shapes anew, to be met by the
- * interpreter and compiled again: 40–70 ms of CPU, more than a 100-record page's own decode, after every full
- * collection. A shape an object literal makes is kept by the code making it.
+ * object shapes JSON.parse made for it outlive a full collection. Optimised code holds the shapes it was
+ * specialised to weakly; when the last object of a shape dies, a full collection frees the shape and throws
+ * that code away ("weak objects" in --trace-deopt), and the next page's JSON.parse makes the same shapes anew,
+ * to be met by the interpreter and compiled again: 40–70 ms of CPU, more than a 100-record page's own decode,
+ * after every full collection. Only for a page whose records the decode leaves as JSON.parse made them (its
+ * strings its own, not cut from the body: test/unit/main/client/kept-shapes.test.ts), as Butter's: the original
+ * dialect's records become the page's records, amounts cut from the body in them.
  */
 const keptPages = new Map<string, Record<string, unknown>>()
 

@@ -8,6 +8,7 @@
 // a response body could keep that whole body alive. Here a transfer costs a few hundred bytes: numbers in typed
 // arrays, repeated strings and detail objects interned, unique texts (amounts, order ids) pooled into one flat
 // string per column.
+import { ownText } from '../own-text'
 
 /** Stands for a key the record did not have (distinct from a key whose value is undefined or null). */
 export const ABSENT: unique symbol = Symbol('absent')
@@ -92,7 +93,7 @@ export function splicePool(
     c = end
   }
   offsets[n] = at
-  return { pool: parts.join(''), offsets }
+  return { pool: ownText(parts), offsets }
 }
 
 /** Reads `key` of `r` as a cell: ABSENT when the record has no such own key. */
@@ -221,8 +222,8 @@ export class TextColumn implements Column {
       } else this.ex.set(i, v)
     }
     this.offsets[n] = at
-    // join makes one flat string: no slice of a response body is kept alive by it
-    this.pool = parts.join('')
+    // one flat string: no slice of a response body is kept alive by it
+    this.pool = ownText(parts)
   }
 
   get(i: number): Cell {

@@ -4,6 +4,7 @@
 // does not know, nulls and missing keys alike (property-tested in test/unit/main/dataset/table.test.ts).
 import type { TransferRecord } from '@shared/schemas/wire'
 import { ABSENT, cellOf, Hex32Column, InternColumn, IntColumn, TextColumn, TimeColumn, type Cell, type Column, type Splice } from './columns'
+import { ownText } from '../own-text'
 import { DistinctTexts, SearchColumns } from './text-search'
 
 const INT_FIELDS = [
@@ -69,9 +70,22 @@ class SparseColumn implements Column {
   private readonly cells = new Map<number, Cell>()
 
   constructor(cells: (i: number) => Cell, n: number) {
+    const texts: string[] = []
     for (let i = 0; i < n; i++) {
       const v = cells(i)
-      if (v !== ABSENT) this.cells.set(i, v)
+      if (v === ABSENT) continue
+      this.cells.set(i, v)
+      if (typeof v === 'string') texts.push(v)
+    }
+    // The texts cut back out of one string of the column's own: kept as they came, the amounts of a
+    // `<symbol>Valume` field most rows have no value in would each keep their whole response body alive
+    // (ownText says why).
+    const pool = ownText(texts)
+    let at = 0
+    for (const [i, v] of this.cells) {
+      if (typeof v !== 'string') continue
+      this.cells.set(i, pool.slice(at, at + v.length))
+      at += v.length
     }
   }
 
