@@ -192,9 +192,9 @@ async function measure(
       !!names.peers && PEER_FIGURES.some((f) => wanted.has(peerFigure(names.peers as string, f)))
     await installReference(page)
     const onScreen = await page.getByTestId('transfer-row').count()
-    // the reference's first rows asked of main are a cold call (31 ms against 16 after): warmed as ours was
-    await referencePaint(page, onScreen)
-    const coldRef = coldCounts ? await referencePaint(page, onScreen) : NaN
+    // the reference's first rows asked of main are a cold call (31 ms against 16 after): warmed as ours was,
+    // and in a quick round the cold first load's reference, cold as it was
+    const coldRef = await referencePaint(page, onScreen)
     const texts = await filterTexts(page, rounds + 1, ctx.tiny ? 3 : 10)
     await typeAndClear(page, texts[rounds] as string) // warm-up, with a text no round types
     if (names.scroll) await scrollFrames(page, 60, 120)
