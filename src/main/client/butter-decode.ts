@@ -574,8 +574,11 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
  * took the six invocations' medians from 1.52–1.55 to 1.38–1.56, median 1.45 (with --single-threaded-gc and
  * the fastest of 30 runs, where no collector thread is counted: 1.75 → 1.65). A shared origin and issues
  * list per record measured within noise, and was left. Measured since as decode_vs_native is (each side in a
- * process of its own, the collector's background work counted), it reads 1.63–1.76: over the goal of 1.5,
- * the rest being the normalized records themselves beside JSON.parse's own tree.
+ * process of its own, the collector's background work counted), it reads 1.63–1.76: over the goal of 1.5.
+ * Its runs of ~87 ms among ~52 were the decode's optimised code thrown away at each full collection (the
+ * shapes of the page it was specialised to dying with the page); with the last page kept (keepShapes) the
+ * runs read 50.7–57.6 ms, the ratio 1.65. What is left is mostly the text search: 14.3 ms for 100 pages of 100
+ * beside JSON.parse's 31.6 (docs/performance.md, "Runs of 2026-11-27, late evening").
  */
 export function decodeButterHistoryBody(text: string, operation: string, status = 200, contentType: string | null = 'application/json'): HistoryPage {
   return quickButterHistory(text) ?? decodeButterHistory(envelopeData(text, operation, status, contentType))
