@@ -28,12 +28,13 @@ async function settle(page: Page, label: string, seen: Seen): Promise<void> {
       await expect(page.getByTestId('watched-address').first().locator('tbody tr').first()).toBeVisible()
       break
     case 'Transfers': {
-      // The view shows either a kept history or, on a first run, the starter addresses once main has answered
-      // for them: wait for whichever comes, as a user would, before deciding what to click.
+      // The view shows either rows (a kept history, or a page loading) or, on a first run, the starter
+      // addresses once main has answered for them: wait for whichever comes, as a user would, before
+      // deciding what to click.
       const starter = page.getByTestId('starter-addresses').getByRole('link').first()
-      const table = page.getByRole('table')
-      await expect(table.or(starter).first()).toBeVisible()
-      if ((await table.count()) === 0) await starter.click()
+      const rows = page.getByRole('row')
+      await expect.poll(async () => (await rows.count()) + (await starter.count())).toBeGreaterThan(0)
+      if ((await rows.count()) === 0) await starter.click()
       await expect(page.getByRole('row').nth(5)).toBeVisible()
       const hash = await page.getByRole('row').nth(1).locator('[title^="0x"]').first().getAttribute('title')
       seen.transferHref = hash ? `#/transfer?hash=${hash}` : null
