@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { quickHistoryPage } from '../../../../src/main/client/decode'
 import { TransferTable } from '../../../../src/main/dataset/table'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
-import { hex } from './hex'
+import { transfer } from './fake-history'
 
 /** the pages of a case: how many, of how many records, and one record in `stableEvery` with a stable value */
 interface Pages {
@@ -24,47 +24,15 @@ const HISTORY: Pages = { pages: 4, size: 1000, stableEvery: 1 }
 const dir = mkdtempSync(join(tmpdir(), 'bs-retention-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-/** One wire record: amounts as JSON numbers of more than 13 characters, as the service writes them. */
+/**
+ * One wire record: fake-history's transfer `i` as the service writes it (detail objects as JSON strings, no
+ * decoded stable value or issues), its amounts JSON numbers of more than 13 characters.
+ */
 function wireRecord(i: number, stable: boolean): string {
   const amount = (base: number): string => `${base + i}.000000`
-  return JSON.stringify({
-    id: i,
-    chain: 'eth',
-    fromChainid: 1,
-    toChainid: 56,
-    contract: '0xcontract',
-    from: `0x${hex(40, 7)}`,
-    to: `0x${hex(40, (i % 5) + 11)}`,
-    tokenAddress: '0xT0',
-    amount: 'AMOUNT',
-    inAmount: 'IN_AMOUNT',
-    orderId: `0x${hex(64, i + 3)}`,
-    hash: `0x${hex(64, i + 1)}`,
-    height: 1000 + i,
-    confirmHeight: 1001 + i,
-    relayerSendHash: null,
-    relayerSendHeight: null,
-    relayerChainid: null,
-    relayerHash: null,
-    relayerHeight: null,
-    relayerContract: null,
-    relayerConfirmHeight: null,
-    state: 1,
-    type: 4,
-    timestamp: '2026-11-01 10:00:00',
-    createdAt: '2026-11-01 00:00:00',
-    updatedAt: '2026-11-02 00:00:00',
-    transferinHash: `0x${hex(64, i + 2)}`,
-    transferinHeight: 5,
-    transferinContract: '0xin',
-    transferinSendHash: `0x${hex(64, i + 4)}`,
-    transferinConfirmHeight: 6,
-    transferinSendHeight: null,
-    usdtValume: 'STABLE',
-    fromChainObject: '{}',
-    toChainObject: '{}',
-    tokenObject: '{}'
-  })
+  const { stable: _stable, issues: _issues, ...decoded } = transfer(i)
+  const wire = { ...decoded, amount: 'AMOUNT', inAmount: 'IN_AMOUNT', usdtValume: 'STABLE', fromChainObject: '{}', toChainObject: '{}', tokenObject: '{}' }
+  return JSON.stringify(wire)
     .replace('"AMOUNT"', amount(100_000_000_000))
     .replace('"IN_AMOUNT"', amount(200_000_000_000))
     .replace('"STABLE"', stable ? amount(300_000_000_000) : 'null')
