@@ -68,10 +68,9 @@ interface Scale {
 /**
  * The network runs in a process of its own, as the real service does, and a profile asking it in pages of
  * 1,000 (its largest) points at it. Every round reloads the history (but a quick round's first, which the
- * first load stands for): with the demo network on the app's own
- * thread and the demo profile's pages of 100, each reload of 102,031 transfers took ~15–20 s of the round
- * (and a million records would double the load time of every round), where the figures start only once
- * the load is answered.
+ * first load stands for): with the demo network on the app's own thread and the demo profile's pages of 100,
+ * each reload of 102,031 transfers took ~15–20 s of the round (and a million records would double the load
+ * time of every round), where the figures start only once the load is answered.
  */
 const PAGE_SIZE = 1000
 
