@@ -146,7 +146,7 @@ function amountKeyAt(text: string, close: number): number {
 /**
  * The amount numbers found: ascending, disjoint [start, end) ranges of the text, each with the position of
  * its key's closing quote (to match a number with the key it was parsed under) and its kind (SPAN_*); and how
- * many keys the text holds, every object's counted (see keysAndAmounts).
+ * many keys the text holds, every object's counted (see findAmounts).
  */
 export interface AmountSpans {
   readonly text: string
@@ -200,9 +200,10 @@ function mayBeInexact(text: string, start: number): boolean {
 }
 
 /**
- * The text's keys counted, its amount numbers read and every other member's number looked at, in one pass
- * over its colons; null when an amount is longer than the scan reads or another number may be one JSON.parse
- * rounds to a whole number. A `:` after a string's closing quote (whitespace between allowed) ends a key, and
+ * The amount numbers of `text` (every key spelled amount, inAmount or `<x>Valume` outside the strings having
+ * its number found), the text's keys counted and every other member's number looked at, in one pass over its
+ * colons; null when only the exact scan can say what the body holds: an amount longer than MAX_NUMBER_CHARS,
+ * or another member's number JSON.parse could round to a whole number. A `:` after a string's closing quote (whitespace between allowed) ends a key, and
  * one after a quote that is escaped is inside a string; the value after a key is looked at only when it
  * starts like a number. Compared with the keys of the parsed objects, the count tells whether any key is
  * repeated in an object: JSON.parse keeps the last value of a repeated key, and the value it drops is never
@@ -210,7 +211,7 @@ function mayBeInexact(text: string, start: number): boolean {
  * or array elements, which make the walk search the whole text (walkComplete): so a body without them needs
  * no pass over the text's dots and dashes (those cost ~2.5 ms a 100-page run, a fifth of the search).
  */
-function keysAndAmounts(text: string): AmountSpans | null {
+export function findAmounts(text: string): AmountSpans | null {
   const starts: number[] = []
   const ends: number[] = []
   const keyCloses: number[] = []
@@ -301,16 +302,6 @@ function mayHoldInexactNumber(text: string, amounts: AmountSpans): boolean {
     if (followsValueStart(text, s) && !surelyInString(text, s)) return true
   }
   return false
-}
-
-/**
- * The amount numbers of `text`, every key spelled amount, inAmount or `<x>Valume` outside the strings having
- * its number found, and the text's keys counted; or null when only the exact scan can say what the body
- * holds: an amount longer than MAX_NUMBER_CHARS, or another member's number JSON.parse could round to a whole
- * number.
- */
-export function findAmounts(text: string): AmountSpans | null {
-  return keysAndAmounts(text)
 }
 
 /** The one key refused anywhere (the scan refuses it too). */
