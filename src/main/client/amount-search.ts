@@ -117,7 +117,7 @@ function numberEnd(text: string, start: number): number {
 /** A span's key as the search read it: amount, inAmount or a `<x>Valume` (SPAN_KEY masks it), and a flag. */
 export const SPAN_AMOUNT = 1
 export const SPAN_IN_AMOUNT = 2
-export const SPAN_VALUME = 3
+const SPAN_VALUME = 3
 export const SPAN_KEY = 3
 /** The span's number is digits alone (a sign before them at most): no fraction, no exponent. */
 export const SPAN_DIGITS = 4
@@ -203,13 +203,14 @@ function mayBeInexact(text: string, start: number): boolean {
  * The amount numbers of `text` (every key spelled amount, inAmount or `<x>Valume` outside the strings having
  * its number found), the text's keys counted and every other member's number looked at, in one pass over its
  * colons; null when only the exact scan can say what the body holds: an amount longer than MAX_NUMBER_CHARS,
- * or another member's number JSON.parse could round to a whole number. A `:` after a string's closing quote (whitespace between allowed) ends a key, and
- * one after a quote that is escaped is inside a string; the value after a key is looked at only when it
- * starts like a number. Compared with the keys of the parsed objects, the count tells whether any key is
- * repeated in an object: JSON.parse keeps the last value of a repeated key, and the value it drops is never
- * seen by the walk, whatever it holds. The numbers the walk does see are members' values, all looked at here,
- * or array elements, which make the walk search the whole text (walkComplete): so a body without them needs
- * no pass over the text's dots and dashes (those cost ~2.5 ms a 100-page run, a fifth of the search).
+ * or another member's number JSON.parse could round to a whole number. A `:` after a string's closing quote
+ * (whitespace between allowed) ends a key, and one after a quote that is escaped is inside a string; the value
+ * after a key is looked at only when it starts like a number. Compared with the keys of the parsed objects,
+ * the count tells whether any key is repeated in an object: JSON.parse keeps the last value of a repeated
+ * key, and the value it drops is never seen by the walk, whatever it holds. The numbers the walk does see are
+ * members' values, all looked at here, or array elements, which make the walk search the whole text
+ * (walkComplete): so a body without them needs no pass over the text's dots and dashes (those cost ~2.5 ms a
+ * 100-page run, a fifth of the search).
  */
 export function findAmounts(text: string): AmountSpans | null {
   const starts: number[] = []
