@@ -17,6 +17,7 @@ import { Agent, Pool, ProxyAgent, type buildConnector, type Dispatcher } from 'u
 import { AppError } from '@shared/errors'
 import { waitAtMost } from '../deadline'
 import type { Fetch, Network } from './fetch'
+import { sendByDispatcher } from './send'
 
 export type Env = Readonly<Record<string, string | undefined>>
 
@@ -162,7 +163,9 @@ export function networkFromEnv(env: Env): Network {
     const via = proxyFor(target, settings) === null ? null : target.protocol === 'https:' ? viaHttps : viaHttp
     return via ? via.dispatch(options, handler) : dispatch(options, handler)
   })
-  const fetchVia: Fetch = (input, init) => fetch(input, withDispatcher(init, dispatcher))
+  const viaFetch = (input: string | Request, init?: RequestInit): Promise<Response> => fetch(input, withDispatcher(init, dispatcher))
+  // the client's HTTP layer takes the same dispatcher without the Fetch API's objects (./send.ts says why)
+  const fetchVia: Fetch = Object.assign(viaFetch, { send: sendByDispatcher(dispatcher, viaFetch) })
   return {
     fetch: fetchVia,
     async close() {

@@ -9,10 +9,36 @@
 // No module-level default is ever set: a global would let one process's choice leak into another's code.
 
 /**
- * The part of the Fetch API main uses: what ky, the icon service and webhooks call. It is exactly what
- * Electron's `net.fetch` accepts (no URL objects), so the app hands that function over as it is.
+ * The part of the Fetch API main uses: what the client's HTTP layer, the icon service and webhooks call. It is
+ * exactly what Electron's `net.fetch` accepts (no URL objects), so the app hands that function over as it is.
+ * A network may add `send`, the same road without the Fetch API's objects (./send.ts).
  */
-export type Fetch = (input: string | Request, init?: RequestInit) => Promise<Response>
+export type Fetch = ((input: string | Request, init?: RequestInit) => Promise<Response>) & { readonly send?: Send }
+
+/** One request as the client's HTTP layer (../client/http.ts) sends it: a whole text body or none. */
+export interface Outgoing {
+  url: string
+  method: 'GET' | 'POST'
+  headers: Readonly<Record<string, string>>
+  body?: string
+  /** ends the exchange: its deadline passed or its caller gave up */
+  signal: AbortSignal
+}
+
+/** One answer as that layer reads it: the status line and headers, then the body chunk by chunk. */
+export interface Incoming {
+  readonly status: number
+  readonly statusText: string
+  /** a header's value (a repeated one joined as the network's own fetch joins it), or null */
+  header(name: string): string | null
+  /** the body's next bytes, decoded from any content coding as fetch decodes them; null at its end */
+  read(): Promise<Uint8Array | null>
+  /** gives up the rest of the body and lets the connection go */
+  cancel(): void
+}
+
+/** Sends one request and resolves with its answer once the headers are in (fetch's moment too). */
+export type Send = (request: Outgoing) => Promise<Incoming>
 
 /** A fetch with a lifetime: `close()` lets go of its connections, including any a deadline gave up on. */
 export interface Network {
