@@ -1,20 +1,23 @@
-// One JSON POST over HTTP (ky), turned into either a lossless JSON value or an AppError of a known kind.
+// One JSON request over HTTP, turned into either a lossless JSON value or an AppError of a known kind.
 //
-// ky does the request, its per-attempt timeout and the retries (network errors, 408/429/5xx, Retry-After);
-// we read the body ourselves so that the size cap holds while streaming (a 1 GB answer never sits in
-// memory) and nothing but an AppError ever leaves this module.
+// This module does the request's timeout and its retries (network errors, 408/429/5xx, Retry-After) itself,
+// as ky did before it, rule for rule: ky built a Request, a clone of it for the retries and an AbortSignal.any
+// for every call, and fetch built its own Request again, all for answers that are mostly tens of bytes (a
+// headless watcher's polls: ../net/send.ts says what that cost). We read the body ourselves so that the size
+// cap holds while streaming (a 1 GB answer never sits in memory) and nothing but an AppError ever leaves
+// this module.
 //
-// The deadline covers the whole attempt (connect, headers, every body read) by construction: each
-// `reader.read()` races a timer of our own (../deadline.ts says why a signal alone is not enough), and on
-// expiry we cancel the reader ourselves.
+// The deadline covers the whole attempt (connect, headers, every body read) by construction: the wait for
+// the answer and each body read race a timer of our own (../deadline.ts says why a signal alone is not
+// enough), and on expiry we abort the request and cancel the body ourselves.
 import { isUtf8 } from 'node:buffer'
-import ky, { HTTPError, TimeoutError } from 'ky'
 import { AppError } from '@shared/errors'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText, redactUrl } from '@shared/redact'
 import type { JsonValue } from '@shared/schemas/vault'
 import { parseBody } from './lossless-json'
 import { stopAt, type Stop } from '../deadline'
-import { rootCause, type Fetch } from '../net/fetch'
+import { rootCause, type Fetch, type Incoming, type Outgoing, type Send } from '../net/fetch'
+import { sendByFetch } from '../net/send'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 export const DEFAULT_RETRIES = 2
@@ -86,34 +89,31 @@ export function isTooLarge(error: unknown): boolean {
 }
 
 /** Reads a body to text, refusing to hold more than maxBytes; every read races `stop`. */
-async function readCapped(response: Response, operation: string, maxBytes: number, stop: Stop<AppError>): Promise<string> {
-  const declared = Number(response.headers.get('content-length'))
+async function readCapped(answer: Incoming, operation: string, maxBytes: number, stop: Stop<AppError>): Promise<string> {
+  const declared = Number(answer.header('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined)
+    answer.cancel()
     throw tooLarge(operation, maxBytes)
   }
-  if (response.body === null) return ''
-  const reader = response.body.getReader()
   const chunks: Uint8Array[] = []
   let total = 0
   const halted = stop.stopped.then((error) => ({ halted: error }))
   for (;;) {
-    const next = await Promise.race([reader.read(), halted])
-    if ('halted' in next) {
-      reader.cancel().catch(() => undefined)
+    const next = await Promise.race([answer.read(), halted])
+    if (next !== null && 'halted' in next) {
+      answer.cancel()
       throw next.halted
     }
-    const { done, value } = next
-    if (done) break
-    total += value.byteLength
+    if (next === null) break
+    total += next.byteLength
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined)
+      answer.cancel()
       throw tooLarge(operation, maxBytes)
     }
-    chunks.push(value)
+    chunks.push(next)
   }
   const text = utf8Text(Buffer.concat(chunks, total))
-  if (text === null) throw new AppError({ kind: 'protocol', operation, code: response.status, message: `HTTP ${response.status}: the body is not UTF-8 text` })
+  if (text === null) throw new AppError({ kind: 'protocol', operation, code: answer.status, message: `HTTP ${answer.status}: the body is not UTF-8 text` })
   return text
 }
 
@@ -161,16 +161,16 @@ function networkReason(error: unknown, url: string): string {
  * The error for a non-2xx answer. A JSON body adds the service's own words to an 'http' error; an HTML
  * page (a proxy's "502 Bad Gateway") is a 'protocol' error naming the status, as for any non-JSON body.
  */
-async function httpStatusError(response: Response, operation: string, stop: Stop<AppError>): Promise<AppError> {
-  const status = response.status
-  const statusText = `${status} ${response.statusText}`.trim()
+async function httpStatusError(answer: Incoming, operation: string, stop: Stop<AppError>): Promise<AppError> {
+  const status = answer.status
+  const statusText = `${status} ${answer.statusText}`.trim()
   let text = ''
   try {
-    text = await readCapped(response, operation, 64 * 1024, stop)
+    text = await readCapped(answer, operation, 64 * 1024, stop)
   } catch {
     // Too large or unreadable: the status alone has to do.
   }
-  const isHtml = text.trimStart().startsWith('<') || (response.headers.get('content-type') ?? '').includes('html')
+  const isHtml = text.trimStart().startsWith('<') || (answer.header('content-type') ?? '').includes('html')
   if (isHtml) {
     return new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${statusText}: the service sent an HTML page instead of JSON` })
   }
@@ -180,7 +180,7 @@ async function httpStatusError(response: Response, operation: string, stop: Stop
     if (typeof body === 'object' && body !== null) {
       const b = body as Record<string, unknown>
       const words = typeof b.message === 'string' ? b.message : typeof b.error === 'string' ? b.error : ''
-      if (words && words !== response.statusText) detail = `: ${words.slice(0, 200)}`
+      if (words && words !== answer.statusText) detail = `: ${words.slice(0, 200)}`
     }
   } catch {
     // Not JSON: the status alone has to do.
@@ -226,80 +226,131 @@ export async function getForText(url: string, operation: string, opts: HttpOptio
   return sendForText('get', url, operation, undefined, opts)
 }
 
+/** Statuses tried again while retries remain (with network errors); any other non-2xx answer is final. */
+const RETRY_STATUS: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504])
+/** Statuses whose Retry-After (or rate-limit reset) header sets the wait before the next try. */
+const RETRY_AFTER_STATUS: ReadonlySet<number> = new Set([429, 503])
+/** The longest wait between tries that the backoff reaches. */
+const BACKOFF_LIMIT_MS = 5_000
+/** A wait longer than setTimeout can hold. */
+const MAX_TIMER_MS = 2_147_483_647
+
+/**
+ * The wait a 429 or 503 asks for, capped at MAX_RETRY_AFTER_MS; null when it names none. The headers, the
+ * order they are looked for in and their reading (seconds; else an HTTP date; a number of seconds past
+ * 2024-01-01 taken as a unix time) are ky's, which chose the retries before.
+ */
+export function retryAfterMs(status: number, header: (name: string) => string | null, now = Date.now()): number | null {
+  if (!RETRY_AFTER_STATUS.has(status)) return null
+  const text =
+    header('retry-after') ?? header('ratelimit-reset') ?? header('x-ratelimit-retry-after') ?? header('x-ratelimit-reset') ?? header('x-rate-limit-reset')
+  if (!text) return null
+  let after = Number(text) * 1000
+  if (Number.isNaN(after)) after = Date.parse(text) - now
+  else if (after >= Date.parse('2024-01-01')) after -= now
+  // an unreadable value (NaN) waits the cap, as it did
+  return after < MAX_RETRY_AFTER_MS ? after : MAX_RETRY_AFTER_MS
+}
+
+/** Resolves after `ms`, or with `cancelled()` as soon as `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined, cancelled: () => AppError): Promise<AppError | null> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve(cancelled())
+    const onAbort = (): void => {
+      clearTimeout(timer)
+      resolve(cancelled())
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve(null)
+    }, Math.min(Math.max(0, ms), MAX_TIMER_MS))
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
+/** How a request goes out: the network's own road when it has one, else through its fetch (Node's, direct, when none). */
+function sendOf(fetch: Fetch | undefined): Send {
+  return fetch?.send ?? sendByFetch(fetch ?? globalThis.fetch)
+}
+
+const ACCEPT_JSON: Readonly<Record<string, string>> = { accept: 'application/json' }
+const SEND_JSON: Readonly<Record<string, string>> = { accept: 'application/json', 'content-type': 'application/json' }
+
 async function sendForText(method: 'get' | 'post', url: string, operation: string, body: unknown, opts: HttpOptions): Promise<ArrivedBody> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
   const retries = Math.max(0, Math.min(2, opts.retries ?? DEFAULT_RETRIES))
+  const retryDelay = opts.retryDelayMs ?? ((attempt: number) => 300 * 2 ** (attempt - 1))
   const userSignal = opts.signal
   const cancelled = (): AppError => new AppError({ kind: 'cancelled', operation, message: 'the request was cancelled' })
   const timedOut = (): AppError =>
     new AppError({ kind: 'timeout', operation, message: `no complete answer within ${timeoutMs / 1000} s` })
   if (userSignal?.aborted) throw cancelled()
-  const viaFetch = opts.fetch
-  // ky may hand its fetch a URL object by its types; it sends a Request, which every Fetch takes.
-  const kyFetch = viaFetch ? (input: string | URL | Request, init?: RequestInit) => viaFetch(input instanceof URL ? input.href : input, init) : undefined
+  const send = sendOf(opts.fetch)
+  const request: Omit<Outgoing, 'signal'> = {
+    url,
+    method: method === 'get' ? 'GET' : 'POST',
+    ...(body === undefined ? { headers: ACCEPT_JSON } : { headers: SEND_JSON, body: JSON.stringify(body) })
+  }
 
-  // Each attempt gets the whole limit from its start; the body read below keeps to the same deadline.
-  let attemptStart = Date.now()
-  let response: Response
-  try {
-    response = await ky(url, {
-      method,
-      ...(body === undefined ? {} : { json: body }),
-      headers: { accept: 'application/json' },
-      timeout: timeoutMs,
-      ...(userSignal ? { signal: userSignal } : {}),
-      ...(kyFetch ? { fetch: kyFetch } : {}),
-      hooks: {
-        beforeRequest: [
-          () => {
-            attemptStart = Date.now()
-          }
-        ]
-      },
-      // Every operation only reads (the query service is read-only; the TSS API is GET only), so retrying is safe.
-      retry: {
-        limit: retries,
-        methods: [method],
-        statusCodes: [408, 429, 500, 502, 503, 504],
-        afterStatusCodes: [429, 503],
-        maxRetryAfter: MAX_RETRY_AFTER_MS,
-        backoffLimit: 5_000,
-        delay: opts.retryDelayMs ?? ((attempt) => 300 * 2 ** (attempt - 1)),
-        // undefined: ky's own rule (network errors, the status codes above); a refusal is final at once
-        shouldRetry: ({ error }) => (isRefused(error) ? false : undefined)
-      }
+  // Every operation only reads (the query service is read-only; the TSS API is GET only), so retrying is safe.
+  for (let retry = 1; ; retry++) {
+    // Each attempt gets the whole limit from its start, for its answer and its body alike.
+    const stop = stopAt(Date.now() + timeoutMs, timedOut, userSignal, cancelled)
+    const controller = new AbortController()
+    const halted = stop.stopped.then((error) => {
+      controller.abort(error)
+      return { halted: error }
     })
-  } catch (error) {
-    if (userSignal?.aborted) throw cancelled()
-    if (error instanceof TimeoutError) throw timedOut()
-    if (error instanceof HTTPError) {
-      // The error page is a body too: it gets the same deadline, so a stalled error page cannot hang us.
-      const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)
-      try {
-        throw await httpStatusError(error.response, operation, stop)
-      } finally {
-        stop.dispose()
+    let answer: Incoming
+    try {
+      const next = await Promise.race([send({ ...request, signal: controller.signal }).then((incoming) => ({ incoming })), halted])
+      // a timeout while waiting for the answer is final (not retried), as is the caller giving up
+      if ('halted' in next) throw next.halted
+      answer = next.incoming
+    } catch (error) {
+      stop.dispose()
+      if (error instanceof AppError) throw error
+      if (userSignal?.aborted) throw cancelled()
+      // A refused connection is final at once (isRefused says why); other network errors are tried again.
+      if (retry > retries || isRefused(error)) {
+        throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error, url)}` }, { cause: error })
       }
+      const waited = await pause(Math.min(BACKOFF_LIMIT_MS, retryDelay(retry)), userSignal, cancelled)
+      if (waited) throw waited
+      continue
     }
-    throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error, url)}` }, { cause: error })
-  }
 
-  const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)
-  let text: string
-  try {
-    text = await readCapped(response, operation, maxBytes, stop)
-  } catch (error) {
-    if (error instanceof AppError) throw error
-    if (userSignal?.aborted) throw cancelled()
-    throw new AppError({
-      kind: 'protocol',
-      operation,
-      code: response.status,
-      message: `HTTP ${response.status}: the connection broke before the body was complete`
-    })
-  } finally {
-    stop.dispose()
+    try {
+      if (answer.status < 200 || answer.status > 299) {
+        if (retry <= retries && RETRY_STATUS.has(answer.status)) {
+          const wait = retryAfterMs(answer.status, (name) => answer.header(name)) ?? Math.min(BACKOFF_LIMIT_MS, retryDelay(retry))
+          answer.cancel()
+          stop.dispose()
+          const waited = await pause(wait, userSignal, cancelled)
+          if (waited) throw waited
+          continue
+        }
+        if (userSignal?.aborted) throw cancelled()
+        // The error page is a body too: it gets the same deadline, so a stalled error page cannot hang us.
+        throw await httpStatusError(answer, operation, stop)
+      }
+      let text: string
+      try {
+        text = await readCapped(answer, operation, maxBytes, stop)
+      } catch (error) {
+        if (error instanceof AppError) throw error
+        if (userSignal?.aborted) throw cancelled()
+        throw new AppError({
+          kind: 'protocol',
+          operation,
+          code: answer.status,
+          message: `HTTP ${answer.status}: the connection broke before the body was complete`
+        })
+      }
+      return { text, status: answer.status, contentType: answer.header('content-type') }
+    } finally {
+      stop.dispose()
+    }
   }
-  return { text, status: response.status, contentType: response.headers.get('content-type') }
 }

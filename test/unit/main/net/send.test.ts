@@ -1,14 +1,18 @@
 // The two roads of one client request (src/main/net/send.ts): through fetch, and through the CLI network's own
-// dispatcher without the Fetch API. The second must be invisible: the server sees the same request and the
-// client reads the same answer (content codings decoded, redirects followed).
+// dispatcher without the Fetch API. The second must be invisible: the server sees the same request, the
+// client reads the same answer (content codings decoded, redirects followed), and every fault ends in the same
+// AppError after the same number of tries.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { isRefused } from '../../../../src/main/client/http'
+import { BridgeClient } from '../../../../src/main/client/bridge-api'
+import { isRefused, retryAfterMs } from '../../../../src/main/client/http'
 import { networkFromEnv } from '../../../../src/main/net/env-proxy'
 import type { Fetch, Incoming, Network, Send } from '../../../../src/main/net/fetch'
 import { sendByFetch } from '../../../../src/main/net/send'
+import { AppError } from '../../../../src/shared/errors'
+import { startSimulator, type SimOperation, type Simulator } from '../../../support/simulator'
 import { closedPort } from './test-proxy'
 
 let network: Network
@@ -119,6 +123,97 @@ describe('one request, either road', () => {
         (e: unknown) => e
       )
       expect([name, isRefused(error)]).toEqual([name, true])
+    }
+  })
+})
+
+describe('Retry-After as the retries read it', () => {
+  const headers = (h: Record<string, string>) => (name: string) => h[name.toLowerCase()] ?? null
+  const now = Date.parse('2026-11-27T12:00:00Z')
+
+  it('seconds, an HTTP date, a unix time, or the rate-limit headers in their order; capped at 10 s', () => {
+    expect(retryAfterMs(429, headers({ 'retry-after': '1' }), now)).toBe(1000)
+    expect(retryAfterMs(503, headers({ 'retry-after': new Date(now + 4000).toUTCString() }), now)).toBe(4000)
+    expect(retryAfterMs(429, headers({ 'retry-after': String((now + 3000) / 1000) }), now)).toBe(3000)
+    expect(retryAfterMs(429, headers({ 'ratelimit-reset': '2', 'x-ratelimit-reset': '3' }), now)).toBe(2000)
+    expect(retryAfterMs(429, headers({ 'x-rate-limit-reset': '3' }), now)).toBe(3000)
+    expect(retryAfterMs(429, headers({ 'retry-after': '3600' }), now)).toBe(10_000)
+    // unreadable: the cap
+    expect(retryAfterMs(429, headers({ 'retry-after': 'soon' }), now)).toBe(10_000)
+  })
+
+  it('only for 429 and 503, and only when a header names a wait', () => {
+    expect(retryAfterMs(500, headers({ 'retry-after': '1' }), now)).toBeNull()
+    expect(retryAfterMs(429, headers({}), now)).toBeNull()
+    expect(retryAfterMs(429, headers({ 'retry-after': '' }), now)).toBeNull()
+  })
+})
+
+describe("the CLI's road ends every fault as the Fetch API's road does", () => {
+  let sim: Simulator
+  beforeAll(async () => {
+    sim = await startSimulator({ seed: 5, transfers: 300, rotateEveryMs: null })
+  })
+  afterAll(async () => sim.close())
+  afterEach(() => sim.clearFaults())
+
+  const opts = { retryDelayMs: () => 20, timeoutMs: 1_000 }
+  const clients = (): [string, BridgeClient][] => [
+    ['fetch', new BridgeClient({ baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], ...opts, fetch: fetchOnly })],
+    ['dispatcher', new BridgeClient({ baseUrl: sim.baseUrl, rpcUrls: [sim.rpcUrl], ...opts, fetch: network.fetch })]
+  ]
+
+  const outcome = async (op: SimOperation, run: (c: BridgeClient) => Promise<unknown>, c: BridgeClient) => {
+    const before = sim.stats().requests[op]
+    const result = await run(c).then(
+      (value) => ({ ok: true as const, value }),
+      (e: unknown) => ({ ok: false as const, error: e instanceof AppError ? { kind: e.kind, code: e.code, message: e.message, operation: e.operation } : String(e) })
+    )
+    return { result, tries: sim.stats().requests[op] - before }
+  }
+
+  const cases: [string, SimOperation, Parameters<Simulator['setFaults']>[1], (c: BridgeClient) => Promise<unknown>][] = [
+    ['a healthy answer', 'queryChainList', {}, (c) => c.queryChainList()],
+    ['a 500 once, then success', 'queryTokenList', { status: 500, times: 1 }, (c) => c.queryTokenList()],
+    ['503 until the retries are spent', 'queryTokenList', { status: 503 }, (c) => c.queryTokenList()],
+    ['404, not retried', 'queryChainList', { status: 404 }, (c) => c.queryChainList()],
+    ['an HTML error page', 'queryChainList', { html: true }, (c) => c.queryChainList()],
+    ['a truncated body', 'queryTokenList', { truncate: true }, (c) => c.queryTokenList()],
+    ['an api envelope', 'queryChainList', { envelope: { code: 500, message: 'busy' } }, (c) => c.queryChainList()],
+    ['latency past the limit', 'queryChainList', { latencyMs: 3_000 }, (c) => c.queryChainList()],
+    ['a dripping body', 'queryChainList', { dripMs: 200 }, (c) => c.queryChainList()],
+    ['a JSON-RPC error', 'tss_getVault', { rpcError: { code: -32000, message: 'epoch not found' } }, (c) => c.getVault('0x1')],
+    ['a huge body', 'queryChainList', { hugeBodyMb: 25 }, (c) => c.queryChainList()]
+  ]
+
+  it.each(cases)('%s', async (_name, op, fault, run) => {
+    const seen = []
+    for (const [, client] of clients()) {
+      sim.setFaults(op, fault)
+      seen.push(await outcome(op, run, client))
+      sim.clearFaults()
+    }
+    expect(seen[1]).toEqual(seen[0])
+  })
+
+  it('429 waits out its Retry-After on both roads', async () => {
+    for (const [name, client] of clients()) {
+      sim.setFaults('queryChainList', { status: 429, times: 1 })
+      const t0 = Date.now()
+      const { result, tries } = await outcome('queryChainList', (c) => c.queryChainList(), client)
+      expect([name, result.ok, tries, Date.now() - t0 >= 900]).toEqual([name, true, 2, true])
+    }
+  })
+
+  it("a hang ends as the caller's cancel on both roads, promptly", async () => {
+    for (const [name, client] of clients()) {
+      sim.setFaults('queryChainList', { hang: true })
+      const ctl = new AbortController()
+      setTimeout(() => ctl.abort(), 100)
+      const t0 = Date.now()
+      const { result } = await outcome('queryChainList', (c) => c.queryChainList({ signal: ctl.signal }), client)
+      expect([name, result.ok ? null : result.error, Date.now() - t0 < 900]).toEqual([name, expect.objectContaining({ kind: 'cancelled' }), true])
+      sim.releaseHeld()
     }
   })
 })
