@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startSimulator, type Simulator } from '../../support/simulator'
 import { runWatchCommand } from '../../../src/cli/watch'
-import { labelUrl, parseListen } from '../../../src/cli/metrics'
+import { labelUrl, parseListen, serveMetrics, WatchMetrics } from '../../../src/cli/metrics'
 import { simClient, tempDir } from '../main/watch/helpers'
 
 let a: Simulator
@@ -162,5 +162,19 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     expect(parseListen('[::1]:9464')).toEqual({ host: '::1', port: 9464 })
     expect(parseListen('host:99999')).toMatch(/--metrics takes HOST:PORT/)
     expect(parseListen('')).toMatch(/--metrics takes HOST:PORT/)
+  })
+
+  it("keeps a scraper's connection open from one scrape to the next, longer than Prometheus keeps it idle", async () => {
+    const metrics = new WatchMetrics({ status: () => ({ running: true, paused: false, profileId: 'cli', lastPollAt: null, nextPollAt: null, nodes: [], vault: null }), nodesAgree: () => null, stuckTransfers: () => [], pendingTransfers: () => [] })
+    const served = await serveMetrics(metrics, { host: '127.0.0.1', port: 0 })
+    try {
+      expect(served.server.keepAliveTimeout).toBeGreaterThan(5 * 60_000)
+      const res = await fetch(`${served.url}/metrics`, { signal: AbortSignal.timeout(3000) })
+      await res.text()
+      // what the scraper is told: a connection idle for a scrape interval of 15 s, or 60 s, is still there
+      expect(Number(/timeout=(\d+)/.exec(res.headers.get('keep-alive') ?? '')?.[1])).toBeGreaterThan(5 * 60)
+    } finally {
+      await served.close()
+    }
   })
 })
