@@ -1,6 +1,6 @@
 // tss_watch_idle_cpu_pct: `bridgescope watch tss` (the built CLI, its own process) following 20 chains of the
-// demo network's TSS API at the default 60 s interval, with metrics on and scraped every 15 s as Prometheus
-// does by default. CPU from /proc/<pid>/stat, so only the CLI's own time counts: the demo network serving
+// demo network's TSS API at the default 60 s interval, with metrics on and scraped every 15 s over one kept-alive
+// connection, as Prometheus does by default. CPU from /proc/<pid>/stat, so only the CLI's own time counts: the demo network serving
 // the polls is another process (sim-child), and other benches running meanwhile do not add.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { startChild } from './lib/child'
 import { median } from './lib/stats'
 import type { Bench } from './lib/suite'
-import { procCpuMs } from './watch-rig'
+import { procCpuMs, prometheusScraper } from './watch-rig'
 
 /**
  * 20 chains: the demo network's eleven, its Bitcoin-like one, and eight it does not scan (empty answers, as
@@ -28,6 +28,7 @@ export const tssWatchCpuBench: Bench = {
     const sim = await startChild<{ baseUrl: string }>(ctx.root, 'sim-child.js', [String(ctx.tiny ? 500 : 5000)])
     const dataDir = mkdtempSync(join(tmpdir(), 'bridgescope-bench-tss-'))
     let cli: ChildProcess | null = null
+    const scraper = prometheusScraper()
     try {
       const args = [join(ctx.root, 'out', 'node', 'cli.js'), 'watch', 'tss', '--tss-url', sim.hello.baseUrl]
       for (const id of TSS_BENCH_CHAINS) args.push('--chain-id', id)
@@ -50,7 +51,8 @@ export const tssWatchCpuBench: Bench = {
       })
       const pid = child.pid as number
       const cpuMs = (): number => procCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'))
-      const scrape = async (): Promise<string> => (await fetch(metricsUrl, { signal: AbortSignal.timeout(120_000) })).text()
+      // kept alive from one scrape to the next, as Prometheus keeps it (prometheusScraper says why)
+      const scrape = async (): Promise<string> => (await scraper.get(metricsUrl)).text()
       /** MAP Relay Chain's scan height in the exposition: it moves with every poll (5 s blocks) */
       const mapHeight = (text: string): number => Number(/bridgescope_tss_scan_height\{chain="22776"\} (\d+)/.exec(text)?.[1] ?? NaN)
       // the first poll (baselines, every pending order traced once, module compilation) is not idle
@@ -90,6 +92,7 @@ export const tssWatchCpuBench: Bench = {
         }
       }
     } finally {
+      await scraper.close()
       if (cli && cli.exitCode === null) {
         const exited = new Promise<void>((resolve) => cli?.once('exit', () => resolve()))
         cli.kill('SIGINT')

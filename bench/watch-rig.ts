@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Agent, type Dispatcher } from 'undici'
 import { startChild, type Child } from './lib/child'
 import { historyText, type Heavy } from './lib/sim-body'
 import { notDelivered } from '../src/shared/states'
@@ -24,6 +25,22 @@ export interface WatchRig {
 }
 
 const TICKS_PER_SECOND = 100 // USER_HZ: what `getconf CLK_TCK` answers on Linux
+
+/** How long Prometheus keeps an idle scrape connection open (prometheus/common's HTTP client default). */
+const PROMETHEUS_IDLE_MS = 5 * 60_000
+
+/**
+ * A scraper that keeps its connection from one scrape to the next, as Prometheus does. Node's fetch lets an
+ * idle connection go after 4 s, so with scrapes 15 s apart the watcher accepted and tore down a connection
+ * for every scrape, which Prometheus would have reused: a cost of this bench's scraper, not of the watcher
+ * under Prometheus. `close()` lets go of it.
+ */
+export function prometheusScraper(): { get(url: string): Promise<Response>; close(): Promise<void> } {
+  const agent = new Agent({ keepAliveTimeout: PROMETHEUS_IDLE_MS, keepAliveMaxTimeout: PROMETHEUS_IDLE_MS })
+  // Node's fetch takes an undici dispatcher; its types name Node's own copy of undici, hence the cast.
+  const init = (): RequestInit => ({ signal: AbortSignal.timeout(120_000), dispatcher: agent as Dispatcher }) as unknown as RequestInit
+  return { get: (url) => fetch(url, init()), close: () => agent.close() }
+}
 
 /** utime + stime of a process (fields 14 and 15 of /proc/<pid>/stat, after the parenthesised name). */
 export function procCpuMs(stat: string): number {
@@ -61,7 +78,9 @@ export async function startWatchRig(root: string, opts: { tiny: boolean; interva
   const sims: Child<{ baseUrl: string; heavy: Heavy }>[] = []
   let cli: ChildProcess | null = null
   const dataDir = mkdtempSync(join(tmpdir(), 'bridgescope-bench-watch-'))
+  const scraper = prometheusScraper()
   const close = async (): Promise<void> => {
+    await scraper.close()
     if (cli && cli.exitCode === null) {
       const exited = new Promise<void>((resolve) => cli?.once('exit', () => resolve()))
       cli.kill('SIGINT')
@@ -116,10 +135,10 @@ export async function startWatchRig(root: string, opts: { tiny: boolean; interva
       cpuMs: () => procCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8')),
       scrape: async () => {
         const t0 = performance.now()
-        // A generous limit: watch_idle_cpu_pct scrapes from this process while the table figures load a million
-        // transfers in it, and an event loop held for seconds by that work let a 10 s timer fire before the
-        // answer, long since sent, was read.
-        const res = await fetch(metricsUrl, { signal: AbortSignal.timeout(120_000) })
+        // A generous limit (prometheusScraper's): watch_idle_cpu_pct scrapes from this process while the table
+        // figures load a million transfers in it, and an event loop held for seconds by that work let a 10 s
+        // timer fire before the answer, long since sent, was read.
+        const res = await scraper.get(metricsUrl)
         const text = await res.text()
         const ms = performance.now() - t0
         if (!res.ok) throw new Error(`/metrics answered HTTP ${res.status}`)
