@@ -165,7 +165,7 @@ export function networkFromEnv(env: Env): Network {
   })
   const viaFetch = (input: string | Request, init?: RequestInit): Promise<Response> => fetch(input, withDispatcher(init, dispatcher))
   // the client's HTTP layer takes the same dispatcher without the Fetch API's objects (./send.ts says why)
-  const fetchVia: Fetch = Object.assign(viaFetch, { send: sendByDispatcher(dispatcher, viaFetch) })
+  const fetchVia: Fetch = Object.assign(viaFetch, { send: sendByDispatcher(dispatcher) })
   return {
     fetch: fetchVia,
     async close() {

@@ -7,8 +7,8 @@
 // That was ~86 KB allocated and most of the CPU of each request, and the garbage collection it caused was half
 // of the watcher's busy time; undici's dispatcher API allocates a quarter of that for the same exchange
 // (bench/tss-watch-cpu.ts, bench/watch-cpu.ts). The request on the wire is the same either way: fetch's own
-// headers are sent, content codings are decoded as fetch decodes them, and an answer fetch would follow as a
-// redirect is asked again through fetch itself, which follows it.
+// headers are sent, content codings are decoded as fetch decodes them, and redirects are followed here by
+// fetch's rules, so each URL of a redirect chain is asked once on either road and the same redirects are refused.
 import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream'
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib'
 import type { Dispatcher } from 'undici'
@@ -102,49 +102,107 @@ function headerOf(headers: Record<string, string | string[] | undefined>, name: 
   return value === undefined ? null : Array.isArray(value) ? value.join(',') : value
 }
 
+/** fetch follows at most this many redirects for one request, then fails it. */
+const MAX_REDIRECTS = 20
+/** Headers that describe a body: a redirect that drops the body drops them with it, as fetch does. */
+const BODY_HEADERS: ReadonlySet<string> = new Set(['content-encoding', 'content-language', 'content-location', 'content-type'])
+/** Headers fetch drops when a redirect leaves the origin: credentials are for the origin they were meant for. */
+const ORIGIN_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'host'])
+/** Ports fetch refuses to connect to (the Fetch standard's "bad ports"), first request and redirects alike. */
+const BAD_PORTS: ReadonlySet<string> = new Set(
+  (
+    '1 7 9 11 13 15 17 19 20 21 22 23 25 37 42 43 53 69 77 79 87 95 101 102 103 104 109 110 111 113 115 117 119 123 135 ' +
+    '137 139 143 161 179 389 427 465 512 513 514 515 526 530 531 532 540 548 554 556 563 587 601 636 989 990 993 995 ' +
+    '1719 1720 1723 2049 3659 4045 4190 5060 5061 6000 6566 6665 6666 6667 6668 6669 6679 6697 10080'
+  ).split(' ')
+)
+
+/** A failure worded as fetch words it (a TypeError whose cause says why), so that both roads report it alike. */
+function fetchFailed(reason: string, cause?: unknown): TypeError {
+  return new TypeError('fetch failed', { cause: cause ?? new Error(reason) })
+}
+
+/** `headers` without those `drop` names. */
+function without(headers: Readonly<Record<string, string>>, drop: ReadonlySet<string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !drop.has(name.toLowerCase())))
+}
+
 /**
- * One request through `dispatcher` (the one `fetch` is given), without the Fetch API; an answer fetch would
- * follow as a redirect is asked again through `fetch`.
+ * The request fetch sends after `status` sent it to `location`, or the failure fetch reports instead. The
+ * checks and changes are fetch's ("HTTP-redirect fetch"), in its order; `redirects` is how many came before.
  */
-export function sendByDispatcher(dispatcher: Dispatcher, fetch: Fetch): Send {
-  const viaFetch = sendByFetch(fetch)
-  return async (o: Outgoing): Promise<Incoming> => {
-    const url = new URL(o.url)
-    const answer = await dispatcher.request({
-      origin: url.origin,
-      path: `${url.pathname}${url.search}`,
-      method: o.method,
-      headers: withFetchDefaults(o.headers, url),
-      body: o.body ?? null,
-      signal: o.signal
-    })
-    const { statusCode: status, headers } = answer
-    // A body given up (cancel, a redirect) is destroyed, which undici reports as an 'error': not one to crash
-    // on. A read that meets a real error still rejects with it.
-    answer.body.on('error', ignore)
-    if (REDIRECTS.has(status) && headerOf(headers, 'location')) {
-      answer.body.destroy()
-      return viaFetch(o)
+function redirected(o: Outgoing, from: URL, status: number, location: string, redirects: number): { url: URL; request: Outgoing } {
+  let url: URL
+  try {
+    url = new URL(location, from)
+  } catch (error) {
+    throw fetchFailed('invalid location', error)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw fetchFailed('URL scheme must be a HTTP(S) scheme')
+  if (redirects === MAX_REDIRECTS) throw fetchFailed('redirect count exceeded')
+  // Node's fetch has no origin of its own, so no redirect to a URL with credentials is ever its origin's
+  if (url.username !== '' || url.password !== '') throw fetchFailed('cross origin not allowed for request mode "cors"')
+  let request: Outgoing = { ...o, url: url.href }
+  if (((status === 301 || status === 302) && o.method === 'POST') || (status === 303 && o.method !== 'GET')) {
+    const { body: _dropped, ...rest } = request
+    request = { ...rest, method: 'GET', headers: without(o.headers, BODY_HEADERS) }
+  }
+  if (url.origin !== from.origin) request = { ...request, headers: without(request.headers, ORIGIN_HEADERS) }
+  return { url, request }
+}
+
+/**
+ * One request through `dispatcher` (the one the network's fetch is given), without the Fetch API; a redirect is
+ * followed as fetch follows it.
+ */
+export function sendByDispatcher(dispatcher: Dispatcher): Send {
+  return async (first: Outgoing): Promise<Incoming> => {
+    let o = first
+    let url = new URL(o.url)
+    for (let redirects = 0; ; redirects++) {
+      if (BAD_PORTS.has(url.port)) throw fetchFailed('bad port')
+      const answer = await dispatcher.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: o.method,
+        headers: withFetchDefaults(o.headers, url),
+        body: o.body ?? null,
+        signal: o.signal
+      })
+      // A body given up (cancel, a redirect) is destroyed, which undici reports as an 'error': not one to crash
+      // on. A read that meets a real error still rejects with it.
+      answer.body.on('error', ignore)
+      const location = REDIRECTS.has(answer.statusCode) ? headerOf(answer.headers, 'location') : null
+      if (location === null) return incomingOf(answer)
+      // fetch goes on without reading a redirect's body; reading it off in the background (undici stops at
+      // 128 KB) lets its connection serve the next request instead of being closed
+      answer.body.dump().catch(ignore)
+      ;({ url, request: o } = redirected(o, url, answer.statusCode, location, redirects))
     }
-    const coded = NULL_BODY.has(status) ? [] : decoders(headerOf(headers, 'content-encoding'))
-    if (coded instanceof Error) {
+  }
+}
+
+/** An answer that is not followed, read as fetch reads its body. */
+function incomingOf(answer: Dispatcher.ResponseData): Incoming {
+  const { statusCode: status, headers } = answer
+  const coded = NULL_BODY.has(status) ? [] : decoders(headerOf(headers, 'content-encoding'))
+  if (coded instanceof Error) {
+    answer.body.destroy()
+    throw coded
+  }
+  const body = coded.length === 0 ? answer.body : (pipeline([answer.body, ...coded], ignore) as unknown as Readable)
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>
+  return {
+    status,
+    statusText: answer.statusText,
+    header: (name) => headerOf(headers, name),
+    read: async () => {
+      const next = await chunks.next()
+      return next.done ? null : next.value
+    },
+    cancel: () => {
       answer.body.destroy()
-      throw coded
-    }
-    const body = coded.length === 0 ? answer.body : (pipeline([answer.body, ...coded], ignore) as unknown as Readable)
-    const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>
-    return {
-      status,
-      statusText: answer.statusText,
-      header: (name) => headerOf(headers, name),
-      read: async () => {
-        const next = await chunks.next()
-        return next.done ? null : next.value
-      },
-      cancel: () => {
-        answer.body.destroy()
-        if (body !== answer.body) body.destroy()
-      }
+      if (body !== answer.body) body.destroy()
     }
   }
 }

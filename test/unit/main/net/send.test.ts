@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { BridgeClient } from '../../../../src/main/client/bridge-api'
 import { isRefused, retryAfterMs } from '../../../../src/main/client/http'
 import { networkFromEnv } from '../../../../src/main/net/env-proxy'
-import type { Fetch, Incoming, Network, Send } from '../../../../src/main/net/fetch'
+import { rootCause, type Fetch, type Incoming, type Network, type Send } from '../../../../src/main/net/fetch'
 import { sendByFetch } from '../../../../src/main/net/send'
 import { AppError } from '../../../../src/shared/errors'
 import { startSimulator, type SimOperation, type Simulator } from '../../../support/simulator'
@@ -215,5 +215,104 @@ describe("the CLI's road ends every fault as the Fetch API's road does", () => {
       expect([name, result.ok ? null : result.error, Date.now() - t0 < 900]).toEqual([name, expect.objectContaining({ kind: 'cancelled' }), true])
       sim.releaseHeld()
     }
+  })
+})
+
+describe('redirects, either road', () => {
+  // Two origins, so that a redirect can leave the one it was asked of; both count what they are asked, by path.
+  const asked = new Map<string, number>()
+  const seenAt = new Map<string, { method: string; headers: Record<string, string | string[] | undefined>; body: string }>()
+  const servers: Server[] = []
+  let base = ''
+  let other = ''
+
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    let body = ''
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')))
+    req.on('end', () => {
+      const path = req.url ?? ''
+      asked.set(path, (asked.get(path) ?? 0) + 1)
+      seenAt.set(path, { method: req.method ?? '', headers: req.headers, body })
+      const [, kind, arg] = path.split('/')
+      const to = (location: string, status = 302) => res.writeHead(status, { location }).end('moved')
+      if (kind === 'from') to(`/to/${arg}`, Number(arg))
+      else if (kind === 'to') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, body, type: req.headers['content-type'] ?? null }))
+      else if (kind === 'hop') to(`/hop/${Number(arg) + 1}`)
+      else if (kind === 'ftp') to('ftp://127.0.0.1/file')
+      else if (kind === 'credentials') to(`${base.replace('//', '//user:secret@')}/to/302`)
+      else if (kind === 'bad-port') to('http://127.0.0.1:6000/to/302')
+      else if (kind === 'unparsable') to('http://[::1/to/302')
+      else if (kind === 'away') to(`${other}/to/307`, 307)
+      else res.writeHead(404).end()
+    })
+  }
+
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) {
+      const server = createServer(handler)
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      servers.push(server)
+    }
+    base = `http://127.0.0.1:${(servers[0]!.address() as AddressInfo).port}`
+    other = `http://127.0.0.1:${(servers[1]!.address() as AddressInfo).port}`
+  })
+  afterAll(async () => Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())))))
+  afterEach(() => {
+    asked.clear()
+    seenAt.clear()
+  })
+
+  /** What a road makes of one request, and how many times each path was asked for it. */
+  async function outcome(send: Send, url: string, method: 'GET' | 'POST', headers: Record<string, string> = {}) {
+    asked.clear()
+    const result = await send({ url, method, headers: { accept: 'application/json', ...headers }, ...(method === 'POST' ? { body: '{"id":1}' } : {}), signal: new AbortController().signal }).then(
+      async (a) => ({ status: a.status, body: await readAll(a) }),
+      (e: unknown) => {
+        const cause = rootCause(e)
+        return { failed: cause instanceof Error ? cause.message : String(cause) }
+      }
+    )
+    return { result, asked: Object.fromEntries(asked) }
+  }
+
+  it.each([301, 302, 303, 307, 308])('%i: each URL asked once, the method and body kept or dropped as fetch does', async (status) => {
+    for (const method of ['GET', 'POST'] as const) {
+      const seen = []
+      for (const [, send] of roads()) seen.push(await outcome(send, `${base}/from/${status}`, method, method === 'POST' ? { 'content-type': 'application/json' } : {}))
+      expect(seen[0]?.asked).toEqual({ [`/from/${status}`]: 1, [`/to/${status}`]: 1 })
+      expect([status, method, seen[1]]).toEqual([status, method, seen[0]])
+    }
+    // what fetch does, spelled out: 307 and 308 send the same request again, the others a GET without the body
+    const kept = await outcome(network.fetch.send!, `${base}/from/${status}`, 'POST', { 'content-type': 'application/json' })
+    const again = status === 307 || status === 308
+    expect(JSON.parse((kept.result as { body: string }).body)).toEqual(again ? { method: 'POST', body: '{"id":1}', type: 'application/json' } : { method: 'GET', body: '', type: null })
+  })
+
+  it('too many redirects: refused on both roads after the same 21 requests', async () => {
+    const seen = []
+    for (const [, send] of roads()) seen.push(await outcome(send, `${base}/hop/0`, 'GET'))
+    expect(Object.values(seen[0]!.asked).reduce((a, b) => a + b, 0)).toBe(21)
+    expect(seen[0]?.result).toEqual({ failed: 'redirect count exceeded' })
+    expect(seen[1]).toEqual(seen[0])
+  })
+
+  it('a redirect to another scheme, to a URL with credentials, to a bad port or to no URL is refused on both roads, unsent', async () => {
+    for (const path of ['/ftp/', '/credentials/', '/bad-port/', '/unparsable/']) {
+      const seen = []
+      for (const [, send] of roads()) seen.push(await outcome(send, `${base}${path}`, 'GET'))
+      expect(seen[0]?.asked).toEqual({ [path]: 1 })
+      expect(seen[0]?.result).toHaveProperty('failed')
+      expect([path, seen[1]]).toEqual([path, seen[0]])
+    }
+  })
+
+  it('a redirect to another origin drops the authorization header on both roads', async () => {
+    const seen = []
+    for (const [, send] of roads()) {
+      const { result } = await outcome(send, `${base}/away/`, 'POST', { authorization: 'Bearer t', 'content-type': 'application/json' })
+      seen.push({ result, there: seenAt.get('/to/307')?.headers.authorization ?? null })
+    }
+    expect(seen[0]).toEqual({ result: { status: 200, body: expect.stringContaining('"method":"POST"') }, there: null })
+    expect(seen[1]).toEqual(seen[0])
   })
 })
