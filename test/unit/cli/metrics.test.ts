@@ -32,7 +32,7 @@ function io(dir: string): { stdout: Out; stderr: Out; env: Record<string, string
 }
 
 async function scrape(url: string): Promise<string> {
-  const res = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(3000) })
+  const res = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(120_000) })
   expect(res.status).toBe(200)
   return res.text()
 }
@@ -68,11 +68,11 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     expect(text).toContain('bridgescope_vault_changes_total 0')
     expect(text).toContain('bridgescope_stuck_transfers 0')
     expect(out.stdout.text).toContain('nodes-disagree')
-    const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(3000) })
+    const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(120_000) })
     expect(health.status).toBe(200)
     stop.abort()
     expect(await done).toBe(0)
-    await expect(fetch(`${url}/healthz`, { signal: AbortSignal.timeout(3000) })).rejects.toThrow()
+    await expect(fetch(`${url}/healthz`, { signal: AbortSignal.timeout(120_000) })).rejects.toThrow()
   })
 
   it('a node that goes down reads 0 in bridgescope_node_up and counts poll errors; the other stays up', async () => {
@@ -169,7 +169,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     const served = await serveMetrics(metrics, { host: '127.0.0.1', port: 0 })
     try {
       expect(served.server.keepAliveTimeout).toBeGreaterThan(5 * 60_000)
-      const res = await fetch(`${served.url}/metrics`, { signal: AbortSignal.timeout(3000) })
+      const res = await fetch(`${served.url}/metrics`, { signal: AbortSignal.timeout(120_000) })
       await res.text()
       // what the scraper is told: a connection idle for a scrape interval of 15 s, or 60 s, is still there
       expect(Number(/timeout=(\d+)/.exec(res.headers.get('keep-alive') ?? '')?.[1])).toBeGreaterThan(5 * 60)
