@@ -16,7 +16,7 @@ import { z } from 'zod'
 import type { ChainDetail, ChainRecord, TokenDetail, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { TransferOrigin } from '@shared/schemas/origin'
 import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, judge, legChainSchema, tokenDetail, tokenDetailOf } from './dialect-common'
-import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
+import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, forgetLastMatch, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
 import { isAmountKey, isPlainObject } from './lossless-json'
 import { MAX_DECIMAL_DIGITS } from '@shared/schemas/wire'
 
@@ -206,6 +206,7 @@ export function quickButterHistory(text: string): HistoryPage | null {
   }
   if (!walkComplete(walk)) return null
   keepShapes('queryBridgeHistoryByAddress', start.body, data.list)
+  forgetLastMatch()
   return { list, total }
 }
 

@@ -58,7 +58,7 @@ import {
   type TransferRecord
 } from '@shared/schemas/wire'
 import type { JsonValue } from '@shared/schemas/vault'
-import { plainMembers, quickEnvelope, settleMembers, walkComplete } from './amount-search'
+import { forgetLastMatch, plainMembers, quickEnvelope, settleMembers, walkComplete } from './amount-search'
 import { isAmountKey, isPlainObject, parseBody, parseLossless } from './lossless-json'
 
 /** How much of a failing wire text an issue keeps: enough to recognise it, not a whole page. */
@@ -343,7 +343,9 @@ export function quickHistoryPage(text: string): HistoryPage | null {
     if (!settleMembers(raw, RECORD_DEPTH, plan.reads, walk) || !recordSchema.validate(raw)) return null
     records[i] = completeRecord(raw, plan.stableKey, memo)
   }
-  return walkComplete(walk) ? { list: records, total: data.total } : null
+  if (!walkComplete(walk)) return null
+  forgetLastMatch()
+  return { list: records, total: data.total }
 }
 
 /** A queryHistory answer from its body text: the quick way, or the whole exact path. */
