@@ -1,6 +1,6 @@
 // The texts a loaded history is searched by — hashes per row, addresses and token symbols per distinct value —
-// stored as the filter reads them (lower case) with a signature each that answers most queries without
-// reading the text.
+// stored as the filter reads them (lower case; a row's hashes as their bytes where they are plain hex) with a
+// signature each that answers most queries without reading the text.
 //
 // Why (a keystroke in the filter shows its rows within a frame: bench filter_p95_ms ≤ 16 at 100,000 rows,
 // filter_1m_p95_ms ≤ 50 at 1,000,000): reading every row's text costs ~200 ns a row (~8 ms per 100,000), too
@@ -17,7 +17,8 @@
 // 16 of them: the three-digit step of a 100,000-row filter took 6–9 ms, most of it waiting for memory. The
 // most selective words are tested first (a triple's bit is set in ~1 text in 9, a pair's in ~2 in 5, a
 // character's in nearly all), so most rows are turned down after one read.
-import { ABSENT, splicePool, type Cell, type Splice } from './columns'
+import { ABSENT, hex32Codes, hex32Text, putHex32, splicePool, type Cell, type Splice } from './columns'
+import { ownText } from '../own-text'
 
 const OTHER = 17
 const SYMBOLS = 18
@@ -77,6 +78,8 @@ const TEST_ORDER = [
  */
 export interface Needs {
   q: string
+  /** the query's character codes, compared with a hash kept as bytes without building its text */
+  codes: Uint16Array
   words: Int32Array
   masks: Int32Array
   exact: boolean
@@ -97,7 +100,9 @@ export function needsOf(q: string): Needs {
   // one or two characters of the alphabet: their character and pair bits are exact (the triples are hashed)
   let exact = q.length <= 2
   for (let j = 0; j < q.length; j++) if (symbolOf(q.charCodeAt(j)) === OTHER) exact = false
-  return { q, words: Int32Array.from(words), masks: Int32Array.from(masks), exact }
+  const codes = new Uint16Array(q.length)
+  for (let j = 0; j < q.length; j++) codes[j] = q.charCodeAt(j)
+  return { q, codes, words: Int32Array.from(words), masks: Int32Array.from(masks), exact }
 }
 
 /** Where each of a query's words starts in a word-major signature array of `stride` texts. */
@@ -139,14 +144,53 @@ export class DistinctTexts {
   }
 }
 
+/** A hash's 66 character codes, decoded into this one buffer for each candidate the signature lets through. */
+const HEX_TEXT = new Uint8Array(66)
+
+/** Whether the text of the 32 bytes at bytes[at…] (hex32Text) holds the query whose character codes are `q`. */
+function hexIncludes(bytes: Uint8Array, at: number, q: Uint16Array): boolean {
+  const m = q.length
+  if (m === 0) return true
+  if (m > HEX_TEXT.length) return false
+  hex32Codes(bytes, at, HEX_TEXT)
+  const first = q[0]
+  for (let p = 0; p + m <= HEX_TEXT.length; p++) {
+    if (HEX_TEXT[p] !== first) continue
+    let j = 1
+    while (j < m && HEX_TEXT[p + j] === q[j]) j++
+    if (j === m) return true
+  }
+  return false
+}
+
+/** The bits of `from` moved up by `by` places into `into` (all zero before). */
+function shiftBits(from: Uint32Array, by: number, into: Uint32Array): void {
+  const word = by >>> 5
+  const bit = by & 31
+  for (let w = 0; w < from.length; w++) {
+    const v = from[w] as number
+    if (v === 0) continue
+    into[w + word] = (into[w + word] as number) | (v << bit)
+    if (bit !== 0 && w + word + 1 < into.length) into[w + word + 1] = (into[w + word + 1] as number) | (v >>> (32 - bit))
+  }
+}
+
 /**
- * `fields` text columns searched case-insensitively, as one lower-cased pool with offsets. A cell whose
- * original text is not its lower case (or is not text at all) keeps the original as an exception; the
- * filter searches what the previous implementation searched: the cell's text, `${value}`, lower-cased.
+ * `fields` text columns searched case-insensitively. A cell that is a hash as the services write it (`0x` and
+ * 64 lower-case hex digits) is kept as its 32 bytes: nearly every cell is one, and as text they were the
+ * largest thing a loaded history held after the signatures (~13 MB per 100,000 rows, 6.4 as bytes). Any other
+ * cell is text in one lower-cased pool with offsets, and a cell whose original is not its lower case (or is not
+ * text at all) keeps the original as an exception. The filter searches what the previous implementation
+ * searched: the cell's text, `${value}`, lower-cased; a hash is that text already, so its signature is the
+ * same in either form.
  */
 export class SearchColumns {
   private readonly pool: string
   private readonly offsets: Uint32Array
+  /** 32 bytes a cell, read only where the cell's bit in `hexed` is set (such a cell has no text in the pool) */
+  private readonly bytes: Uint8Array
+  /** one bit a cell, apart from the offsets: a splice moves those by arithmetic, which a mark in them would break */
+  private readonly hexed: Uint32Array
   private readonly sig: Int32Array
   private readonly originals = new Map<number, Cell>()
 
@@ -158,44 +202,56 @@ export class SearchColumns {
   ) {
     const n = rows
     const k = fields.length
+    this.bytes = new Uint8Array(n * k * 32)
+    this.hexed = new Uint32Array(Math.ceil((n * k) / 32))
+    this.sig = new Int32Array(n * WORDS)
+    /** Cell c of row i stored, its bits set in the row's signature; answers its pool text ('' for a hash). */
+    const put = (c: number, i: number): string => {
+      const v = cells(i, c % k)
+      if (putHex32(v, this.bytes, c * 32)) {
+        this.hexed[c >>> 5] = (this.hexed[c >>> 5] as number) | (1 << (c & 31))
+        setBits(v as string, this.sig, i, n)
+        return ''
+      }
+      const text = `${v === ABSENT ? undefined : (v as string)}`.toLowerCase()
+      if (text !== v) this.originals.set(c, v)
+      setBits(text, this.sig, i, n)
+      return text
+    }
     if (splice) {
       const { from, head, fresh } = splice
       // word-major: each word's run of old texts moves down by `head` as one copy
-      this.sig = new Int32Array(n * WORDS)
       for (let w = 0; w < WORDS; w++) this.sig.set(from.sig.subarray(w * from.rows, (w + 1) * from.rows), w * n + head)
       for (const [c, v] of from.originals) this.originals.set(c + head * k, v)
+      this.bytes.set(from.bytes, head * k * 32)
+      shiftBits(from.hexed, head * k, this.hexed)
       for (const i of fresh) for (let w = 0; w < WORDS; w++) this.sig[w * n + i] = 0
       const freshCells = fresh.flatMap((i) => Array.from({ length: k }, (_, f) => i * k + f))
       const made = splicePool({ pool: from.pool, offsets: from.offsets }, head * k, freshCells, (c) => {
-        const i = Math.floor(c / k)
-        const v = cells(i, c % k)
-        const text = `${v === ABSENT ? undefined : (v as string)}`.toLowerCase()
         this.originals.delete(c)
-        if (text !== v) this.originals.set(c, v)
-        setBits(text, this.sig, i, n)
-        return text
+        this.hexed[c >>> 5] = (this.hexed[c >>> 5] as number) & ~(1 << (c & 31))
+        return put(c, Math.floor(c / k))
       })
       this.pool = made.pool
       this.offsets = made.offsets
       return
     }
     this.offsets = new Uint32Array(n * k + 1)
-    this.sig = new Int32Array(n * WORDS)
     const parts: string[] = []
     let at = 0
-    for (let i = 0; i < n; i++) {
-      for (let f = 0; f < k; f++) {
-        const v = cells(i, f)
-        const text = `${v === ABSENT ? undefined : (v as string)}`.toLowerCase()
-        if (text !== v) this.originals.set(i * k + f, v)
-        this.offsets[i * k + f] = at
-        parts.push(text)
-        at += text.length
-        setBits(text, this.sig, i, n)
-      }
+    for (let c = 0; c < n * k; c++) {
+      const text = put(c, Math.floor(c / k))
+      this.offsets[c] = at
+      if (text.length > 0) parts.push(text)
+      at += text.length
     }
     this.offsets[n * k] = at
-    this.pool = parts.join('')
+    // with the hashes kept as bytes the pool may be made of one text, which join would hand back as it came
+    this.pool = ownText(parts)
+  }
+
+  private isHex(c: number): boolean {
+    return (((this.hexed[c >>> 5] as number) >>> (c & 31)) & 1) !== 0
   }
 
   /** wordStarts of the query a pass is running, kept: select is called once per slice of the pass */
@@ -208,6 +264,7 @@ export class SearchColumns {
 
   get(i: number, field: number): Cell {
     const c = i * this.fields.length + field
+    if (this.isHex(c)) return hex32Text(this.bytes, c * 32)
     if (this.originals.size > 0 && this.originals.has(c)) return this.originals.get(c)
     return this.pool.slice(this.offsets[c], this.offsets[c + 1])
   }
@@ -229,7 +286,7 @@ export class SearchColumns {
     out: Uint32Array,
     m: number
   ): number {
-    const { q, masks: mask, exact } = needs
+    const { q, codes, masks: mask, exact } = needs
     const need = this.starts(needs)
     const w = need.length
     const sig = this.sig
@@ -249,7 +306,7 @@ export class SearchColumns {
       else {
         for (let f = 0; f < k; f++) {
           const cell = i * k + f
-          if (this.pool.slice(this.offsets[cell], this.offsets[cell + 1]).includes(q)) {
+          if (this.isHex(cell) ? hexIncludes(this.bytes, cell * 32, codes) : this.pool.slice(this.offsets[cell], this.offsets[cell + 1]).includes(q)) {
             out[m++] = i
             break
           }
