@@ -590,8 +590,8 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
  * runs read 50.7–57.6 ms, the ratio 1.65. What was left was mostly the text search: 14.3 ms for 100 pages of
  * 100 beside JSON.parse's 31.6. Looking at each member's number while counting the keys (no passes over the
  * dots and dashes), taking a record's amounts by the kind of key the search read, and a regular expression for
- * the times took it to 1.47–1.48 (docs/performance.md, "Runs of 2026-11-27, night"): the search 10.4 ms, of
- * which 6.6 is the bare stop at each of 650,000 colons, and the records ~3.7.
+ * the times took it to 1.47–1.50, at the goal (docs/performance.md, "Runs of 2026-11-27, night"): the search
+ * 10.4 ms, of which 6.6 is the bare stop at each of 650,000 colons, and the records ~3.7.
  */
 export function decodeButterHistoryBody(text: string, operation: string, status = 200, contentType: string | null = 'application/json'): HistoryPage {
   return quickButterHistory(text) ?? decodeButterHistory(envelopeData(text, operation, status, contentType))
