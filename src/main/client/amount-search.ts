@@ -270,36 +270,30 @@ function followsValueStart(text: string, s: number): boolean {
 
 /**
  * mayBeInexact for every number outside the strings, other than the amounts, members' or not: the check for a
- * body whose walk met a number in an array, which the search did not look at. Two passes over the text's
- * dots and dashes. Most dots of a body are in URLs inside strings, and fail the first character tests.
+ * body whose walk met a number in an array, which the search did not look at. Such a number holds a '.' (a
+ * fraction) or a '-' after an exponent's 'e', so two passes over the text's dots and dashes find every one;
+ * each goes back to where the token would start and asks mayBeInexact of it. '-' rather than 'e-':
+ * String#indexOf is fast for a rare first character, and 'e' is everywhere. Most dots of a body are in URLs
+ * inside strings, and fail the first character tests.
  */
 function mayHoldInexactNumber(text: string, amounts: AmountSpans): boolean {
+  return inexactByMark(text, amounts, '.') || inexactByMark(text, amounts, '-')
+}
+
+/** mayHoldInexactNumber's pass over one mark, '.' or '-'. */
+function inexactByMark(text: string, amounts: AmountSpans, mark: '.' | '-'): boolean {
   let a = 0
-  for (let at = text.indexOf('.'); at !== -1; at = text.indexOf('.', at + 1)) {
-    if (!isDigit(text.charCodeAt(at - 1))) continue
-    // Back over the whole part, then count the fraction: few digits cannot round to a whole number.
-    let s = at - 1
-    while (s > 0 && isDigit(text.charCodeAt(s - 1))) s--
-    let e = at + 1
-    while (isDigit(text.charCodeAt(e))) e++
-    if (at - s + (e - at - 1) < ROUNDABLE_DIGITS) continue
-    while (a < amounts.starts.length && (amounts.ends[a] as number) <= at) a++
-    if (a < amounts.starts.length && (amounts.starts[a] as number) <= at) continue
-    if (s > 0 && text.charCodeAt(s - 1) === 45) s--
-    // Anything else before the token means a string, or a body JSON.parse refuses anyway.
-    if (followsValueStart(text, s) && !surelyInString(text, s)) return true
-  }
-  // '-' rather than 'e-': String#indexOf is fast for a rare first character, and 'e' is everywhere.
-  a = 0
-  for (let at = text.indexOf('-'); at !== -1; at = text.indexOf('-', at + 1)) {
-    const mark = at - 1
-    if ((text.charCodeAt(mark) | 32) !== 101 || !isDigit(text.charCodeAt(mark - 1))) continue
-    while (a < amounts.starts.length && (amounts.ends[a] as number) <= at) a++
-    if (a < amounts.starts.length && (amounts.starts[a] as number) <= at) continue
+  for (let at = text.indexOf(mark); at !== -1; at = text.indexOf(mark, at + 1)) {
+    const digit = mark === '.' ? at - 1 : at - 2
+    if ((mark === '-' && (text.charCodeAt(at - 1) | 32) !== 101) || !isDigit(text.charCodeAt(digit))) continue
     // Back over the digits and a fraction to where the token would start.
-    let s = mark - 1
+    let s = digit
     while (s > 0 && (isDigit(text.charCodeAt(s - 1)) || text.charCodeAt(s - 1) === 46)) s--
     if (s > 0 && text.charCodeAt(s - 1) === 45) s--
+    if (!mayBeInexact(text, s)) continue
+    while (a < amounts.starts.length && (amounts.ends[a] as number) <= at) a++
+    if (a < amounts.starts.length && (amounts.starts[a] as number) <= at) continue
+    // Anything else before the token means a string, or a body JSON.parse refuses anyway.
     if (followsValueStart(text, s) && !surelyInString(text, s)) return true
   }
   return false
