@@ -1,7 +1,8 @@
 // tss_watch_idle_cpu_pct: `bridgescope watch tss` (the built CLI, its own process) following 20 chains of the
-// demo network's TSS API at the default 60 s interval, with metrics on and scraped every 15 s over one kept-alive
-// connection, as Prometheus does by default. CPU from /proc/<pid>/stat, so only the CLI's own time counts: the demo network serving
-// the polls is another process (sim-child), and other benches running meanwhile do not add.
+// demo network's TSS API at the default 60 s interval, with metrics on and scraped every 15 s over one
+// kept-alive connection, as Prometheus does by default. CPU from /proc/<pid>/stat, so only the CLI's own time
+// counts: the demo network serving the polls is another process (sim-child), and other benches running
+// meanwhile do not add.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

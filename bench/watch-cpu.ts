@@ -1,8 +1,9 @@
 // watch_idle_cpu_pct: the headless watcher's own CPU while nothing changes, with metrics on and scraped as
-// Prometheus scrapes by default (every 15 s, over one kept-alive connection: watch-rig.ts's prometheusScraper). The CLI polls three nodes' vault and a watch list of pending
-// transfers and an address at its default interval (60 s, `watch vault` without --interval: what an operator
-// runs); each 60 s window holds one poll and four scrapes. CPU from /proc/<pid>/stat, so only the CLI's own
-// time is counted: the simulated nodes are other processes, and other benches running meanwhile do not add.
+// Prometheus scrapes by default (every 15 s, over one kept-alive connection: watch-rig.ts's prometheusScraper).
+// The CLI polls three nodes' vault and a watch list of pending transfers and an address at its default interval
+// (60 s, `watch vault` without --interval: what an operator runs); each 60 s window holds one poll and four
+// scrapes. CPU from /proc/<pid>/stat, so only the CLI's own time is counted: the simulated nodes are other
+// processes, and other benches running meanwhile do not add.
 import { median } from './lib/stats'
 import type { Bench } from './lib/suite'
 import { histogramCount, startWatchRig } from './watch-rig'

@@ -10,6 +10,7 @@ import { Agent, type Dispatcher } from 'undici'
 import { startChild, type Child } from './lib/child'
 import { historyText, type Heavy } from './lib/sim-body'
 import { notDelivered } from '../src/shared/states'
+import { SCRAPER_IDLE_MS } from '../src/cli/metrics'
 
 export interface WatchRig {
   pid: number
@@ -26,9 +27,6 @@ export interface WatchRig {
 
 const TICKS_PER_SECOND = 100 // USER_HZ: what `getconf CLK_TCK` answers on Linux
 
-/** How long Prometheus keeps an idle scrape connection open (prometheus/common's HTTP client default). */
-const PROMETHEUS_IDLE_MS = 5 * 60_000
-
 /**
  * A scraper that keeps its connection from one scrape to the next, as Prometheus does. Node's fetch lets an
  * idle connection go after 4 s, so with scrapes 15 s apart the watcher accepted and tore down a connection
@@ -36,7 +34,7 @@ const PROMETHEUS_IDLE_MS = 5 * 60_000
  * under Prometheus. `close()` lets go of it.
  */
 export function prometheusScraper(): { get(url: string): Promise<Response>; close(): Promise<void> } {
-  const agent = new Agent({ keepAliveTimeout: PROMETHEUS_IDLE_MS, keepAliveMaxTimeout: PROMETHEUS_IDLE_MS })
+  const agent = new Agent({ keepAliveTimeout: SCRAPER_IDLE_MS, keepAliveMaxTimeout: SCRAPER_IDLE_MS })
   // Node's fetch takes an undici dispatcher; its types name Node's own copy of undici, hence the cast.
   const init = (): RequestInit => ({ signal: AbortSignal.timeout(120_000), dispatcher: agent as Dispatcher }) as unknown as RequestInit
   return { get: (url) => fetch(url, init()), close: () => agent.close() }

@@ -159,7 +159,7 @@ export function parseListen(text: string): { host: string; port: number } | stri
 }
 
 /** How long Prometheus keeps an idle scrape connection (prometheus/common's HTTP client default). */
-const SCRAPER_IDLE_MS = 5 * 60_000
+export const SCRAPER_IDLE_MS = 5 * 60_000
 
 /** `/metrics` (text exposition) and `/healthz`; resolves once listening. */
 export async function serveMetrics(metrics: WatchMetrics, listen: { host: string; port: number }): Promise<{ server: Server; url: string; close: () => Promise<void> }> {
