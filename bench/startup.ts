@@ -4,7 +4,7 @@
 // a simulator the profile points at, closed after one load (connection refused, as when offline).
 import { startSimulator } from '../test/support/simulator'
 import { openSession } from './lib/browser'
-import { paintProbe, paintsBesideReference } from './lib/first-paint'
+import { paintCounts, paintProbe, paintsBesideReference } from './lib/first-paint'
 import { spreadOf } from './lib/judge'
 import { againstReference, type Bench } from './lib/suite'
 
@@ -35,8 +35,7 @@ export const startupBench: Bench = {
       await sim.close()
       simOpen = false
 
-      const warmup = ctx.tiny ? 1 : 2
-      const runs = ctx.tiny ? 2 : ctx.quick ? 5 : 7
+      const { warmup, runs } = paintCounts(ctx)
       const { app, reference, rows } = await paintsBesideReference(ctx.root, session.context, url, PAINTED, 'token-row', warmup, runs)
       const a = spreadOf(app)
       const r = spreadOf(reference)

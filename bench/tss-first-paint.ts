@@ -3,7 +3,7 @@
 // for as many rows and draws them, run by run. The demo network is held back (every answer 5 s late) so the row can only have come from the cache, as when
 // the TSS API is slow or away.
 import { openSession } from './lib/browser'
-import { paintProbe, paintsBesideReference } from './lib/first-paint'
+import { paintCounts, paintProbe, paintsBesideReference } from './lib/first-paint'
 import { spreadOf } from './lib/judge'
 import { againstReference, type Bench } from './lib/suite'
 
@@ -28,8 +28,7 @@ export const tssFirstPaintBench: Bench = {
         await fetch(`${baseUrl}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ op: '*', spec }) })
       }
       await fault({ latencyMs: 5000 })
-      const warmup = ctx.tiny ? 1 : 2
-      const runs = ctx.tiny ? 2 : ctx.quick ? 5 : 7
+      const { warmup, runs } = paintCounts(ctx)
       const { app, reference, rows } = await paintsBesideReference(ctx.root, session.context, url, PAINTED, 'tss-chain', warmup, runs)
       await fault(null)
       const a = spreadOf(app)

@@ -82,6 +82,16 @@ export async function startReferenceServer(root: string): Promise<ReferenceServe
 }
 
 /**
+ * How many first paints of each page a figure takes: warm-ups unmeasured, then runs. Eleven in a whole run and
+ * seven in a quick one: with seven (five quick) a quiet whole run read the references' spread at 51 % and 68 %,
+ * for a new page's first paint now and then takes twice its usual time (a renderer process that was not ready,
+ * the harness's own work), and with so few runs one or two such runs widen the interquartile range.
+ */
+export function paintCounts(ctx: { tiny: boolean; quick: boolean }): { warmup: number; runs: number } {
+  return { warmup: ctx.tiny ? 1 : 2, runs: ctx.tiny ? 2 : ctx.quick ? 7 : 11 }
+}
+
+/**
  * `runs` first paints of the app's page, each beside a first paint of the reference page with as many rows as
  * the app's page showed in its last run, alternating which goes first, after `warmup` of each.
  */
