@@ -103,7 +103,9 @@ const KIT = `(() => {
     keys,
     ask: 0,
     busy: false,
-    show() {
+    show() { box.style.display = 'block'; },
+    /** the first paint's reference shows the holder when a table was captured, else the box and its rows */
+    showPaint() {
       if (tableCopy) holder.style.display = 'block';
       else box.style.display = 'block';
     },
@@ -186,7 +188,7 @@ async function nextFrame(page: Page): Promise<void> {
  * table's first rows went 80.7 → 124.6 ms.
  */
 export async function referencePaint(page: Page, rows: number): Promise<number> {
-  await page.evaluate('window.__ref.show()')
+  await page.evaluate('window.__ref.showPaint()')
   await nextFrame(page)
   const ms = (await page.evaluate(`window.__ref.paintRows(${Math.max(1, rows)})`)) as number
   await page.evaluate('window.__ref.hide()')
