@@ -83,9 +83,10 @@ export async function startReferenceServer(root: string): Promise<ReferenceServe
 
 /**
  * How many first paints of each page a figure takes: warm-ups unmeasured, then runs. Eleven in a whole run and
- * seven in a quick one: with seven (five quick) a quiet whole run read the references' spread at 51 % and 68 %,
- * for a new page's first paint now and then takes twice its usual time (a renderer process that was not ready,
- * the harness's own work), and with so few runs one or two such runs widen the interquartile range.
+ * seven in a quick one (they were seven and five, when a quiet whole run read the references' spread at 51 % and
+ * 68 %). More runs keep one slow page start from deciding the interquartile range, but the minimal page's
+ * loads scatter of themselves (130–261 ms in one quiet run, against 501–672 ms for the Tokens view): eleven
+ * read 33 % and 37 % quiet.
  */
 export function paintCounts(ctx: { tiny: boolean; quick: boolean }): { warmup: number; runs: number } {
   return { warmup: ctx.tiny ? 1 : 2, runs: ctx.tiny ? 2 : ctx.quick ? 7 : 11 }

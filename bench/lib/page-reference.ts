@@ -1,14 +1,16 @@
 // References measured inside the very page under test, so the load on the machine at that moment falls on the
 // figure and its reference alike: the loaded history's first rows asked of main and set as a copy of the
-// table's own elements for them, captured once (the least a first paint of those rows costs where they live in main, without
-// the app's code), a key handler that asks main for the rows
-// in view and draws them (the least a keystroke costs there), and a plain virtual list of static rows scrolled
-// as the table is. Cheaper references did not carry the load: with two busy loops on both cores, static rows
+// table's own elements for them, captured once (the least a first paint of those rows costs where they live
+// in main, without the app's code), a key handler that asks main for the rows in view and draws them (the
+// least a keystroke costs there), and a plain virtual list of static rows scrolled as the table is. Cheaper references did not carry the load: with two busy loops on both cores, static rows
 // set in the page went 15.2 → 12.2 ms and a handler that asked main app:info 26.5 → 26.4 ms (a handler that
 // only changed a text node, 5.8 → 5.5 ms), where the table's first rows went 80.7 → 124.6 ms and its
 // keystroke 42.4 → 55.1 ms: waiting and a little work, which a busy core barely stretches. Rows asked of main
 // and drawn plain (five text cells a row) did not carry it either: 23.1 → 20.0 ms where the table's first rows
-// went 86.4 → 111.4, for the table mounts ~40 elements a row with its grid's styles. The kit is added to the
+// went 86.4 → 111.4, for the table mounts ~40 elements a row with its grid's styles. Nor, yet, does the copy
+// of the table: 46.4 → 33.8 ms where the table went 101.8 → 164.7 (docs/performance.md, after midnight): its
+// one round trip and one frame are a few milliseconds of work, where the table's first rows take several
+// tasks and frames, each of which waits on a busy machine. The kit is added to the
 // page's DOM through the DevTools protocol (the app's CSP refuses inline scripts, not evaluation) and is hidden
 // while the app is measured, so it costs the app's own frames nothing.
 import type { Page } from 'playwright-core'
