@@ -106,11 +106,8 @@ const KIT = `(() => {
     ask: 0,
     busy: false,
     show() { box.style.display = 'block'; },
-    /** the first paint's reference shows the holder when a table was captured, else the box and its rows */
-    showPaint() {
-      if (tableCopy) holder.style.display = 'block';
-      else box.style.display = 'block';
-    },
+    /** the first paint's reference shows the holder of the captured table, not the box */
+    showPaint() { holder.style.display = 'block'; },
     hide() { box.style.display = 'none'; rows.innerHTML = ''; holder.style.display = 'none'; holder.replaceChildren(); },
     /**
      * Keeps a copy of the Transfers table as it is painted now (its header and the rows in view), without the
@@ -136,19 +133,14 @@ const KIT = `(() => {
     },
     /**
      * start → the frame that paints the loaded history's first n rows, asked of main: a clone of the captured
-     * table set in the page when there is one (the elements the table itself painted for these very rows),
-     * else the rows drawn plain
+     * table set in the page (the elements the table itself painted for these very rows)
      */
     async paintRows(n) {
+      if (!tableCopy) throw new Error('no Transfers table captured for the first-paint reference: captureTable first');
       const t0 = performance.now();
       const list = await askRows(n);
       if (list.length === 0) throw new Error('main answered no rows for the reference to paint');
-      if (tableCopy) holder.replaceChildren(tableCopy.cloneNode(true));
-      else {
-        let html = '';
-        for (const r of list) html += mainRow(r);
-        rows.innerHTML = html;
-      }
+      holder.replaceChildren(tableCopy.cloneNode(true));
       return new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now() - t0)));
     },
     fillScroller(n) {
@@ -168,11 +160,11 @@ export async function installReference(page: Page): Promise<void> {
 }
 
 /**
- * From now on the first-paint reference sets a copy of the Transfers table as it is painted at this moment
- * (its header and the rows in view) rather than plain rows: the same elements, classes and styles to build,
- * style, lay out and paint as the table's own first rows, without the app's code. Call it with the loaded
- * history's first rows on screen (offset 0, no sort, no filter: what the reference asks of main). Answers how
- * many rows the copy holds.
+ * Keeps the copy of the Transfers table the first-paint reference sets: the table as it is painted at this
+ * moment (its header and the rows in view), the same elements, classes and styles to build, style, lay out
+ * and paint as the table's own first rows, without the app's code. Call it with the loaded history's first
+ * rows on screen (offset 0, no sort, no filter: what the reference asks of main). Answers how many rows the
+ * copy holds.
  */
 export async function captureTable(page: Page): Promise<number> {
   return (await page.evaluate('window.__ref.captureTable()')) as number
@@ -184,8 +176,8 @@ async function nextFrame(page: Page): Promise<void> {
 
 /**
  * The reference for a first paint of `rows` rows in this page: start → the loaded history's first `rows` rows
- * asked of main over the app's bridge → a copy of the table's elements for them set in the page (captureTable;
- * plain rows before a capture) → the frame that paints them. The least a first paint costs where the rows live
+ * asked of main over the app's bridge → a copy of the table's elements for them set in the page (captureTable
+ * first) → the frame that paints them. The least a first paint costs where the rows live
  * in main; static rows set in the page (no round trip) did not feel two busy loops (15.2 → 12.2 ms) while the
  * table's first rows went 80.7 → 124.6 ms.
  */
