@@ -74,3 +74,18 @@ export async function alternating<T>(a: () => Promise<T>, b: () => Promise<T>, w
   }
   return pairs
 }
+
+/**
+ * Interleaved pairs taken `size` at a time (the last group may be short), each group giving the least of each
+ * side by `cost`: a measurement whose disturbances only ever add to it, read as the least of a few tries.
+ */
+export function leastOfGroups<T>(pairs: readonly (readonly [T, T])[], size: number, cost: (x: T) => number): [T, T][] {
+  if (!Number.isInteger(size) || size < 1) throw new Error(`a group holds at least one pair, not ${size}`)
+  const least = (xs: T[]): T => xs.reduce((a, b) => (cost(b) < cost(a) ? b : a))
+  const out: [T, T][] = []
+  for (let i = 0; i < pairs.length; i += size) {
+    const group = pairs.slice(i, i + size)
+    out.push([least(group.map(([a]) => a)), least(group.map(([, b]) => b))])
+  }
+  return out
+}
