@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { referenceRows } from '../reference/row'
 import { startPageServer } from './page-server'
+import { alternating, leastOfGroups } from './stats'
 
 /**
  * Runs before the page's scripts: the first element matching `selector` inserted, then the frame that paints
@@ -82,19 +83,21 @@ export async function startReferenceServer(root: string): Promise<ReferenceServe
 }
 
 /**
- * How many first paints of each page a figure takes: warm-ups unmeasured, then runs. Eleven in a whole run and
- * seven in a quick one (they were seven and five, when a quiet whole run read the references' spread at 51 % and
- * 68 %). More runs keep one slow page start from deciding the interquartile range, but the minimal page's
- * loads scatter of themselves (130–261 ms in one quiet run, against 501–672 ms for the Tokens view): eleven
- * read 33 % and 37 % quiet.
+ * How many first paints of each page a figure takes: warm-ups unmeasured, then runs, each the least of `tries`
+ * interleaved paints a page. Single paints of the minimal page scattered of themselves, whatever their number
+ * (130–261 ms in one quiet run, against 501–672 ms for the Tokens view; eleven runs read its spread at 33 % and
+ * 37 %, a quick round of seven at 40 % and 74 %): a page start's delays (the new page's renderer, the browser's
+ * own tasks) only ever add to a paint, and a few tens of milliseconds of them are most of the minimal page's
+ * time. The least of two is each page's paint with fewer of them, and the two pages' tries interleave.
  */
-export function paintCounts(ctx: { tiny: boolean; quick: boolean }): { warmup: number; runs: number } {
-  return { warmup: ctx.tiny ? 1 : 2, runs: ctx.tiny ? 2 : ctx.quick ? 7 : 11 }
+export function paintCounts(ctx: { tiny: boolean; quick: boolean }): { warmup: number; runs: number; tries: number } {
+  return { warmup: ctx.tiny ? 1 : 2, runs: ctx.tiny ? 2 : ctx.quick ? 5 : 11, tries: ctx.tiny ? 1 : 2 }
 }
 
 /**
- * `runs` first paints of the app's page, each beside a first paint of the reference page with as many rows as
- * the app's page showed in its last run, alternating which goes first, after `warmup` of each.
+ * `runs` first paints of the app's page, each the least of `tries` paints, beside as many of the reference page
+ * with as many rows as the app's page showed in its last paint; each pair alternates which goes first, after
+ * `warmup` pairs unmeasured.
  */
 export async function paintsBesideReference(
   root: string,
@@ -102,36 +105,19 @@ export async function paintsBesideReference(
   appUrl: string,
   marker: string,
   testid: string,
-  warmup: number,
-  runs: number
+  counts: { warmup: number; runs: number; tries: number }
 ): Promise<{ app: number[]; reference: number[]; rows: number }> {
   const server = await startReferenceServer(root)
   try {
     let rows = 1
-    const app: number[] = []
-    const reference: number[] = []
-    for (let i = 0; i < warmup + runs; i++) {
-      const measureApp = async (): Promise<number> => {
-        const p = await paintOnce(context, appUrl, marker)
-        rows = p.rows
-        return p.ms
-      }
-      const measureRef = async (): Promise<number> => (await paintOnce(context, server.url(rows, testid), marker)).ms
-      let a: number
-      let r: number
-      if (i % 2 === 0) {
-        a = await measureApp()
-        r = await measureRef()
-      } else {
-        r = await measureRef()
-        a = await measureApp()
-      }
-      if (i >= warmup) {
-        app.push(a)
-        reference.push(r)
-      }
+    const measureApp = async (): Promise<number> => {
+      const p = await paintOnce(context, appUrl, marker)
+      rows = p.rows
+      return p.ms
     }
-    return { app, reference, rows }
+    const measureRef = async (): Promise<number> => (await paintOnce(context, server.url(rows, testid), marker)).ms
+    const pairs = leastOfGroups(await alternating(measureApp, measureRef, counts.warmup, counts.runs * counts.tries), counts.tries, (ms) => ms)
+    return { app: pairs.map(([a]) => a), reference: pairs.map(([, r]) => r), rows }
   } finally {
     await server.close()
   }
