@@ -101,7 +101,7 @@ export async function main(argv: readonly string[], root: string, builders: Buil
     const figures = bench.figures.filter((f) => selects(opts, f))
     const wanted = new Set(figures.map((f) => f.name))
     const t0 = performance.now()
-    process.stderr.write(`[bench] ${[...wanted].join(', ')}${bench.background ? ' (in the background)' : ''}…\n`)
+    process.stderr.write(`[bench] ${[...wanted].join(', ')}${bench.idle ? ' (idle figures, side by side)' : ''}…\n`)
     let measured: Awaited<ReturnType<Bench['run']>> = {}
     let failure: unknown = null
     try {
@@ -127,9 +127,8 @@ export async function main(argv: readonly string[], root: string, builders: Buil
   }
   const selected = BENCHES.filter((b) => b.figures.some((f) => selects(opts, f)))
   for (const bench of selected.filter((b) => b.quiet)) report(await runBench(bench))
-  const background = selected.filter((b) => b.background).map(runBench)
-  for (const bench of selected.filter((b) => !b.background && !b.quiet)) report(await runBench(bench))
-  for (const r of await Promise.all(background)) report(r)
+  for (const bench of selected.filter((b) => !b.idle && !b.quiet)) report(await runBench(bench))
+  for (const r of await Promise.all(selected.filter((b) => b.idle).map(runBench))) report(r)
   writeFileSync(opts.out, `${JSON.stringify(results, null, 2)}\n`)
   const failed = results.filter((r) => r.verdict === 'FAIL').length
   const noisy = results.filter((r) => r.verdict === 'NOISY').length

@@ -1,8 +1,8 @@
 // tss_watch_idle_cpu_pct: `bridgescope watch tss` (the built CLI, its own process) following 20 chains of the
 // demo network's TSS API at the default 60 s interval, with metrics on and scraped every 15 s over one
 // kept-alive connection, as Prometheus does by default. CPU from /proc/<pid>/stat, so only the CLI's own time
-// counts: the demo network serving the polls is another process (sim-child), and other benches running
-// meanwhile do not add.
+// counts: the demo network serving the polls is another process (sim-child). Measured after the other
+// figures, beside the other idle ones only (lib/suite.ts, Bench.idle).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,7 +20,7 @@ export const TSS_BENCH_CHAINS = ['22776', '1', '56', '137', '42161', '10', '8453
 
 export const tssWatchCpuBench: Bench = {
   figures: [{ name: 'tss_watch_idle_cpu_pct', unit: '%', budget: { op: '<=', target: 0.2 }, rooms: ['tss', 'cli'], slow: true }],
-  background: true,
+  idle: true,
   async run(ctx) {
     const scrapeMs = ctx.tiny ? 500 : 15_000
     const perWindow = 4

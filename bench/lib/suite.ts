@@ -60,14 +60,16 @@ export function againstReference(absolute: SideRuns, reference: SideRuns, detail
 export interface Bench {
   figures: Figure[]
   /**
-   * runs alongside the others instead of after them: only for a figure that measures a process's own CPU
-   * time while it sits idle, which other load does not change (and which adds no load of its own)
+   * an idle figure: a process's own CPU time while it sits idle, measured after every other figure, side by
+   * side with the other idle figures only (which sleep as it does). It ran alongside the other benches until a
+   * whole run read tss_watch_idle_cpu_pct at 0.25 where it read 0.17–0.18 alone: the same idle work costs
+   * more CPU time on a machine whose caches and cores others are using.
    */
-  background?: boolean
+  idle?: boolean
   /**
-   * measured before the background figures start: a ratio of two CPU times that the start-up of their
-   * processes (a demo network, three simulators) skewed, one side more than the other (decode_vs_native
-   * read 1.51 beside them, 1.30 without)
+   * measured first, before any other figure's processes exist: a ratio of two CPU times that the start-up of
+   * the idle figures' processes (a demo network, three simulators) skewed, one side more than the other, when
+   * those ran alongside (decode_vs_native read 1.51 beside them, 1.30 without)
    */
   quiet?: boolean
   /** paints beside the first-paint reference page (out/bench-reference), which the run builds first */
