@@ -38,7 +38,7 @@ export interface DecodePair {
 // 52 ms, several runs in a row each way, while a loop of arithmetic held 62 ms to a tenth. Neither the collector
 // nor the young generation's size made the difference (the collector's work alike in fast and slow runs; the
 // same spells with new space fixed at 1 or at 16 MB). A ratio of single runs that met different spells read
-// 0.9 or 2.6, and the median of five such ratios read 1.47 to 2.17 between invocations of the same code on a
+// 0.8 or 2.6, and the median of five such ratios read 1.51 and 2.17 in two invocations of the same code on a
 // quiet machine. The least of three tries is each side's cost when the machine lets it have its memory at
 // speed; with it, four invocations in a row read 1.49–1.52 quiet, and two with both cores busy 1.55 and 1.57.
 // It does not clear every spell: one earlier invocation read 1.94, the decode slow in nearly every try.

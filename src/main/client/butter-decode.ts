@@ -591,7 +591,9 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
  * 100 beside JSON.parse's 31.6. Looking at each member's number while counting the keys (no passes over the
  * dots and dashes), taking a record's amounts by the kind of key the search read, and a regular expression for
  * the times took it to 1.47–1.50, at the goal (docs/performance.md, "Runs of 2026-11-27, night"): the search
- * 10.4 ms, of which 6.6 is the bare stop at each of 650,000 colons, and the records ~3.7.
+ * 10.4 ms, of which 6.6 is the bare stop at each of 650,000 colons, and the records ~3.7. With each run the
+ * least of three tries a side (the machine's slow memory spells no longer deciding a run), it reads 1.48–1.52
+ * quiet and 1.55–1.57 with both cores busy ("Runs of 2026-11-28, early morning").
  */
 export function decodeButterHistoryBody(text: string, operation: string, status = 200, contentType: string | null = 'application/json'): HistoryPage {
   return quickButterHistory(text) ?? decodeButterHistory(envelopeData(text, operation, status, contentType))
