@@ -3,16 +3,10 @@
 // body alive: JSON.parse's strings are cut from the text they were parsed from, and V8 keeps a slice's whole
 // parent alive. Observed in a heap snapshot (only what is reachable), as test/unit/main/dataset/table-retention
 // observes the loaded table.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { writeHeapSnapshot } from 'node:v8'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { quickButterHistory } from '../../../../src/main/client/butter-decode'
 import { docExample } from '../../../support/doc-example'
-
-const dir = mkdtempSync(join(tmpdir(), 'bs-kept-shapes-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+import { textsInHeap } from '../../../support/heap-texts'
 
 /** Butter's published history page, its message made `marker` and its record repeated `n` times. */
 function pageOf(marker: string, n: number): string {
@@ -28,14 +22,8 @@ function decodedCount(marker: string): number {
   return page.list.length
 }
 
-/** How many texts beginning as the bodies of `marker` do, a heap snapshot finds; in a task of its own. */
-async function bodiesInHeap(marker: string): Promise<number> {
-  await new Promise((resolve) => setImmediate(resolve))
-  const file = writeHeapSnapshot(join(dir, `${marker}.heapsnapshot`))
-  const { strings } = JSON.parse(readFileSync(file, 'utf8')) as { strings: string[] }
-  rmSync(file)
-  return strings.filter((s) => s.startsWith(`{"code":200,"message":"${marker}"`)).length
-}
+/** How many texts beginning as the bodies of `marker` do, a heap snapshot finds (heap-texts says how). */
+const bodiesInHeap = (marker: string): Promise<number> => textsInHeap(`{"code":200,"message":"${marker}"`)
 
 describe('the last page the quick decode keeps', () => {
   it('keeps no body alive once its records are let go', async () => {

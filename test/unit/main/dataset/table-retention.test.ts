@@ -4,14 +4,11 @@
 // a heap snapshot (only what is reachable, after a full collection): whether the bodies' texts are still there
 // once only the table is kept. The decoded records themselves do hold them (the control: the slices are there
 // to be kept).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { writeHeapSnapshot } from 'node:v8'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { quickHistoryPage } from '../../../../src/main/client/decode'
 import { TransferTable } from '../../../../src/main/dataset/table'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
+import { textsInHeap } from '../../../support/heap-texts'
 import { transfer } from './fake-history'
 
 /** the pages of a case: how many, of how many records, and one record in `stableEvery` with a stable value */
@@ -21,8 +18,6 @@ interface Pages {
   stableEvery: number
 }
 const HISTORY: Pages = { pages: 4, size: 1000, stableEvery: 1 }
-const dir = mkdtempSync(join(tmpdir(), 'bs-retention-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /**
  * One wire record: fake-history's transfer `i` as the service writes it (detail objects as JSON strings, no
@@ -72,19 +67,8 @@ function mergedWithNew(marker: string): TransferTable {
   return old.merged(page.list, new Map())
 }
 
-/**
- * How many texts beginning as the bodies of `marker` do, a heap snapshot finds (only what is reachable). Taken
- * in a task of its own: what V8 still holds for the task that made the bodies (a handle of its native frames,
- * seen keeping a list of records) must not count as the table's.
- */
-async function bodiesInHeap(marker: string): Promise<number> {
-  await new Promise((resolve) => setImmediate(resolve))
-  const file = writeHeapSnapshot(join(dir, `${marker}.heapsnapshot`))
-  const { strings } = JSON.parse(readFileSync(file, 'utf8')) as { strings: string[] }
-  rmSync(file)
-  const start = opening(marker)
-  return strings.filter((s) => s.startsWith(start)).length
-}
+/** How many texts beginning as the bodies of `marker` do, a heap snapshot finds (heap-texts says how). */
+const bodiesInHeap = (marker: string): Promise<number> => textsInHeap(opening(marker))
 
 describe('a loaded history keeps no response body alive', () => {
   it('the decoded records hold their bodies through the amounts cut from them (the control)', async () => {
