@@ -14,6 +14,12 @@
 // a fraction or a negative exponent that JSON.parse could round to a whole number (no check on the parsed
 // value could see it), an amount longer than MAX_NUMBER_CHARS (which the scan refuses with its reason).
 //
+// Butter's bodies take a second search, findAmountKeys, at about half the cost: their strings seldom hold a `{`
+// or `[` (their chains and tokens nest as objects, not JSON strings), so the amount keys are searched for by
+// name, the text's `{` and `[` are counted in place of its keys, and the numbers JSON.parse may have rounded
+// are looked for by the passes over the text's dots and dashes once the walk is done. The original dialect's
+// detail strings are full of braces: its bodies take the search over every key.
+//
 // The value half. The body goes to JSON.parse as it is, and each amount number of a record gets back the
 // text it was written with, matched by order: records in list order, a record's members in their order,
 // which is the text's because no key repeats (the text must hold as many keys as the parsed objects: a
@@ -131,26 +137,34 @@ export const SPAN_DIGITS = 4
 function amountKeyAt(text: string, close: number): number {
   // The last letters first: most numbers' keys end otherwise (type, state), and String#startsWith is a call.
   const last = text.charCodeAt(close - 1)
-  if (last === 116) {
-    if (text.charCodeAt(close - 5) !== 109 || !text.startsWith('mount', close - 5)) return 0
-    const a = text.charCodeAt(close - 6)
-    // "amount" or "inAmount", its opening quote a delimiter (an escaped one makes the key longer).
-    const open = a === 97 ? close - 7 : a === 65 && text.charCodeAt(close - 7) === 110 && text.charCodeAt(close - 8) === 105 ? close - 9 : -1
-    if (open < 0 || text.charCodeAt(open) !== 34 || isEscaped(text, open)) return 0
-    return a === 97 ? SPAN_AMOUNT : SPAN_IN_AMOUNT
-  }
+  if (last === 116) return text.charCodeAt(close - 5) === 109 && text.startsWith('mount', close - 5) ? amountKeyBefore(text, close - 5) : 0
   // Longer than the suffix: not `"Valume"` with a real opening quote.
   return last === 101 && text.charCodeAt(close - 6) === 86 && text.startsWith('Valume', close - 6) && !(text.charCodeAt(close - 7) === 34 && !isEscaped(text, close - 7)) ? SPAN_VALUME : 0
 }
 
 /**
+ * Which key `mount` at `m` ends: SPAN_AMOUNT for "amount", SPAN_IN_AMOUNT for "inAmount", its opening quote a
+ * delimiter (an escaped one makes the key longer); 0 for any other.
+ */
+function amountKeyBefore(text: string, m: number): number {
+  const a = text.charCodeAt(m - 1)
+  const open = a === 97 ? m - 2 : a === 65 && text.charCodeAt(m - 2) === 110 && text.charCodeAt(m - 3) === 105 ? m - 4 : -1
+  if (open < 0 || text.charCodeAt(open) !== 34 || isEscaped(text, open)) return 0
+  return a === 97 ? SPAN_AMOUNT : SPAN_IN_AMOUNT
+}
+
+/**
  * The amount numbers found: ascending, disjoint [start, end) ranges of the text, each with the position of
- * its key's closing quote (to match a number with the key it was parsed under) and its kind (SPAN_*); and how
- * many keys the text holds, every object's counted (see findAmounts).
+ * its key's closing quote (to match a number with the key it was parsed under) and its kind (SPAN_*); and
+ * what the walk's own count must come to for nothing of the text to have gone unseen: how many keys the text
+ * holds, every object's counted (findAmounts), or how many `{` and `[` it holds (findAmountKeys).
  */
 export interface AmountSpans {
   readonly text: string
+  /** the text's keys, or -1 where its containers are counted instead */
   readonly keys: number
+  /** the text's `{` and `[`, strings' included, or -1 where its keys are counted instead */
+  readonly containers: number
   readonly starts: number[]
   readonly ends: number[]
   readonly keyCloses: number[]
@@ -213,10 +227,7 @@ function mayBeInexact(text: string, start: number): boolean {
  * 100-page run, a fifth of the search).
  */
 export function findAmounts(text: string): AmountSpans | null {
-  const starts: number[] = []
-  const ends: number[] = []
-  const keyCloses: number[] = []
-  const kinds: number[] = []
+  const spans: SpanLists = { starts: [], ends: [], keyCloses: [], kinds: [] }
   let keys = 0
   for (let at = text.indexOf(':'); at !== -1; at = text.indexOf(':', at + 1)) {
     let q = at - 1
@@ -249,16 +260,86 @@ export function findAmounts(text: string): AmountSpans | null {
       if (!whole && mayBeInexact(text, start)) return null
       continue
     }
-    // A malformed token is left alone: JSON.parse refuses the body, as the exact scan would.
-    const end = whole ? k : numberEnd(text, start)
-    if (end < 0) continue
-    if (end - start > MAX_NUMBER_CHARS) return null
-    starts.push(start)
-    ends.push(end)
-    keyCloses.push(q)
-    kinds.push(whole ? kind | SPAN_DIGITS : kind)
+    if (!addSpan(spans, text, start, k, whole, q, kind)) return null
   }
-  return { text, keys, starts, ends, keyCloses, kinds }
+  return { text, keys, containers: -1, ...spans }
+}
+
+/** The spans a search has found so far. */
+type SpanLists = Pick<AmountSpans, 'starts' | 'ends' | 'keyCloses' | 'kinds'>
+
+/**
+ * Adds the amount number at `start` (its digits running to `k`, the whole token when `whole`) found under the
+ * key whose closing quote is at `q`; false when it is longer than MAX_NUMBER_CHARS (the scan refuses it with
+ * its reason). A malformed token is left alone: JSON.parse refuses the body, as the exact scan would.
+ */
+function addSpan(spans: SpanLists, text: string, start: number, k: number, whole: boolean, q: number, kind: number): boolean {
+  const end = whole ? k : numberEnd(text, start)
+  if (end < 0) return true
+  if (end - start > MAX_NUMBER_CHARS) return false
+  spans.starts.push(start)
+  spans.ends.push(end)
+  spans.keyCloses.push(q)
+  spans.kinds.push(whole ? kind | SPAN_DIGITS : kind)
+  return true
+}
+
+/**
+ * What findAmounts finds, for a body whose strings seldom hold `{` or `[` (Butter's, whose records nest their
+ * chains and tokens as objects rather than JSON strings), at about half its cost: the amount keys are searched
+ * for by name (`mount"`: amount and inAmount; `Valume"`) rather than every key visited, and instead of the
+ * keys the text's `{` and `[` are counted, each a container JSON.parse made or text inside a string. A walk
+ * that met as many containers met them all: a container a repeated key dropped (with a `__proto__` key or
+ * nesting past MAX_DEPTH in it, which the scan refuses) would have to be matched by one fewer in the strings,
+ * and there are never fewer than none. A repeated key's dropped scalar hides nothing the scan would refuse
+ * or give otherwise. Members' numbers are not looked at on the way: the walk is completed by the pass over
+ * the text's dots and dashes that finds any number JSON.parse may have rounded (walkComplete). A key so
+ * found is one: `"amount"` between two quotes that are delimiters is a string in valid JSON, and one followed
+ * by `:` is a key (JSON.parse refuses any other text, and the body with it).
+ */
+export function findAmountKeys(text: string): AmountSpans | null {
+  const spans: SpanLists = { starts: [], ends: [], keyCloses: [], kinds: [] }
+  // Valume keys are rare (Butter sends none): their closing quotes, ascending, merged into the main search's.
+  const valumes: number[] = []
+  for (let at = text.indexOf('Valume"'); at !== -1; at = text.indexOf('Valume"', at + 7)) valumes.push(at + 6)
+  let v = 0
+  let at = text.indexOf('mount"')
+  while (at !== -1 || v < valumes.length) {
+    // The next closing quote of either search, in the text's order.
+    let q: number
+    let kind: number
+    if (at !== -1 && (v >= valumes.length || at + 5 < (valumes[v] as number))) {
+      q = at + 5
+      kind = amountKeyBefore(text, at)
+      at = text.indexOf('mount"', at + 6)
+    } else {
+      q = valumes[v++] as number
+      kind = amountKeyAt(text, q)
+    }
+    // A letter before the closing quote: it is not escaped, so it ends a string; the opening one was checked.
+    if (kind === 0) continue
+    let colon = q + 1
+    let c = text.charCodeAt(colon)
+    while (isWhitespace(c)) c = text.charCodeAt(++colon)
+    if (c !== 58) continue
+    let start = colon + 1
+    c = text.charCodeAt(start)
+    while (isWhitespace(c)) c = text.charCodeAt(++start)
+    if (!isDigit(c) && c !== 45) continue
+    let k = start + 1
+    let after = text.charCodeAt(k)
+    while (after >= 48 && after <= 57) after = text.charCodeAt(++k)
+    const whole = after !== 46 && after !== 101 && after !== 69 && isDigit(text.charCodeAt(k - 1))
+    if (!addSpan(spans, text, start, k, whole, q, kind)) return null
+  }
+  return { text, keys: -1, containers: occurrences(text, '{') + occurrences(text, '['), ...spans }
+}
+
+/** How many times `mark` (one character) stands in `text`. */
+function occurrences(text: string, mark: string): number {
+  let n = 0
+  for (let at = text.indexOf(mark); at !== -1; at = text.indexOf(mark, at + 1)) n++
+  return n
 }
 
 /** Whether the token at `s` follows what a number outside strings can follow: whitespace, ':', ',' or '['. */
@@ -270,33 +351,58 @@ function followsValueStart(text: string, s: number): boolean {
 
 /**
  * mayBeInexact for every number outside the strings, other than the amounts, members' or not: the check for a
- * body whose walk met a number in an array, which the search did not look at. Such a number holds a '.' (a
- * fraction) or a '-' after an exponent's 'e', so two passes over the text's dots and dashes find every one;
- * each goes back to where the token would start and asks mayBeInexact of it. '-' rather than 'e-':
+ * body whose numbers the search did not look at (findAmountKeys), or whose walk met a number in an array. Such
+ * a number has a fraction of ROUNDABLE_DIGITS digits or more, counted with its whole part, or a '-' after an
+ * exponent's 'e', so two passes over the text's dots and dashes find every one. '-' rather than 'e-':
  * String#indexOf is fast for a rare first character, and 'e' is everywhere. Most dots of a body are in URLs
- * inside strings, and fail the first character tests.
+ * and addresses inside strings ("127.0.0.1"): their digits are counted and the search goes on after them.
  */
 function mayHoldInexactNumber(text: string, amounts: AmountSpans): boolean {
-  return inexactByMark(text, amounts, '.') || inexactByMark(text, amounts, '-')
+  return longFractionOutside(text, amounts) || negativeExponentOutside(text, amounts)
 }
 
-/** mayHoldInexactNumber's pass over one mark, '.' or '-'. */
-function inexactByMark(text: string, amounts: AmountSpans, mark: '.' | '-'): boolean {
-  let a = 0
-  for (let at = text.indexOf(mark); at !== -1; at = text.indexOf(mark, at + 1)) {
-    const digit = mark === '.' ? at - 1 : at - 2
-    if ((mark === '-' && (text.charCodeAt(at - 1) | 32) !== 101) || !isDigit(text.charCodeAt(digit))) continue
-    // Back over the digits and a fraction to where the token would start.
-    let s = digit
-    while (s > 0 && (isDigit(text.charCodeAt(s - 1)) || text.charCodeAt(s - 1) === 46)) s--
+/** The dots' pass: a '.' with ROUNDABLE_DIGITS digits or more about it, in a number outside the strings. */
+function longFractionOutside(text: string, amounts: AmountSpans): boolean {
+  const a = { next: 0 }
+  for (let at = text.indexOf('.'); at !== -1; at = text.indexOf('.', at + 1)) {
+    let f = at + 1
+    while (isDigit(text.charCodeAt(f))) f++
+    if (f === at + 1) continue
+    let s = at
+    while (s > 0 && isDigit(text.charCodeAt(s - 1))) s--
+    if (f - s - 1 < ROUNDABLE_DIGITS || s === at) {
+      at = f - 1
+      continue
+    }
     if (s > 0 && text.charCodeAt(s - 1) === 45) s--
-    if (!mayBeInexact(text, s)) continue
-    while (a < amounts.starts.length && (amounts.ends[a] as number) <= at) a++
-    if (a < amounts.starts.length && (amounts.starts[a] as number) <= at) continue
-    // Anything else before the token means a string, or a body JSON.parse refuses anyway.
-    if (followsValueStart(text, s) && !surelyInString(text, s)) return true
+    if (standsOutside(text, amounts, a, s, at)) return true
   }
   return false
+}
+
+/** The dashes' pass: an exponent's '-' (every one of which JSON.parse may round to 0) in a number outside the strings. */
+function negativeExponentOutside(text: string, amounts: AmountSpans): boolean {
+  const a = { next: 0 }
+  for (let at = text.indexOf('-'); at !== -1; at = text.indexOf('-', at + 1)) {
+    if ((text.charCodeAt(at - 1) | 32) !== 101 || !isDigit(text.charCodeAt(at - 2))) continue
+    // Back over the digits and a fraction to where the token would start.
+    let s = at - 2
+    while (s > 0 && (isDigit(text.charCodeAt(s - 1)) || text.charCodeAt(s - 1) === 46)) s--
+    if (s > 0 && text.charCodeAt(s - 1) === 45) s--
+    if (mayBeInexact(text, s) && standsOutside(text, amounts, a, s, at)) return true
+  }
+  return false
+}
+
+/**
+ * Whether the token at `s` (holding the mark at `at`) may be a number outside the strings other than an
+ * amount: `a.next` is the first amount span not yet passed, the marks coming in the text's order.
+ */
+function standsOutside(text: string, amounts: AmountSpans, a: { next: number }, s: number, at: number): boolean {
+  while (a.next < amounts.starts.length && (amounts.ends[a.next] as number) <= at) a.next++
+  if (a.next < amounts.starts.length && (amounts.starts[a.next] as number) <= at) return false
+  // Anything else before the token means a string, or a body JSON.parse refuses anyway.
+  return followsValueStart(text, s) && !surelyInString(text, s)
 }
 
 /** The one key refused anywhere (the scan refuses it too). */
@@ -311,6 +417,8 @@ export interface Walk {
   readonly spans: AmountSpans
   next: number
   keys: number
+  /** the containers met, objects and arrays, the body's own included: counted where the spans count the text's */
+  containers: number
   /** Whether a number in an array was met: its text was not looked at by the search (see walkComplete). */
   arrayNumbers: boolean
 }
@@ -324,6 +432,7 @@ export function plainValue(value: unknown, depth: number, walk: Walk): boolean {
   if (typeof value === 'number') return Number.isSafeInteger(value)
   if (typeof value !== 'object' || value === null) return true
   if (depth > MAX_DEPTH) return false
+  walk.containers++
   if (Array.isArray(value)) return value.every((v) => plainElement(v, depth + 1, walk))
   return plainMembers(value as Record<string, unknown>, depth, null, walk)
 }
@@ -366,12 +475,16 @@ export function settleMembers(record: Record<string, unknown>, depth: number, re
 }
 
 /**
- * The quick way's start for a body in the {code, message, data} envelope: the amounts found, the body
- * parsed by JSON.parse as it is, the envelope's code 200 and its other members plain. The envelope's `data`
- * and the walk to go on with; null when the exact path must decide.
+ * The quick way's start for a body in the {code, message, data} envelope: the amounts found (by `search`:
+ * findAmounts, or findAmountKeys for a body whose strings seldom hold `{` or `[`), the body parsed by
+ * JSON.parse as it is, the envelope's code 200 and its other members plain. The envelope's `data` and the
+ * walk to go on with (the body counted among its containers); null when the exact path must decide.
  */
-export function quickEnvelope(text: string): { body: Record<string, unknown>; data: unknown; walk: Walk } | null {
-  const spans = findAmounts(text)
+export function quickEnvelope(
+  text: string,
+  search: (text: string) => AmountSpans | null = findAmounts
+): { body: Record<string, unknown>; data: unknown; walk: Walk } | null {
+  const spans = search(text)
   if (spans === null) return null
   let body: unknown
   try {
@@ -379,7 +492,7 @@ export function quickEnvelope(text: string): { body: Record<string, unknown>; da
   } catch {
     return null
   }
-  const walk: Walk = { spans, next: 0, keys: 0, arrayNumbers: false }
+  const walk: Walk = { spans, next: 0, keys: 0, containers: 1, arrayNumbers: false }
   if (!isPlainObject(body) || body.code !== 200 || !plainMembers(body, 1, 'data', walk)) return null
   return { body, data: body.data, walk }
 }
@@ -414,10 +527,14 @@ export function forgetLastMatch(): void {
 }
 
 /**
- * Whether a finished walk gave every amount found its number and met every key the text holds, and, when it
- * met a number in an array, no number outside the strings may be one JSON.parse rounded.
+ * Whether a finished walk gave every amount found its number and met every key the text holds (or, where the
+ * search counted containers, as many as the text holds), and no number outside the strings may be one
+ * JSON.parse rounded: looked for in the text when the search did not look at every member's number
+ * (findAmountKeys) or the walk met a number in an array.
  */
 export function walkComplete(walk: Walk): boolean {
   const spans = walk.spans
-  return walk.next === spans.starts.length && walk.keys === spans.keys && !(walk.arrayNumbers && mayHoldInexactNumber(spans.text, spans))
+  if (walk.next !== spans.starts.length) return false
+  if (spans.containers >= 0) return walk.containers === spans.containers && !mayHoldInexactNumber(spans.text, spans)
+  return walk.keys === spans.keys && !(walk.arrayNumbers && mayHoldInexactNumber(spans.text, spans))
 }

@@ -16,7 +16,7 @@ import { z } from 'zod'
 import type { ChainDetail, ChainRecord, TokenDetail, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { TransferOrigin } from '@shared/schemas/origin'
 import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, judge, legChainSchema, tokenDetail, tokenDetailOf } from './dialect-common'
-import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, forgetLastMatch, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
+import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, findAmountKeys, forgetLastMatch, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
 import { isAmountKey, isPlainObject } from './lossless-json'
 import { MAX_DECIMAL_DIGITS } from '@shared/schemas/wire'
 
@@ -185,15 +185,20 @@ const RECORD_DEPTH = 4
  * (amount-search.ts); a raw amount past 2^53 never passes through a binary64 value of its own. Every member
  * of every record is read, once, by quickRecord (Butter's records nest their chains and tokens as objects,
  * whose unknown members zod would drop unseen): a number JSON.parse may have rounded, an amount key anywhere
- * but a record's own members, a `__proto__` key, nesting past MAX_DEPTH, a repeated key (the text holds more
- * keys than the parsed objects) or an amount number the search did not find makes it stand aside. So does a
+ * but a record's own members, a `__proto__` key, nesting past MAX_DEPTH, a container a repeated key dropped
+ * (the text holds more `{` and `[` than the walk met: findAmountKeys) or an amount number the search did not
+ * find makes it stand aside. The search goes by the amount keys' names, not over every key: over 100 pages of
+ * 100 records it took 5 ms and the passes for rounded numbers 4 ms, where the search over every key took
+ * 11.5 ms (butter_decode_vs_native_100 went from 1.48–1.52 to 1.38–1.43, 1.42–1.44 with two busy loops). So does a
  * record zod's schema refuses: the exact path then names the record and field.
  */
 export function quickButterHistory(text: string): HistoryPage | null {
-  const start = quickEnvelope(text)
+  const start = quickEnvelope(text, findAmountKeys)
   if (start === null) return null
   const { data, walk } = start
   if (!isPlainObject(data) || !Array.isArray(data.list) || !plainMembers(data, 2, 'list', walk)) return null
+  // data and its list: plainMembers counts only the containers inside the members it reads
+  walk.containers += 2
   const total = data.total
   if (typeof total !== 'number' || !Number.isSafeInteger(total) || total < 0) return null
   const list = new Array<TransferRecord>(data.list.length)
@@ -364,6 +369,7 @@ function quickLeg(v: unknown, depth: number, walk: Walk): ChainDetail | null {
   }
   const members = memberCount(v)
   walk.keys += members
+  walk.containers++
   if (members !== named && !otherMembers(v, LEG_MEMBERS, depth, walk)) return null
   return chainDetail(id, chainId, chainName, scanUrl, chainImg, mosContract)
 }
@@ -404,6 +410,7 @@ function quickToken(v: unknown, depth: number, walk: Walk): TokenDetail | null {
   }
   const members = memberCount(v)
   walk.keys += members
+  walk.containers++
   if (members !== named && !otherMembers(v, TOKEN_MEMBERS, depth, walk)) return null
   return tokenDetail(id, chainId, address, name, symbol, decimal, icon)
 }
@@ -520,6 +527,7 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
   let inAmount: string | null | undefined = vInAmount === null ? null : ABSENT
   const members = memberCount(raw)
   walk.keys += members
+  walk.containers++
   if (members === named) {
     // Only the schema's members: the record's amount numbers are its only spans, in the text's order, which
     // the next span's key tells.
