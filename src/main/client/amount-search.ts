@@ -292,7 +292,9 @@ function addSpan(spans: SpanLists, text: string, start: number, k: number, whole
  * that met as many containers met them all: a container a repeated key dropped (with a `__proto__` key or
  * nesting past MAX_DEPTH in it, which the scan refuses) would have to be matched by one fewer in the strings,
  * and there are never fewer than none. A repeated key's dropped scalar hides nothing the scan would refuse
- * or give otherwise. Members' numbers are not looked at on the way: the walk is completed by the pass over
+ * or give otherwise, as long as the search reads every spelling of an amount key: one repeated is then found
+ * twice and leaves a span unused, and an amount key written with a `\u` escape sends the body to the exact
+ * path (escapedAmountKey). Members' numbers are not looked at on the way: the walk is completed by the pass over
  * the text's dots and dashes that finds any number JSON.parse may have rounded (walkComplete). A key so
  * found is one: `"amount"` between two quotes that are delimiters is a string in valid JSON, and one followed
  * by `:` is a key (JSON.parse refuses any other text, and the body with it).
@@ -332,7 +334,39 @@ export function findAmountKeys(text: string): AmountSpans | null {
     const whole = after !== 46 && after !== 101 && after !== 69 && isDigit(text.charCodeAt(k - 1))
     if (!addSpan(spans, text, start, k, whole, q, kind)) return null
   }
+  if (escapedAmountKey(text)) return null
   return { text, keys: -1, containers: occurrences(text, '{') + occurrences(text, '['), ...spans }
+}
+
+/**
+ * Whether an amount key of the text is written with a `\u` escape. The search by name cannot read such a key,
+ * and the count of containers cannot see it repeated: `"amount":0, "\u0061mount":5` parses to one amount of 5
+ * with the text "0" found for it. Every `\u` stands inside a string, which runs from the last delimiter quote
+ * before it to the next one after it; a string followed by `:` is a key, read here as JSON.parse reads it.
+ * Keys are seldom written with escapes: a body whose amount key has one takes the exact path.
+ */
+function escapedAmountKey(text: string): boolean {
+  for (let at = text.indexOf('\\u'); at !== -1; ) {
+    let close = text.indexOf('"', at + 2)
+    while (close !== -1 && isEscaped(text, close)) close = text.indexOf('"', close + 1)
+    // No end to the string: JSON.parse refuses the body.
+    if (close === -1) return true
+    let c = close + 1
+    while (isWhitespace(text.charCodeAt(c))) c++
+    if (text.charCodeAt(c) === 58) {
+      let open = text.lastIndexOf('"', at)
+      while (open > 0 && isEscaped(text, open)) open = text.lastIndexOf('"', open - 1)
+      let key: unknown
+      try {
+        key = JSON.parse(text.slice(open, close + 1))
+      } catch {
+        return true
+      }
+      if (typeof key !== 'string' || isAmountKey(key)) return true
+    }
+    at = text.indexOf('\\u', close + 1)
+  }
+  return false
 }
 
 /** How many times `mark` (one character) stands in `text`. */

@@ -187,10 +187,10 @@ const RECORD_DEPTH = 4
  * whose unknown members zod would drop unseen): a number JSON.parse may have rounded, an amount key anywhere
  * but a record's own members, a `__proto__` key, nesting past MAX_DEPTH, a container a repeated key dropped
  * (the text holds more `{` and `[` than the walk met: findAmountKeys) or an amount number the search did not
- * find makes it stand aside. The search goes by the amount keys' names, not over every key: over 100 pages of
- * 100 records it took 5 ms and the passes for rounded numbers 4 ms, where the search over every key took
- * 11.5 ms (butter_decode_vs_native_100 went from 1.48–1.52 to 1.38–1.43, 1.42–1.44 with two busy loops). So does a
- * record zod's schema refuses: the exact path then names the record and field.
+ * find makes it stand aside. So does a record zod's schema refuses: the exact path then names the record and
+ * field. The search goes by the amount keys' names, not over every key: over 100 pages of 100 records it took
+ * 5 ms and the passes for rounded numbers 4 ms, where the search over every key took 11.5 ms
+ * (butter_decode_vs_native_100 went from 1.48–1.52 to 1.38–1.43, 1.42–1.44 with two busy loops).
  */
 export function quickButterHistory(text: string): HistoryPage | null {
   const start = quickEnvelope(text, findAmountKeys)
@@ -321,7 +321,7 @@ function memberAmount(kind: number, v: unknown, walk: Walk): string | undefined 
   return (found & SPAN_DIGITS) !== 0 && t.length <= MAX_DECIMAL_DIGITS ? t : amountOf(t)
 }
 
-/** How many members an object has: each is a key of the text, for the walk's count. */
+/** How many members an object has: more than the schema names means some are walked one by one. */
 function memberCount(v: object): number {
   let n = 0
   for (const _k in v) n++
@@ -368,7 +368,6 @@ function quickLeg(v: unknown, depth: number, walk: Walk): ChainDetail | null {
     if ((mosContract = orNull(v.mosContract, stringOf)) === undefined) return null
   }
   const members = memberCount(v)
-  walk.keys += members
   walk.containers++
   if (members !== named && !otherMembers(v, LEG_MEMBERS, depth, walk)) return null
   return chainDetail(id, chainId, chainName, scanUrl, chainImg, mosContract)
@@ -409,7 +408,6 @@ function quickToken(v: unknown, depth: number, walk: Walk): TokenDetail | null {
     if (typeof vMain === 'number' ? !Number.isSafeInteger(vMain) : !plainValue(vMain, depth + 1, walk)) return null
   }
   const members = memberCount(v)
-  walk.keys += members
   walk.containers++
   if (members !== named && !otherMembers(v, TOKEN_MEMBERS, depth, walk)) return null
   return tokenDetail(id, chainId, address, name, symbol, decimal, icon)
@@ -526,7 +524,6 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
   let amount: string | undefined
   let inAmount: string | null | undefined = vInAmount === null ? null : ABSENT
   const members = memberCount(raw)
-  walk.keys += members
   walk.containers++
   if (members === named) {
     // Only the schema's members: the record's amount numbers are its only spans, in the text's order, which

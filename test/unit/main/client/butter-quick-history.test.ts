@@ -349,6 +349,8 @@ describe("Butter's history page: the quick way gives what the lossless path give
       ['a fraction JSON.parse rounds, in an array', body.replace('"chainName": "BNB Chain"', '"chainName": "BNB Chain", "flags": [7, 1.00000000000000001]')],
       ['a negative exponent in an array', body.replace('"sourceHeight": 30328761', '"sourceHeight": 30328761, "flags": [[1e-400]]')],
       ['a repeated amount', body.replace('"amount": 793967907953388800000', '"amount": 1, "amount": 793967907953388800000')],
+      ['a repeated amount, its last spelled with an escape', body.replace('"amount": 793967907953388800000', '"amount": 1, "\\u0061mount": 793967907953388800000')],
+      ['a repeated amount, its first spelled with an escape', body.replace('"amount": 793967907953388800000', '"\\u0061mount": 1, "amount": 793967907953388800000')],
       ['an envelope error', body.replace('"code": 200', '"code": 500')],
       ['a record zod refuses', body.replace('"sourceHeight": 30328761', '"sourceHeight": "high"')],
       ['not JSON', body.slice(0, -2)]
