@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { svelte } from '@sveltejs/vite-plugin-svelte'
 import { svelteTesting } from '@testing-library/svelte/vite'
+import { HEAP_TESTS, HEAP_TEST_FLAGS } from './test/support/heap-flags.ts'
 
 export default defineConfig({
   plugins: [svelte(), svelteTesting()],
@@ -14,7 +15,6 @@ export default defineConfig({
     ]
   },
   test: {
-    include: ['test/unit/**/*.test.ts'],
     environment: 'node',
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` line.
     setupFiles: ['test/unit/setup.ts'],
@@ -25,6 +25,11 @@ export default defineConfig({
     hookTimeout: 900_000,
     // electron-store imports electron; inlining it lets tests replace electron with a stub.
     server: { deps: { inline: ['electron-store'] } },
-    reporters: ['default']
+    reporters: ['default'],
+    // The heap-snapshot tests need node started with flags of their own (test/support/heap-flags.ts says why).
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], exclude: HEAP_TESTS } },
+      { extends: true, test: { name: 'heap', include: HEAP_TESTS, execArgv: HEAP_TEST_FLAGS } }
+    ]
   }
 })

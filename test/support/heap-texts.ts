@@ -2,15 +2,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { setFlagsFromString, writeHeapSnapshot } from 'node:v8'
+import { writeHeapSnapshot } from 'node:v8'
+import { HEAP_TEST_FLAGS } from './heap-flags'
 
-// A function V8 optimizes on a compiler thread is held, with what it saw (a decode's list of records, the scope
-// of a table's making), by handles the job keeps until the main thread installs its code; a heap snapshot
-// counts those handles among its roots. Seen keeping all four bodies of a loaded table, in about one run in
-// three, both as a list of records and as the table constructor's scope. Compiled on the main thread, nothing
-// outlives the task that made it: what a snapshot finds is what the code under test keeps.
-setFlagsFromString('--no-concurrent-recompilation')
-setFlagsFromString('--no-concurrent-osr')
+const missing = HEAP_TEST_FLAGS.filter((flag) => !process.execArgv.includes(flag))
+if (missing.length > 0) {
+  throw new Error(`a heap-snapshot test needs node started with ${missing.join(' ')} (heap-flags.ts says why): run it through vitest, whose heap project gives them`)
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'bs-heap-texts-'))
 process.once('exit', () => rmSync(dir, { recursive: true, force: true }))

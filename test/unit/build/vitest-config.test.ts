@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import config from '../../../vitest.config'
+import { HEAP_TEST_FLAGS, HEAP_TESTS } from '../../support/heap-flags'
 
 const UNIT = join(__dirname, '..')
 
@@ -33,5 +34,23 @@ describe('the unit suite', () => {
         })
     }
     expect(tight).toEqual([])
+  })
+
+  it('runs every heap-snapshot test, and only those, in workers started with V8 compiling on the main thread', () => {
+    interface Project {
+      test?: { name?: string; include?: string[]; exclude?: string[]; execArgv?: string[] }
+    }
+    const projects = (config.test?.projects ?? []) as Project[]
+    const heap = projects.find((p) => p.test?.name === 'heap')?.test
+    const unit = projects.find((p) => p.test?.name === 'unit')?.test
+    expect(heap?.execArgv).toEqual(HEAP_TEST_FLAGS)
+    expect(heap?.include).toEqual(HEAP_TESTS)
+    expect(unit?.exclude).toEqual(HEAP_TESTS)
+    expect(unit?.execArgv ?? []).toEqual([])
+    // a snapshot test is one that counts texts in the heap; each of them is in the heap project
+    const snapshotTests = files(UNIT)
+      .filter((f) => f.endsWith('.test.ts') && /^import .* from '(\.\.\/)+support\/heap-texts'$/m.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(join(UNIT, '..', '..'), f))
+    expect(snapshotTests.sort()).toEqual([...HEAP_TESTS].sort())
   })
 })
