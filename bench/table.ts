@@ -328,6 +328,11 @@ async function measure(
           const run = framesSpanned(await scrollFrames(page, 180, 120))
           ourScroll.shown.push(shownPerFrame(run.spans))
           ourScroll.longest.push(Math.max(...run.spans))
+          // each round's, as the peers' are logged: the figure is the median of whole frames, and one slow frame
+          // a run moves it
+          ctx.log(
+            `table: round ${r + 1}: scroll ${ourScroll.shown.at(-1)?.toFixed(3)} shown/drawn, longest ${ourScroll.longest.at(-1)} frames (frames of ${run.frame.toFixed(1)} ms)`
+          )
         }
         for (const peer of open)
           await peerRound(peer, texts[r] as string, peerRuns[peer.name] as TableRun, ctx.log)
