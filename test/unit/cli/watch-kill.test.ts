@@ -1,7 +1,10 @@
 // The headless watcher (the built CLI, `watch vault --webhook`) killed with SIGKILL at random moments while the
-// vault rotates, and restarted each time: every rotation reaches the webhook, under one event id, once; no
-// rotation is told twice under two ids, and nothing else arrives. The kill moments come from a seeded
-// generator (the seed is in the test's name, so a failure can be replayed).
+// vault rotates, and restarted each time: every rotation reaches the webhook under one event id; no rotation
+// is told twice under two ids, and nothing else arrives. An id may arrive a second time only where no sender
+// can prevent it (webhook-outbox.ts): the watcher that sent it was killed after the receiver had it and before
+// it wrote down the answer, and the next one sent it again (CI met this once in many runs): never a third
+// time, and no more often than watchers were killed. The kill
+// moments come from a seeded generator (the seed is in the test's name, so a failure can be replayed).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -62,14 +65,20 @@ const exited = (child: ChildProcess): Promise<void> =>
   new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())))
 
 describe.skipIf(missing !== null)('the headless watcher killed and restarted while the vault rotates', () => {
-  it(`delivers every rotation to the webhook exactly once (seed ${SEED})`, { timeout: 240_000 }, async () => {
+  it(`delivers every rotation to the webhook under one id, a second time only after a kill (seed ${SEED})`, { timeout: 240_000 }, async () => {
     const random = seeded(SEED)
     const dir = tempDir()
+    let kills = 0
     const start = (): ChildProcess =>
       spawn(process.execPath, [CLI, 'watch', 'vault', '--base-url', sim.baseUrl, '--rpc-url', sim.rpcUrl, '--interval', '1', '--webhook', hookUrl], {
         env: { ...process.env, BRIDGESCOPE_DATA_DIR: dir },
         stdio: 'ignore'
       })
+    const kill = async (child: ChildProcess): Promise<void> => {
+      child.kill('SIGKILL')
+      await exited(child)
+      kills++
+    }
     /** until the running watcher has finished a poll of its own: two requests since it started */
     const polled = async (): Promise<void> => {
       const from = sim.stats().requests.tss_getVault
@@ -83,13 +92,11 @@ describe.skipIf(missing !== null)('the headless watcher killed and restarted whi
       epochs.push(String(sim.rotateVault().epoch))
       // anywhere from before the next poll to after the delivery, and sometimes twice in a row
       await new Promise((r) => setTimeout(r, Math.floor(random() * 1800)))
-      child.kill('SIGKILL')
-      await exited(child)
+      await kill(child)
       if (random() < 0.3) {
         child = start()
         await new Promise((r) => setTimeout(r, Math.floor(random() * 1200)))
-        child.kill('SIGKILL')
-        await exited(child)
+        await kill(child)
       }
       child = start()
       // the next rotation only once this one can have been seen: each rotation its own change
@@ -105,8 +112,11 @@ describe.skipIf(missing !== null)('the headless watcher killed and restarted whi
     const byId = new Map(changes.map((d) => [d.data.id, d.data]))
     expect([...byId.values()].map((d) => d.epochAfter).sort()).toEqual([...epochs].sort())
     for (const d of byId.values()) expect(Number(d.epochAfter) - Number(d.epochBefore)).toBe(1)
-    // and each id delivered once
-    const counts = [...new Set(changes.map((d) => d.data.id))].map((id) => changes.filter((d) => d.data.id === id).length)
-    expect(counts).toEqual(epochs.map(() => 1))
+    // each id delivered once, or twice where a kill fell between the receiver's answer and the outbox's update:
+    // never three times, and no more ids repeated than there were kills
+    const copies = [...byId.keys()].map((id) => changes.filter((d) => d.data.id === id).length)
+    expect(copies.every((n) => n === 1 || n === 2)).toBe(true)
+    expect(copies.filter((n) => n === 2).length).toBeLessThanOrEqual(kills)
+    expect(changes.length).toBe(epochs.length + copies.filter((n) => n === 2).length)
   })
 })
