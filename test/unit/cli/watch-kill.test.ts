@@ -3,8 +3,8 @@
 // is told twice under two ids, and nothing else arrives. An id may arrive a second time only where no sender
 // can prevent it (webhook-outbox.ts): the watcher that sent it was killed after the receiver had it and before
 // it wrote down the answer, and the next one sent it again (CI met this once in many runs): never a third
-// time, and no more often than watchers were killed. The kill
-// moments come from a seeded generator (the seed is in the test's name, so a failure can be replayed).
+// time, and no more often than watchers were killed. The kill moments come from a seeded generator (the seed
+// is in the test's name, so a failure can be replayed).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -116,7 +116,8 @@ describe.skipIf(missing !== null)('the headless watcher killed and restarted whi
     // never three times, and no more ids repeated than there were kills
     const copies = [...byId.keys()].map((id) => changes.filter((d) => d.data.id === id).length)
     expect(copies.every((n) => n === 1 || n === 2)).toBe(true)
-    expect(copies.filter((n) => n === 2).length).toBeLessThanOrEqual(kills)
-    expect(changes.length).toBe(epochs.length + copies.filter((n) => n === 2).length)
+    const repeated = copies.filter((n) => n === 2).length
+    expect(repeated).toBeLessThanOrEqual(kills)
+    expect(changes.length).toBe(epochs.length + repeated)
   })
 })
