@@ -19,6 +19,10 @@
 //                            says why this, not the process's growth since before the first load)
 // Figures are measured in rounds — reload, filter pass, scroll run — so a spell of load on the machine falls
 // on every figure alike; each figure's value is the median of its rounds.
+// The bench's network runs in a process of its own, whose origin main's icon route does not serve: every chain
+// icon fails to load, and the rows show each chain's abbreviation, as an offline user's table does (the peers
+// draw no icons). Until the table stopped asking for an icon that had failed, each new row asked again (500-odd
+// requests a scroll run), which cost a fifth of the page's main-thread time and made its longest frames.
 import type { Page } from 'playwright-core'
 import { dispatch } from '../src/main/ipc'
 import type { Harness } from '../test/support/harness'

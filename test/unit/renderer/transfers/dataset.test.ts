@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // A filter over a million rows is answered before main has counted it, so typing stays quick: the table shows the first
 // rows at once and "counting…", then the whole count. A newer filter must never take an older one's count.
+import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { API_GLOBAL } from '../../../../src/shared/contract'
 import type { HistoryRows } from '../../../../src/shared/contract'
@@ -26,6 +27,10 @@ function fakeBridge(): Asked[] {
 /** the first rows of a view (a window at offset 0 holds rows whenever any match) */
 const page = (matched: number, complete: boolean): HistoryRows => ({ rows: Array.from({ length: Math.min(matched, 40) }, (_, id) => ({ id }) as unknown as TransferRecord), offset: 0, total: 1_000_000, matched, complete })
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 0))
+/** the promise hops of an answered call, without a timer's wait (a property runs thousands of frames) */
+const flush = async (): Promise<void> => {
+  for (let k = 0; k < 20; k++) await Promise.resolve()
+}
 
 afterEach(() => {
   delete (window as unknown as Record<string, unknown>)[API_GLOBAL]
@@ -112,5 +117,87 @@ describe('LoadedHistory on a new filter or sort', () => {
     await settle()
     expect(h.toTop).toBe(before + 2)
     expect(asked[2]?.input).toMatchObject({ offset: 0, sort: { key: 'amount', dir: 'desc' } })
+  })
+})
+
+/** the rows main holds at [offset, offset + limit) of a list of `total`, each with its index as its id */
+const windowOf = (input: Asked['input'], total: number): HistoryRows => {
+  const offset = input.offset ?? 0
+  const count = Math.max(0, Math.min(input.limit ?? 0, total - offset))
+  return { rows: Array.from({ length: count }, (_, k) => ({ id: offset + k }) as unknown as TransferRecord), offset, total, matched: total, complete: true }
+}
+
+describe('LoadedHistory while the table scrolls', () => {
+  // A fast scroll (120 px a frame, ~3.5 rows) over a million rows, with main answering 2 to 6 frames later: a
+  // window asked for only once the rows in view were missing left a dozen rows on screen blank until it came,
+  // and their whole markup was built in one long frame. The next window is asked for ahead of need.
+  it('the rows in view are always held while main answers late, and one window is asked at a time', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2_000, max: 1_000_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.boolean(),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 40 }),
+        async (total, at, speed, down, delays) => {
+          const asked = fakeBridge()
+          const h = new LoadedHistory()
+          h.datasetId = 'ds'
+          h.total = total
+          h.matched = total
+          const span = 41
+          let start = Math.floor(at * (total - span))
+          const need = (): { start: number; end: number } => ({ start: Math.max(0, start - 8), end: Math.min(total, start + span - 8) })
+          h.show(need())
+          await flush()
+          asked[0]!.answer(windowOf(asked[0]!.input, total))
+          await flush()
+          // an answer comes `delay` frames after its question, at most as late as keeps speed × (delay + 1) ≤ 60 rows
+          const maxDelay = Math.floor(60 / speed) - 1
+          let answered = 1
+          let dueAt = -1
+          let next = 0
+          for (let frame = 0; frame < 400; frame++) {
+            start = Math.max(0, Math.min(total - span, start + (down ? speed : -speed)))
+            h.show(need())
+            await flush()
+            expect(asked.length - answered).toBeLessThanOrEqual(1)
+            if (asked.length > answered && dueAt < 0) dueAt = frame + ((delays[next++ % delays.length] as number) % (maxDelay + 1))
+            if (dueAt >= 0 && frame >= dueAt) {
+              asked[answered]!.answer(windowOf(asked[answered]!.input, total))
+              answered++
+              dueAt = -1
+              await flush()
+            }
+            // the rows on screen (need less its overscan) are held
+            for (let i = start; i < Math.min(total, start + span - 16); i++) expect(h.rowAt(i), `row ${i} at frame ${frame}`).toBeDefined()
+          }
+        }
+      ),
+      // both met before: a window kept centred while scrolling up, and a first window taken to lean down
+      { numRuns: 100, examples: [[2000, 0.0959673302705462, 1, false, [7808459]], [299_136, 0.874631805947943, 1, false, [378_273_829]]] }
+    )
+  })
+
+  it('a table that stays put asks nothing more, however often it is told where it is', async () => {
+    const asked = fakeBridge()
+    const h = new LoadedHistory()
+    h.datasetId = 'ds'
+    h.total = 1_000_000
+    h.matched = 1_000_000
+    // a viewport as tall as most of the window: the window that would be asked is the one held
+    for (const need of [{ start: 5_000, end: 5_041 }, { start: 5_000, end: 5_200 }]) {
+      h.show(need)
+      await flush()
+      const before = asked.length
+      if (before > 0 && asked[before - 1]) asked[before - 1]!.answer(windowOf(asked[before - 1]!.input, 1_000_000))
+      await flush()
+      const held = asked.length
+      for (let k = 0; k < 20; k++) h.show(need)
+      await flush()
+      expect(asked.length).toBe(held)
+      expect(h.rowAt(need.start)).toBeDefined()
+      expect(h.rowAt(need.end - 1)).toBeDefined()
+    }
   })
 })

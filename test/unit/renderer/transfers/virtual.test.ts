@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { covers, nextActive, scrollToShow, visibleRange, windowFor } from '../../../../src/renderer/src/lib/transfers/virtual'
+import { covers, nextActive, runsOut, scrollToShow, visibleRange, windowFor } from '../../../../src/renderer/src/lib/transfers/virtual'
 
 describe('visibleRange', () => {
   it('draws the rows in view plus overscan, clamped to the list', () => {
@@ -57,5 +58,39 @@ describe('keyboard navigation', () => {
     expect(scrollToShow(0, 340, 340, 34)).toBe(0)
     expect(scrollToShow(20, 0, 340, 34)).toBe(21 * 34 - 340)
     expect(scrollToShow(5, 0, 340, 34)).toBe(0)
+  })
+})
+
+describe('runsOut', () => {
+  it('is true exactly when the held window ends within the margin of the range, on a side where the list goes on', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 999_999 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer({ min: 0, max: 500 }),
+        (total, rawOffset, rawCount, gap, span, margin) => {
+          const offset = rawOffset % total
+          const count = Math.min(rawCount, total - offset)
+          const start = Math.min(offset + gap, offset + count)
+          const need = { start, end: Math.min(start + span, offset + count) }
+          const out = runsOut({ offset, count }, need, total, margin)
+          if (need.end <= need.start) {
+            expect(out).toBe(false)
+            return
+          }
+          const before = offset > 0 && need.start - offset < margin
+          const after = offset + count < total && offset + count - need.end < margin
+          expect(out).toBe(before || after)
+        }
+      )
+    )
+  })
+  it('never at the list’s ends: a window holding the whole list never runs out', () => {
+    expect(runsOut({ offset: 0, count: 30 }, { start: 0, end: 30 }, 30, 60)).toBe(false)
+    expect(runsOut({ offset: 0, count: 250 }, { start: 0, end: 41 }, 100_000, 60)).toBe(false)
+    expect(runsOut({ offset: 99_750, count: 250 }, { start: 99_959, end: 100_000 }, 100_000, 60)).toBe(false)
   })
 })

@@ -6,7 +6,10 @@ import type { AppErrorData } from '@shared/errors'
 import type { TableRow } from '@shared/table-row'
 import type { TransferColumnId } from '@shared/transfer-columns'
 import { bridge, call, errorData } from '../api'
-import { covers, windowFor, type Range } from './virtual'
+import { covers, runsOut, windowFor, type Range } from './virtual'
+
+/** how near the held window's end the rows in view may come before the next window is asked for */
+const AHEAD_ROWS = 60
 
 export interface RowWindow {
   offset: number
@@ -54,6 +57,8 @@ export class LoadedHistory {
   private liveBusy = false
   private jobId = $state<string | null>(null)
   private need: Range = { start: 0, end: 0 }
+  /** which way the table last scrolled: the next window holds more rows that way */
+  private lean: -1 | 0 | 1 = 0
   private fetchSeq = 0
   private inflight = false
   private again = false
@@ -144,15 +149,24 @@ export class LoadedHistory {
   }
 
   private backToTop(): void {
+    this.lean = 0
     this.need = { start: 0, end: Math.max(0, this.need.end - this.need.start) }
     this.toTop++
     void this.refresh()
   }
 
-  /** The visible range changed: fetch a new window if it is not covered. */
+  /** The visible range changed: fetch a new window if it is not covered, or soon will not be. */
   show(need: Range): void {
+    // the first range after a load, sort or filter (need emptied) says nothing of a direction
+    if (this.need.end > this.need.start && need.start !== this.need.start) this.lean = need.start > this.need.start ? 1 : -1
     this.need = need
-    if (!covers(this.window ? { offset: this.window.offset, count: this.window.rows.length } : null, need)) void this.fetch(false)
+    const w = this.window
+    const have = w ? { offset: w.offset, count: w.rows.length } : null
+    if (!covers(have, need)) return void this.fetch(false)
+    if (!have || !runsOut(have, need, this.matched || this.total, AHEAD_ROWS)) return
+    // only a window that moves: where the viewport is as tall as the window, the one asked for may be the one held
+    const next = windowFor(need, this.matched || this.total, undefined, undefined, this.lean)
+    if (next.offset !== have.offset || next.limit !== have.count) void this.fetch(false)
   }
 
   /** Sort or filter changed: the held window is no longer valid. */
@@ -176,7 +190,7 @@ export class LoadedHistory {
     const start = Math.floor(this.need.start / 50) * 50
     const want = reset
       ? { offset: start, limit: Math.min(500, Math.max(0, this.need.end - start) + 10) }
-      : windowFor(this.need, this.matched || this.total)
+      : windowFor(this.need, this.matched || this.total, undefined, undefined, this.lean)
     const seq = ++this.fetchSeq
     this.inflight = true
     this.again = false

@@ -28,13 +28,31 @@ export function covers(have: { offset: number; count: number } | null, need: Ran
 }
 
 /**
- * The window to fetch for a visible range: `size` rows (main caps a request at 500) centred on the range,
- * aligned to `align` so small scrolls ask for the same window and hit main's cached view.
+ * Does the window end within `margin` rows of `need` on a side where the list goes on? Then the next window is
+ * asked for while the rows in view are still held: at a fast scroll (120 px a frame) main's answer takes 2 to 6
+ * frames with a million rows loaded, and a window asked only once rows were missing arrived with a dozen rows
+ * on screen blank, whose whole markup was then built in one frame (3 frames long, where a scroll frame is 1).
  */
-export function windowFor(need: Range, total: number, size = 200, align = 50): { offset: number; limit: number } {
+export function runsOut(have: { offset: number; count: number }, need: Range, total: number, margin: number): boolean {
+  if (need.end <= need.start) return false
+  const end = have.offset + have.count
+  return (have.offset > 0 && need.start - have.offset < margin) || (end < total && end - need.end < margin)
+}
+
+/**
+ * The window to fetch for a visible range: `size` rows (main caps a request at 500) around the range, aligned
+ * to `align` so small scrolls ask for the same window and hit main's cached view. Still (`lean` 0) the range
+ * is in the window's middle; scrolling (`lean` 1 down, -1 up) the window keeps `behind` rows on the side the
+ * table comes from and the rest ahead, so the answer, which comes frames later, still has rows ahead of where
+ * the table is by then.
+ */
+export function windowFor(need: Range, total: number, size = 200, align = 50, lean: -1 | 0 | 1 = 0, behind = 40): { offset: number; limit: number } {
   const span = Math.max(size, need.end - need.start)
-  const centre = Math.floor((need.start + need.end) / 2)
-  let offset = Math.max(0, centre - Math.floor(span / 2))
+  let offset: number
+  if (lean > 0) offset = need.start - behind
+  else if (lean < 0) offset = need.end + behind - span
+  else offset = Math.floor((need.start + need.end) / 2) - Math.floor(span / 2)
+  offset = Math.max(0, offset)
   offset = Math.floor(offset / align) * align
   if (offset > need.start) offset = Math.floor(need.start / align) * align
   const limit = Math.max(1, Math.min(span + align, Math.max(1, total - offset)))
