@@ -165,13 +165,8 @@ export class LoadedHistory {
     if (!covers(have, need)) return void this.fetch(false)
     if (!have || !runsOut(have, need, this.matched || this.total, AHEAD_ROWS)) return
     // only a window that moves: where the viewport is as tall as the window, the one asked for may be the one held
-    const next = this.scrollWindow()
+    const next = windowFor(need, this.matched || this.total, undefined, undefined, this.lean)
     if (next.offset !== have.offset || next.limit !== have.count) void this.fetch(false)
-  }
-
-  /** The window a scroll asks for: around the rows in view, leaning the way the table last scrolled. */
-  private scrollWindow(): { offset: number; limit: number } {
-    return windowFor(this.need, this.matched || this.total, undefined, undefined, this.lean)
   }
 
   /** Sort or filter changed: the held window is no longer valid. */
@@ -195,7 +190,7 @@ export class LoadedHistory {
     const start = Math.floor(this.need.start / 50) * 50
     const want = reset
       ? { offset: start, limit: Math.min(500, Math.max(0, this.need.end - start) + 10) }
-      : this.scrollWindow()
+      : windowFor(this.need, this.matched || this.total, undefined, undefined, this.lean)
     const seq = ++this.fetchSeq
     this.inflight = true
     this.again = false
