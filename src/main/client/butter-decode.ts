@@ -19,9 +19,9 @@ import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, de
 import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, findAmountKeys, forgetLastMatch, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
 import { isAmountKey, isPlainObject } from './lossless-json'
 import { MAX_DECIMAL_DIGITS } from '@shared/schemas/wire'
+import { BUTTER_STATES } from './butter/states'
+import { outcomeOfState } from './states'
 
-/** The state numbers Butter's docs name: "0: crossing, 1: completed", "6: Refund" (source-hash page, 8769639). */
-export const BUTTER_STATES: Readonly<Record<number, string>> = { 0: 'crossing', 1: 'completed', 6: 'refund' }
 
 const HISTORY_NOT_PROVIDED = [
   'contract',
@@ -96,7 +96,7 @@ const butterHistoryPageSchema = z.object({ list: z.array(z.unknown()), total: z.
 const compiledRecordSchema = z.compile(butterHistoryRecordSchema)
 
 function origin(amountUnit: 'raw' | 'human', inAmountKnown: boolean, state: number, notProvided: string[]): TransferOrigin {
-  return { dialect: 'butter', amount: amountUnit, inAmount: inAmountKnown ? amountUnit : 'absent', stateMeaning: BUTTER_STATES[state] ?? null, notProvided }
+  return { dialect: 'butter', amount: amountUnit, inAmount: inAmountKnown ? amountUnit : 'absent', stateMeaning: BUTTER_STATES[state]?.word ?? null, notProvided }
 }
 
 /** One history record (queryBridgeHistoryByAddress) as the normalized transfer. */
@@ -165,7 +165,8 @@ function transferOf(r: HistoryFields): TransferRecord {
     stable: null,
     issues: [],
     received: dest ? { decimals: dest.decimal, symbol: dest.symbol } : null,
-    origin: origin('raw', inAmount !== null, r.state, historyNotProvided(r.type === undefined, !r.completeTime))
+    origin: origin('raw', inAmount !== null, r.state, historyNotProvided(r.type === undefined, !r.completeTime)),
+    outcome: outcomeOfState('butter', r.state, leg.transferinHash)
   }
 }
 
@@ -687,7 +688,8 @@ export function decodeButterInfo(data: unknown, operation: string): TransferDeta
     completeTime: i.completeTime ?? null,
     fee: fee ? { ...fee, unit: 'human', decimals: i.feeToken?.decimal ?? null } : null,
     receiveSymbol: dest?.symbol ?? null,
-    origin: origin('human', received !== null, i.state, DETAIL_NOT_PROVIDED)
+    origin: origin('human', received !== null, i.state, DETAIL_NOT_PROVIDED),
+    outcome: outcomeOfState('butter', i.state, i.toHash)
   }
 }
 

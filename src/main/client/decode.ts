@@ -37,6 +37,7 @@
 // Node have it, Node 20 only behind a flag) would need no search, but V8 calls a reviver for every value:
 // that parse alone, with no validation, read 2.92 at 100 and 2.86 at 1,000 records on Node 22. So the search
 // stays, on every runtime.
+import { outcomeOfState } from './states'
 import { z } from 'zod'
 import { AppError } from '@shared/errors'
 import {
@@ -300,6 +301,8 @@ function completeRecord(record: Record<string, unknown>, stableField: string | n
   record.tokenObject = tokenObject
   record.stable = stable
   record.issues = issues
+  // always set here: a loose wire record may carry a member of that name, which must not decide the outcome
+  record.outcome = outcomeOfState('mcs', record.state as number, record.transferinHash as string)
   return record as TransferRecord
 }
 
@@ -362,7 +365,7 @@ export function decodeTransferDetail(data: unknown, operation = 'queryBridgeInfo
   const toChainObject = detailValue(decodeDetail(memo, 'toChainObject', detail.toChainObject, chainSchema), issues)
   const tokenObject = detailValue(decodeDetail(memo, 'tokenObject', detail.tokenObject, tokenSchema), issues)
   const relayerObject = detailValue(decodeDetail(memo, 'relayerObject', detail.relayerObject, chainSchema, true), issues)
-  return { ...detail, fromChainObject, toChainObject, tokenObject, relayerObject, issues }
+  return { ...detail, fromChainObject, toChainObject, tokenObject, relayerObject, issues, outcome: outcomeOfState('mcs', detail.state, detail.transferInHash) }
 }
 
 function listOf(data: unknown, operation: string): unknown {

@@ -11,11 +11,11 @@
 // where the prose says `destinationInfo`; history records carry no state although the prose lists one.
 import { z } from 'zod'
 import type { HistoryPage, TransferDetail, TransferRecord } from '@shared/schemas/wire'
+import { MAPSCAN_STATES } from './mapscan/states'
+import { outcomeOfState } from './states'
 import { STATE_NOT_PROVIDED, type TransferOrigin } from '@shared/schemas/origin'
 import { anyTime, chainDetailOf, destinationLegOf, judge, legChainSchema } from './dialect-common'
 
-/** The state numbers Bridge Scan's docs name: "0: crossing 1 completed 2 relayering 3 relayer completed". */
-export const MAPSCAN_STATES: Readonly<Record<number, string>> = { 0: 'crossing', 1: 'completed', 2: 'relaying', 3: 'relay completed' }
 
 const LACKS = ['amount', 'inAmount', 'tokenObject', 'tokenAddress', 'orderId', 'stable', 'type']
 const RECORD_NOT_PROVIDED = [...LACKS, 'contract', 'confirmHeight', 'relayerSendHash', 'relayerSendHeight', 'relayerContract', 'relayerConfirmHeight', 'transferinContract', 'transferinSendHash', 'transferinSendHeight', 'transferinConfirmHeight', 'updatedAt']
@@ -26,7 +26,7 @@ function origin(state: number | null, notProvided: string[]): TransferOrigin {
     dialect: 'mapscan',
     amount: 'absent',
     inAmount: 'absent',
-    stateMeaning: state === null ? null : (MAPSCAN_STATES[state] ?? null),
+    stateMeaning: state === null ? null : (MAPSCAN_STATES[state]?.word ?? null),
     notProvided: state === null ? [...notProvided, 'state'] : notProvided
   }
 }
@@ -101,7 +101,8 @@ export function decodeMapscanInfo(data: unknown, operation: string): TransferDet
     timestamp: src.timestamp,
     relayerTimestamp: relay?.timestamp ?? null,
     completeTime: dest?.timestamp ?? null,
-    origin: origin(i.state, DETAIL_NOT_PROVIDED)
+    origin: origin(i.state, DETAIL_NOT_PROVIDED),
+    outcome: outcomeOfState('mapscan', i.state, dest?.hash)
   }
 }
 
@@ -164,7 +165,8 @@ export function mapscanHistoryRecord(raw: unknown, index = 0): TransferRecord {
     stable: null,
     issues: [],
     received: null,
-    origin: origin(r.state ?? null, notProvided)
+    origin: origin(r.state ?? null, notProvided),
+    outcome: outcomeOfState('mapscan', r.state ?? STATE_NOT_PROVIDED, r.destinationHash)
   }
 }
 

@@ -5,6 +5,7 @@ import type { TransferRecord } from '@shared/schemas/wire'
 import { transferRecordSchema } from '@shared/schemas/decoded'
 import { z } from 'zod'
 import type { DiskCache } from '../store/cache'
+import { withOutcome } from '../client'
 
 const CHUNK = 1000
 const chunkSchema = z.array(transferRecordSchema)
@@ -48,7 +49,8 @@ export async function readOfflineCopy(cache: DiskCache, profileId: string, id: s
   for (let c = 0; c < manifest.data.chunks; c++) {
     const chunk = await cache.get(profileId, `dataset:${id}:chunk:${c}`, chunkSchema)
     if (!chunk) return null
-    rows.push(...chunk.data)
+    // a copy saved before outcomes existed keeps its meaning: each record's outcome from its dialect's table
+    for (const r of chunk.data) rows.push(withOutcome(r, r.transferinHash))
   }
   return { rows, total: manifest.data.total }
 }

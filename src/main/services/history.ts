@@ -6,7 +6,7 @@ import { historyPageSchema } from '@shared/schemas/decoded'
 import type { HistoryPage, TokenList } from '@shared/schemas/wire'
 import { withReceivedTokens } from '@shared/amounts'
 import type { DiskCache } from '../store/cache'
-import type { QueryClient } from '../client'
+import { withOutcome, type QueryClient } from '../client'
 import { dialectKey, sourced } from './sourced'
 
 export interface HistoryDeps {
@@ -38,6 +38,8 @@ export class HistoryService {
       prefer: input.prefer,
       fetch: () => client.queryHistory({ ...input, address: input.address })
     })
+    // a page cached before outcomes existed gets them from the same state tables
+    for (const r of page.data.list) withOutcome(r, r.transferinHash)
     withReceivedTokens(page.data.list, await this.deps.tokens())
     return page
   }

@@ -4,7 +4,7 @@ import { chainListSchema, tokenListSchema, transferDetailSchema, vaultResultSche
 import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
 import type { VaultResult } from '@shared/schemas/vault'
 import type { DiskCache } from '../store/cache'
-import type { QueryClient } from '../client'
+import { withOutcome, type QueryClient } from '../client'
 import { dialectKey, sourced } from './sourced'
 
 type Prefer = 'cache' | 'network'
@@ -38,10 +38,13 @@ export class QueryService {
   async transfer(txHash: string, prefer: Prefer): Promise<Sourced<TransferDetail>> {
     const { profileId, client } = await this.deps.endpoint()
     const hash = txHash.trim().toLowerCase()
-    return sourced(this.deps.cache, this.deps.now, {
+    const found = await sourced(this.deps.cache, this.deps.now, {
       profileId, key: dialectKey(client, `transfer:${hash}`), schema: transferDetailSchema, maxAgeMs: 30_000, prefer,
       fetch: () => client.queryBridgeInfo(txHash.trim())
     })
+    // a transfer cached before outcomes existed gets its outcome from the same state tables
+    withOutcome(found.data, found.data.transferInHash)
+    return found
   }
 
   async vault(epoch: string, prefer: Prefer): Promise<Sourced<VaultResult>> {

@@ -14,6 +14,7 @@ import {
 } from './wire'
 import { jsonValueSchema, vaultRecordSchema } from './vault'
 import { transferOriginSchema } from './origin'
+import { outcomeSchema } from '../outcome'
 
 export const transferRecordSchema = transferRecordWireSchema.extend({
   fromChainObject: chainDetailSchema.nullable(),
@@ -22,7 +23,8 @@ export const transferRecordSchema = transferRecordWireSchema.extend({
   stable: stableValueSchema.nullable(),
   issues: z.array(decodeIssueSchema),
   received: z.object({ decimals: z.int().min(0).max(255), symbol: z.string() }).nullable().optional(),
-  origin: transferOriginSchema.optional()
+  origin: transferOriginSchema.optional(),
+  outcome: outcomeSchema.optional()
 })
 
 export const historyPageSchema = z.object({ list: z.array(transferRecordSchema), total: z.int().nonnegative() })
@@ -34,6 +36,7 @@ export const transferDetailSchema = transferDetailWireSchema.extend({
   relayerObject: chainDetailSchema.nullable(),
   issues: z.array(decodeIssueSchema),
   origin: transferOriginSchema.optional(),
+  outcome: outcomeSchema.optional(),
   times: transferTimesSchema.optional()
 })
 

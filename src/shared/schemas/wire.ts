@@ -3,6 +3,7 @@
 // Amount-like numbers reach these schemas as their exact decimal text (see src/main/client/decode.ts).
 import { z } from 'zod'
 import type { TransferOrigin } from './origin'
+import type { Outcome } from '../outcome'
 
 /** Exact decimal text as written on the wire, e.g. "10000000000000000000001.000000". */
 /**
@@ -175,6 +176,8 @@ export type TransferRecord = OmitKnown<
   received?: { decimals: number; symbol: string } | null
   /** which dialect answered and in which units its amounts came; absent for our original dialect (raw) */
   origin?: TransferOrigin
+  /** how the transfer ended, read through its dialect's state table (src/shared/outcome.ts); set by main */
+  outcome?: Outcome
 }
 
 export const historyPageWireSchema = z.looseObject({ list: z.array(z.unknown()), total: int.nonnegative() })
@@ -224,6 +227,8 @@ export type TransferDetail = OmitKnown<
   relayerObject: ChainDetail | null
   issues: DecodeIssue[]
   origin?: TransferOrigin
+  /** how the transfer ended, read through its dialect's state table (src/shared/outcome.ts); set by main */
+  outcome?: Outcome
   /**
    * When it was sent and last updated ('yyyy-MM-dd HH:mm:ss' UTC), where the dialect's single transfer carries
    * its legs' times (Bridge Scan's); absent from our original dialect's, whose times are the history record's.
