@@ -66,7 +66,7 @@ async function pendingTransfers(baseUrl: string, heavy: Heavy, count: number): P
     const body = JSON.parse(await historyText(baseUrl, { address: heavy.address, chainId: heavy.chainId, pageNo, pageSize: 100 })) as {
       data: { list: { hash: string; state: number; transferinHash: string | null }[] }
     }
-    for (const t of body.data.list) if (notDelivered(t.state, t.transferinHash) && found.length < count) found.push(t.hash)
+    for (const t of body.data.list) if (notDelivered({ state: t.state }, t.transferinHash) && found.length < count) found.push(t.hash)
   }
   if (found.length === 0) throw new Error('the simulator has no pending transfer to watch')
   return found

@@ -3,10 +3,12 @@
 // text is shown, marked "(raw)", rather than a guess.
 import { escapeJsonForTerminal } from '@shared/terminal-text'
 import { amountText, detailReceivedAmount, detailSentAmount, receivedAmount, sentAmount, type ReadAmount } from '@shared/amounts'
-import { receivedKnown, stableValueText, stateText, typeText, UNKNOWN } from '@shared/format'
+import { notReceivedText, receivedKnown, stableValueText, stateText, typeText } from '@shared/format'
+import { OUTCOME_WORDS } from '@shared/outcome'
+import { NOT_PROVIDED, notProvided, type TransferOrigin } from '@shared/schemas/origin'
 import type { Settings } from '@shared/schemas/settings'
 import { relayerLeg } from '@shared/transfer-legs'
-import { notDelivered } from '@shared/states'
+import { notDelivered, outcomeOf } from '@shared/states'
 import type { ChainRecord, DecodeIssue, TokenList, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { JsonValue, VaultResult } from '@shared/schemas/vault'
 
@@ -69,19 +71,36 @@ export function historyTable(list: readonly TransferRecord[], labels: Labels): s
       `${r.fromChainid} → ${r.toChainid}`,
       symbol ?? '?',
       readText(sentAmount(r)),
-      receivedKnown(r) ? readText(receivedAmount(r)) : UNKNOWN,
+      receivedKnown(r) || notProvided(r.origin, 'inAmount') ? readText(receivedAmount(r)) : notReceivedText(r),
       r.stable ? stableValueText(r.stable.value) : '-',
-      stateText(r.state, labels.state),
-      typeText(r.type, labels.type),
+      stateText(r, labels.state),
+      OUTCOME_WORDS[outcomeOf(r)],
+      notProvided(r.origin, 'type') ? '-' : typeText(r.type, labels.type),
       r.hash
     ]
   })
   const stableHead = list.find((r) => r.stable)?.stable?.symbol ?? 'STABLE'
   return table(
-    ['ID', 'TIME (UTC)', 'ROUTE', 'TOKEN', 'AMOUNT', 'RECEIVED', stableHead, 'STATE', 'TYPE', 'HASH'],
+    ['ID', 'TIME (UTC)', 'ROUTE', 'TOKEN', 'AMOUNT', 'RECEIVED', stableHead, 'STATE', 'OUTCOME', 'TYPE', 'HASH'],
     rows,
     new Set([0, 4, 5, 6])
   )
+}
+
+/**
+ * A height as the service gave it: one it does not provide is said so, and 0 (its "not known") is not written
+ * as a block number a reader would take for a measurement.
+ */
+function heightText(n: number | null, origin: TransferOrigin | undefined, field: string): string {
+  if (notProvided(origin, field)) return NOT_PROVIDED
+  return n === null || n <= 0 ? 'not known' : String(n)
+}
+
+/** What a detail says was received: the amount once delivered, else why nothing is known to have arrived. */
+function receivingText(d: TransferDetail): string {
+  if (notDelivered(d, d.transferInHash)) return 'unknown (not received yet)'
+  if (!d.transferInHash && outcomeOf(d) !== 'delivered') return notReceivedText(d)
+  return readText(detailReceivedAmount(d), true)
 }
 
 export function transferBlock(d: TransferDetail, labels: Labels): string {
@@ -93,12 +112,18 @@ export function transferBlock(d: TransferDetail, labels: Labels): string {
     ['From', `${d.fromChainName} (${d.fromChainId}) ${d.from}`],
     ['To', `${d.toChainName} (${d.toChainId}) ${d.to}`],
     ['Sending', readText(detailSentAmount(d), true)],
-    ['Receiving', notDelivered(d.state, d.transferInHash) ? `${UNKNOWN} (not received yet)` : readText(detailReceivedAmount(d), true)],
-    ['State', stateText(d.state, labels.state)],
-    ['Type', typeText(d.type, labels.type)],
-    ['Source tx', `${d.fromHash} height ${d.fromHeight} confirmed ${d.confirmHeight}`],
+    ['Receiving', receivingText(d)],
+    ['Outcome', OUTCOME_WORDS[outcomeOf(d)]],
+    ['State', stateText(d, labels.state)],
+    ['Type', notProvided(d.origin, 'type') ? NOT_PROVIDED : typeText(d.type, labels.type)],
+    ['Source tx', `${d.fromHash} height ${heightText(d.fromHeight, d.origin, 'fromHeight')} confirmed ${heightText(d.confirmHeight, d.origin, 'confirmHeight')}`],
     ['Relayer', relayer],
-    ['Receive tx', `${d.transferInHash} height ${d.transferInHeight} confirmed ${d.transferInConfirmHeight}`]
+    [
+      'Receive tx',
+      d.transferInHash
+        ? `${d.transferInHash} height ${heightText(d.transferInHeight, d.origin, 'transferInHeight')} confirmed ${heightText(d.transferInConfirmHeight, d.origin, 'transferInConfirmHeight')}`
+        : '-'
+    ]
   ])
 }
 

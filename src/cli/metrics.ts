@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { redactUrl } from '@shared/redact'
 import type { ChainContradiction, WatchEvent, WatchStatus } from '@shared/watch'
+import type { Outcome } from '@shared/outcome'
 import type { PollReport } from '../main/watch'
 
 /** What the gauges read at scrape time: the core's status, the vault poller's comparison, the watch lists. */
@@ -17,6 +18,8 @@ export interface MetricsSource {
   pendingTransfers(): { txHash: string; since: number }[]
   /** watched transfers whose chains contradict the service now, by the worst way (absent: not checked on chain) */
   chainContradictions?(): Readonly<Record<ChainContradiction, number>>
+  /** watched transfers by how they ended, as their dialect's state table reads them (absent: none watched) */
+  transferOutcomes?(): Readonly<Record<Outcome, number>>
 }
 
 /** A URL as a label: no user, password, query or fragment. Unparseable text is dropped to a fixed word rather than leaked. */
@@ -119,6 +122,11 @@ export class WatchMetrics {
     seriesGauge(
       { name: 'bridgescope_transfer_chain_disagreements', help: "Watched transfers whose legs' own chains contradict the bridge service now (disagrees: block, sender, contract, token or amount; reverted; not-found: past the route's threshold), by the worst way", label: 'outcome', registers },
       () => Object.entries(this.source.chainContradictions?.() ?? {})
+    )
+    // refunds and failures counted apart from deliveries: five series at most, never one per transfer
+    seriesGauge(
+      { name: 'bridgescope_watched_transfers', help: 'Watched transfers by outcome (in-flight, delivered, refunded, failed, unknown), as the service\'s state reads through its dialect\'s state table', label: 'outcome', registers },
+      () => Object.entries(this.source.transferOutcomes?.() ?? {})
     )
     this.webhookFailures = new Counter({ name: 'bridgescope_webhook_failures_total', help: 'Webhook deliveries given up after retries', registers })
   }

@@ -147,7 +147,7 @@ function metricsSource(watcher: Watcher, pollers: ProfilePollers): MetricsSource
     nodesAgree: () => pollers.vault?.nodesAgree() ?? null,
     stuckTransfers: () => pollers.transfers?.stuckTransfers() ?? [],
     pendingTransfers: () => pollers.transfers?.pendingTransfers() ?? [],
-    ...(pollers.transfers ? { chainContradictions: () => pollers.transfers!.chainContradictions() } : {})
+    ...(pollers.transfers ? { chainContradictions: () => pollers.transfers!.chainContradictions(), transferOutcomes: () => pollers.transfers!.outcomes() } : {})
   }
 }
 

@@ -1,6 +1,7 @@
 // The IPC contract: every channel the renderer may call, with its input schema and result type, and every
 // push event main may send. Preload, the main handler table, the browser harness and the renderer's API
 // type are all derived from this file: a new channel is one entry here.
+import { outcomeSchema } from './outcome'
 import { z } from 'zod'
 import type { AppErrorData, Result } from './errors'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from './schemas/wire'
@@ -86,6 +87,8 @@ export const historyFilterSchema = z.object({
   fromChainId: chainIdSchema.optional(),
   toChainId: chainIdSchema.optional(),
   state: z.int().optional(),
+  /** how the transfers ended (in flight, delivered, refunded, failed, unknown), whatever their service's numbers */
+  outcome: outcomeSchema.optional(),
   /** inclusive, 'YYYY-MM-DD' or full 'YYYY-MM-DD HH:MM:SS' */
   from: z.string().max(19).optional(),
   to: z.string().max(19).optional()

@@ -32,6 +32,7 @@ export type TableRow = Pick<
   | 'received'
   | 'issues'
   | 'origin'
+  | 'outcome'
 > & {
   fromChainObject: TableChain | null
   toChainObject: TableChain | null
@@ -66,5 +67,6 @@ export function tableRow(r: TransferRecord): TableRow {
   }
   if (r.received !== undefined) row.received = r.received
   if (r.origin !== undefined) row.origin = r.origin
+  if (r.outcome !== undefined) row.outcome = r.outcome
   return row
 }

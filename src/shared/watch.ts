@@ -37,6 +37,8 @@ export type WatchEvent = EventBase &
     | { kind: 'transfer-change'; txHash: string; stateBefore: number | null; stateAfter: number; legsFilled: TransferLeg[] }
     | { kind: 'new-transfers'; address: string; chainId: number; hashes: string[] }
     | { kind: 'stuck'; txHash: string; route: string; pendingMinutes: number }
+    /** a watched transfer ended without delivery: the money went back, or the transfer failed (its state table) */
+    | { kind: 'refunded' | 'failed'; txHash: string; route: string; state: number }
     /** a watched transfer's legs contradict their chains (src/main/watch/chain-watch.ts) */
     | { kind: 'chain-disagrees'; txHash: string; route: string; legs: { role: LegRole; outcome: ChainContradiction; text: string }[] }
     /** a webhook sink gave up on an event (after its retries): logged, never sent to the sinks again */
@@ -81,7 +83,7 @@ export interface WatchStatus {
 
 /** Where clicking an alert leads: the vault view at that diff, or the transfer. */
 export function watchEventHref(e: WatchEvent): string {
-  if (e.kind === 'transfer-change' || e.kind === 'stuck' || e.kind === 'chain-disagrees') return `#/transfer?txHash=${encodeURIComponent(e.txHash)}`
+  if (e.kind === 'transfer-change' || e.kind === 'stuck' || e.kind === 'refunded' || e.kind === 'failed' || e.kind === 'chain-disagrees') return `#/transfer?txHash=${encodeURIComponent(e.txHash)}`
   if (e.kind === 'alert-failed') return '#/settings'
   if (e.kind === 'tss-order-stuck') return `#/crosschain?trace=${encodeURIComponent(e.orderId ?? e.txHash)}`
   if (e.kind === 'tss-stalled' || e.kind === 'tss-scan-recovered') return `#/crosschain?chain=${encodeURIComponent(e.chainId)}`

@@ -1,4 +1,5 @@
 // CSV and JSON exports of a loaded history. Amounts are written exactly: the wire text and the human value.
+import { outcomeOf } from '@shared/states'
 import type { HistoryFilter } from '@shared/contract'
 import { amountText, receivedAmount, sentAmount } from '@shared/amounts'
 import type { TransferRecord } from '@shared/schemas/wire'
@@ -29,6 +30,7 @@ const COLUMNS = [
   'stableSymbol',
   'stableValue',
   'state',
+  'outcome',
   'type',
   'from',
   'to',
@@ -51,7 +53,7 @@ const FIELDS_OF: Readonly<Record<TransferColumnId, readonly ExportColumn[]>> = {
   amount: ['amountWire', 'amount', 'amountDecimals'],
   received: ['receivedWire', 'received', 'receivedToken', 'receivedDecimals'],
   stable: ['stableSymbol', 'stableValue'],
-  state: ['state'],
+  state: ['state', 'outcome'],
   type: ['type'],
   duration: ['durationSeconds'],
   hashes: ['hash', 'transferinHash'],
@@ -116,7 +118,8 @@ export function exportRecord(r: TransferRecord, labels?: ExportLabels): Record<E
     receivedDecimals: got.decimals,
     stableSymbol: r.stable?.symbol ?? null,
     stableValue: r.stable ? stableValueText(r.stable.value, { grouping: false }) : null,
-    state: stateText(r.state, labels?.state),
+    state: stateText(r, labels?.state),
+    outcome: outcomeOf(r),
     type: typeText(r.type, labels?.type),
     from: r.from,
     to: r.to,
@@ -156,6 +159,7 @@ export function exportFilename(address: string, chainId: string, filter: History
   if (filter?.fromChainId !== undefined) parts.push(`from${filter.fromChainId}`)
   if (filter?.toChainId !== undefined) parts.push(`to${filter.toChainId}`)
   if (filter?.state !== undefined) parts.push(`state${filter.state}`)
+  if (filter?.outcome !== undefined) parts.push(filter.outcome)
   if (filter?.from || filter?.to) parts.push(`${filter.from?.slice(0, 10) ?? 'start'}_${filter.to?.slice(0, 10) ?? 'now'}`)
   const name = parts.join('-').replace(/[^A-Za-z0-9_.-]+/g, '_').slice(0, 150)
   return `${name}.${format}`

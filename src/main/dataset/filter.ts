@@ -5,6 +5,7 @@
 import type { HistoryFilter } from '@shared/contract'
 import type { TokenDetail } from '@shared/schemas/wire'
 import { ABSENT, timeSeconds } from './columns'
+import { outcomeOf } from '@shared/states'
 import { needsOf } from './text-search'
 import type { TransferTable } from './table'
 
@@ -25,6 +26,7 @@ export function normalFilter(f: HistoryFilter | undefined): HistoryFilter | unde
   if (f.fromChainId !== undefined) out.fromChainId = f.fromChainId
   if (f.toChainId !== undefined) out.toChainId = f.toChainId
   if (f.state !== undefined) out.state = f.state
+  if (f.outcome !== undefined) out.outcome = f.outcome
   if (f.from) out.from = dayBound(f.from, false)
   if (f.to) out.to = dayBound(f.to, true)
   return Object.keys(out).length > 0 ? out : undefined
@@ -57,6 +59,13 @@ function predicate(t: TransferTable, f: HistoryFilter): Test | null {
   if (f.fromChainId !== undefined) tests.push((i) => fromChainid.get(i) === f.fromChainId)
   if (f.toChainId !== undefined) tests.push((i) => toChainid.get(i) === f.toChainId)
   if (f.state !== undefined) tests.push((i) => state.get(i) === f.state)
+  if (f.outcome !== undefined) {
+    const want = f.outcome
+    tests.push((i) => {
+      const o = t.value(i, 'outcome')
+      return (o ?? outcomeOf({ state: t.value(i, 'state') })) === want
+    })
+  }
   if (f.from) {
     const before = timeTest(t, f.from, false)
     tests.push((i) => !before(i))

@@ -76,8 +76,8 @@ export function pendingRows(table: TransferTable, limit: number): number[] {
   const state = table.ints.state
   for (let i = 0; i < table.length && out.length < limit; i++) {
     const s = state.get(i)
-    // the hash is read only for rows whose state is not Complete (a few in a long history)
-    if (typeof s === 'number' && s !== COMPLETE_STATE && notDelivered(s, table.value(i, 'transferinHash'))) out.push(i)
+    // the rest is read only for rows whose state is not Complete (a few in a long history)
+    if (typeof s === 'number' && s !== COMPLETE_STATE && notDelivered({ state: s, outcome: table.value(i, 'outcome') }, table.value(i, 'transferinHash'))) out.push(i)
   }
   return out
 }

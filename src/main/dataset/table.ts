@@ -38,7 +38,8 @@ const INTERN_FIELDS = [
   'tokenObject',
   'issues',
   'received',
-  'origin'
+  'origin',
+  'outcome'
 ] as const
 const TEXT_FIELDS = ['amount', 'inAmount'] as const
 /** 32-byte hex values stored as bytes (anything else in them is kept as it was) */

@@ -36,7 +36,7 @@ const WIDEST: Readonly<Record<TransferColumnId, Widest>> = {
   },
   received: {
     longest: (v, i) => {
-      const r = { state: v(i, 'state'), transferinHash: v(i, 'transferinHash'), inAmount: v(i, 'inAmount') }
+      const r = { state: v(i, 'state'), outcome: v(i, 'outcome'), transferinHash: v(i, 'transferinHash'), inAmount: v(i, 'inAmount') }
       // not delivered yet: the cell says unknown, whatever the wire's 0
       if (!receivedKnown(r)) return 0
       return amountChars(amountText(receivedAmount({ inAmount: r.inAmount, received: v(i, 'received'), origin: v(i, 'origin') })))
@@ -44,7 +44,7 @@ const WIDEST: Readonly<Record<TransferColumnId, Widest>> = {
   },
   stable: { longest: (v, i) => stableText(v(i, 'stable')).length },
   // a row not delivered may be marked stuck as time passes: it stands for its state with the mark
-  state: { distinct: (v, i) => `${v(i, 'state')}\u0000${notDelivered(v(i, 'state'), v(i, 'transferinHash'))}` },
+  state: { distinct: (v, i) => `${v(i, 'state')}\u0000${v(i, 'outcome')}\u0000${v(i, 'origin')?.stateMeaning ?? ''}\u0000${notDelivered({ state: v(i, 'state'), outcome: v(i, 'outcome') }, v(i, 'transferinHash'))}` },
   type: { distinct: (v, i) => String(v(i, 'type')) },
   duration: {
     longest: (v, i) =>

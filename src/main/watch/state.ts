@@ -2,6 +2,7 @@
 // repeats an alert: last vault snapshot, ids already announced, node health, watched transfers and address
 // baselines, per profile. Written atomically after each poll that changed something; a file that does not
 // parse is set aside and the watcher starts fresh (it re-establishes baselines without alerting).
+import { outcomeSchema } from '@shared/outcome'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { jsonValueSchema } from '@shared/schemas/vault'
@@ -46,6 +47,8 @@ const transferSchema = z.object({
   state: z.int().nullable().default(null),
   legs: z.array(z.enum(['relayer', 'destination'])).default([]),
   pending: z.boolean().default(true),
+  /** how it ended, as its dialect's state table reads the last answer; null before the first */
+  outcome: outcomeSchema.nullable().default(null),
   stuckAnnounced: z.boolean().default(false),
   lastPollAt: z.number().nullable().default(null),
   /** set by a manual re-check: polling past the maximum age restarts from here */

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto'
 import type { TransferDetail } from '@shared/schemas/wire'
 import type { ChainContradiction, TransferLeg } from '@shared/watch'
-import { notDelivered } from '@shared/states'
+import { notDelivered, outcomeOf } from '@shared/states'
+import { OUTCOME_WORDS, type Outcome } from '@shared/outcome'
 import { transferDelayMs } from './backoff'
 import type { Poller, PollReport, PollRun } from './poller'
 import { newTransferState, type ProfileWatchState, type WatchState } from './state'
@@ -58,7 +59,10 @@ async function pollOne(d: TransferPollDeps, txHash: string, addedAt: number, for
   const added = legs.filter((l) => !ts.legs.includes(l))
   const first = ts.lastPollAt === null
   ts.lastPollAt = now
-  if (!first && (detail.state !== ts.state || added.length > 0)) {
+  const outcome = outcomeOf(detail)
+  // a refund or a failure is one event of its own, which says the state change too
+  const endedNow = (outcome === 'refunded' || outcome === 'failed') && ts.outcome !== outcome
+  if (!first && !endedNow && (detail.state !== ts.state || added.length > 0)) {
     const what = [
       ...(detail.state !== ts.state ? [`state ${ts.state ?? '?'} → ${detail.state}`] : []),
       ...added.map((l) => `${l} leg filled`)
@@ -76,9 +80,23 @@ async function pollOne(d: TransferPollDeps, txHash: string, addedAt: number, for
   }
   ts.state = detail.state
   ts.legs = legs
-  // The one rule of "not yet delivered" (src/shared/states.ts), as the app's stuck mark uses it.
-  ts.pending = notDelivered(detail.state, detail.transferInHash)
+  // The one rule of "not yet delivered" (src/shared/states.ts), as the app's stuck mark uses it: a refund or a
+  // failure is not on its way, so it is never stuck.
+  ts.pending = notDelivered(detail, detail.transferInHash)
   const route = `${detail.fromChainId}-${detail.toChainId}`
+  if (endedNow) {
+    // said once per transfer and outcome, the first poll included: a transfer added after it was refunded is news
+    d.announce({
+      kind: outcome,
+      id: `${outcome}:${key}`,
+      txHash: key,
+      route,
+      state: detail.state,
+      title: `Transfer ${key.slice(0, 10)}… ${outcome === 'refunded' ? 'was refunded' : 'failed'}`,
+      body: `${OUTCOME_WORDS[outcome]} on route ${detail.fromChainName} → ${detail.toChainName}: the service says state ${detail.state}${detail.origin?.stateMeaning ? ` (${detail.origin.stateMeaning})` : ''}.`
+    })
+  }
+  ts.outcome = outcome
   if (!ts.pending) ts.deliveredAt ??= now
   if (chainOpen || (d.chainCheck && only)) {
     const announce = d.announce
@@ -190,6 +208,14 @@ export class TransferPoller implements Poller {
     return Object.entries(this.state().transfers)
       .filter(([, t]) => t.pending && t.stuckAnnounced)
       .map(([tx]) => tx)
+  }
+
+  /** Watched transfers by outcome, from their last answers; one not yet answered is not counted. */
+  outcomes(): Record<Outcome, number> {
+    const out: Record<Outcome, number> = { 'in-flight': 0, delivered: 0, refunded: 0, failed: 0, unknown: 0 }
+    const watched = new Set(this.d.targets().transfers.map((t) => t.txHash.toLowerCase()))
+    for (const [tx, t] of Object.entries(this.state().transfers)) if (t.outcome && watched.has(tx)) out[t.outcome] += 1
+    return out
   }
 
   /** Watched transfers whose chains contradict the service now, by the worst way they do. */

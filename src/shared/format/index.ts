@@ -2,5 +2,5 @@
 // (exact bigint scaling); everything else a person reads about a transfer is written here.
 export { stateText, typeText, typeLabel, TYPE_LABELS_SOURCE } from './labels'
 export { durationText, durationMsText, parseDuration } from './duration'
-export { UNKNOWN, STABLE_DECIMALS, stableValueText, stableText, orderIdText, receivedKnown } from './values'
+export { UNKNOWN, STABLE_DECIMALS, stableValueText, stableText, orderIdText, receivedKnown, notReceivedText } from './values'
 export { dateText, dateTimeText, wireDateTimeText, unixDateTimeText, isDateText } from './dates'

@@ -3,19 +3,19 @@
 // for and the number is what the service sent. A number without a label still says what it is ("Type 4"),
 // never a bare digit that reads like a count. Labels come from Settings → Labels; the state defaults are
 // MAP's own front-end's words (../states.ts); type meanings are not published, so types have no defaults.
-import { stateLabel } from '../states'
+import { stateLabel, type StateOf } from '../states'
 import { NOT_PROVIDED, STATE_NOT_PROVIDED } from '../schemas/origin'
 
 type Labels = Readonly<Record<string, string>> | undefined
 
 /**
- * "Pending (0)", "Processing (5)", or "State 0" when the user removed the label of 0; a state the service does
- * not send says so, never "Processing (-1)".
+ * "Pending (0)", "Refund (6)", "Unknown (9)", or "State 0" when the user removed the label of 0; a state the
+ * service does not send says so, never "Processing (-1)".
  */
-export function stateText(state: number, labels: Labels): string {
-  if (state === STATE_NOT_PROVIDED) return `State ${NOT_PROVIDED}`
-  const label = stateLabel(state, labels)
-  return label ? `${label} (${state})` : `State ${state}`
+export function stateText(r: StateOf, labels: Labels): string {
+  if (r.state === STATE_NOT_PROVIDED) return `State ${NOT_PROVIDED}`
+  const label = stateLabel(r, labels)
+  return label ? `${label} (${r.state})` : `State ${r.state}`
 }
 
 /** The user's label for a type, else null (no type meaning is published). */

@@ -1,7 +1,8 @@
 // Values whose look must not change from view to view: stable values with fixed decimals, order ids with
 // their 0x, and what is unknown written as unknown — never as a 0 a reader would take for a measurement.
 import { formatDecimal, parseDecimal } from '../decimal'
-import { notDelivered } from '../states'
+import { outcomeOf } from '../states'
+import type { Outcome } from '../outcome'
 
 /** The word for a value the service has not given (yet): shown as is, never as 0 or an empty cell. */
 export const UNKNOWN = 'unknown'
@@ -37,18 +38,26 @@ export function orderIdText(id: string | null | undefined): string | null {
 }
 
 /**
- * Whether a record's received amount is known: a transfer not yet delivered carries inAmount "0" on the
- * wire, which means "not received yet", not "received nothing".
+ * Whether a record's received amount is known: a transfer not delivered (on its way, refunded, failed)
+ * carries inAmount "0" on the wire, which means "nothing received", not a measured zero.
  */
 export function receivedKnown(r: {
   state: number
+  outcome?: Outcome | undefined
   transferinHash: string | null | undefined
   inAmount: string
 }): boolean {
-  if (!notDelivered(r.state, r.transferinHash)) return true
+  // delivered, or a receive transaction is known: the amount is what was received
+  if (r.transferinHash || outcomeOf(r) === 'delivered') return true
   try {
     return parseDecimal(r.inAmount).units !== 0n
   } catch {
     return true
   }
+}
+
+/** What a received cell says when nothing is known to have been received: why, where the outcome says it. */
+export function notReceivedText(r: { state: number; outcome?: Outcome | undefined }): string {
+  const outcome = outcomeOf(r)
+  return outcome === 'refunded' ? 'none (refunded)' : outcome === 'failed' ? 'none (failed)' : UNKNOWN
 }

@@ -13,6 +13,8 @@ export const KIND_LABELS: Record<WatchEventKind, string> = {
   'transfer-change': 'Transfer update',
   'new-transfers': 'New transfers',
   stuck: 'Stuck transfer',
+  refunded: 'Transfer refunded',
+  failed: 'Transfer failed',
   'chain-disagrees': 'Chain disagrees',
   'alert-failed': 'Alert not delivered',
   'tss-stalled': 'Scanner stalled',

@@ -22,9 +22,19 @@ class AppState {
     return this.settings?.activeProfileId ?? ''
   }
 
+  /**
+   * Whose answers the views show: the active profile as it speaks now. A profile switched to another dialect or
+   * service (the demo's "Speaks", a new base URL) keeps the same id but answers anew, so its views start empty:
+   * no row, filter or load of the service it spoke before stays on screen beside the new one's.
+   */
+  get speakerKey(): string {
+    const p = this.settings?.profiles.find((q) => q.id === this.profileId)
+    return p ? `${p.id}\u0000${p.dialect ?? 'mcs'}\u0000${p.baseUrl}\u0000${p.tokensUrl ?? ''}` : this.profileId
+  }
+
   /** The active profile's kept value under `key`, made on first use. */
   kept<T>(key: string, make: () => T): T {
-    return this.memory.keep(this.profileId, key, make)
+    return this.memory.keep(this.speakerKey, key, make)
   }
 
   /** Like kept, for a plain object the view binds its inputs to: a deep $state, so edits show. */

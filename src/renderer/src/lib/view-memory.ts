@@ -13,10 +13,13 @@ export class ViewMemory {
     return kept.get(key) as T
   }
 
-  /** Forgets profiles that no longer exist, so a new profile that reuses an id starts empty. */
+  /**
+   * Forgets profiles that no longer exist, so a new profile that reuses an id starts empty. Keys may carry more
+   * than the id after a NUL (what the profile speaks): the id before it decides.
+   */
   prune(profileIds: readonly string[]): void {
     const live = new Set(profileIds)
-    for (const id of [...this.profiles.keys()]) if (!live.has(id)) this.profiles.delete(id)
+    for (const key of [...this.profiles.keys()]) if (!live.has(key.split('\u0000')[0] ?? key)) this.profiles.delete(key)
   }
 }
 

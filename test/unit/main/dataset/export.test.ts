@@ -42,7 +42,7 @@ describe('history export columns', () => {
   it('the whole export keeps every field, and the table’s Duration as durationSeconds', () => {
     const csv = toCsv([record()]).trim().split('\n')
     expect(csv[0]).toBe(
-      'timestamp,hash,fromChainId,fromChain,toChainId,toChain,token,tokenAddress,amountWire,amount,amountDecimals,receivedWire,received,receivedToken,receivedDecimals,stableSymbol,stableValue,state,type,from,to,relayerHash,transferinHash,orderId,durationSeconds'
+      'timestamp,hash,fromChainId,fromChain,toChainId,toChain,token,tokenAddress,amountWire,amount,amountDecimals,receivedWire,received,receivedToken,receivedDecimals,stableSymbol,stableValue,state,outcome,type,from,to,relayerHash,transferinHash,orderId,durationSeconds'
     )
     expect(exportRecord(record()).durationSeconds).toBe(270)
     // not delivered yet: no duration, as the table's "—"
@@ -50,7 +50,7 @@ describe('history export columns', () => {
   })
 
   it('visible columns export the fields of those columns only, in the table’s order', () => {
-    expect(exportColumns(['time', 'amount', 'state'])).toEqual(['timestamp', 'amountWire', 'amount', 'amountDecimals', 'state'])
+    expect(exportColumns(['time', 'amount', 'state'])).toEqual(['timestamp', 'amountWire', 'amount', 'amountDecimals', 'state', 'outcome'])
     expect(exportColumns(['hashes', 'time'])).toEqual(['hash', 'transferinHash', 'timestamp'])
     const csv = toCsv([record()], exportColumns(['time', 'amount', 'received'])).trim().split('\n')
     expect(csv[0]).toBe('timestamp,amountWire,amount,amountDecimals,receivedWire,received,receivedToken,receivedDecimals')

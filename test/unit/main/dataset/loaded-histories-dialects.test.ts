@@ -28,6 +28,8 @@ function scanTold(r: TransferRecord): TransferRecord {
     tokenObject: null,
     stable: null,
     state: STATE_NOT_PROVIDED,
+    // as Bridge Scan's decoder reads a history without states: delivered when its destination is named
+    outcome: r.transferinHash ? 'delivered' : 'unknown',
     updatedAt: '',
     origin: { dialect: 'mapscan', amount: 'absent', inAmount: 'absent', stateMeaning: null, notProvided: ['amount', 'inAmount', 'tokenObject', 'state', 'updatedAt'] }
   }

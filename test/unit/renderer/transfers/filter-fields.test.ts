@@ -6,12 +6,13 @@ describe('filterOf', () => {
     expect(filterOf(emptyFilterFields())).toEqual({})
   })
   it('maps every input, numbers as numbers and state 0 kept', () => {
-    expect(filterOf({ text: ' 0xab ', token: 'USDT', fromChain: '56', toChain: '22776', state: '0', from: '2024-01-01', to: '2024-02-01' })).toEqual({
+    expect(filterOf({ text: ' 0xab ', token: 'USDT', fromChain: '56', toChain: '22776', state: '0', outcome: 'refunded', from: '2024-01-01', to: '2024-02-01' })).toEqual({
       text: '0xab',
       token: 'USDT',
       fromChainId: 56,
       toChainId: 22776,
       state: 0,
+      outcome: 'refunded',
       from: '2024-01-01',
       to: '2024-02-01'
     })

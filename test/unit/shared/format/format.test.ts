@@ -26,9 +26,10 @@ const labels = defaultSettings().labels
 
 describe('states and types', () => {
   it('the label first, the number after it: the same text for every state', () => {
-    expect(stateText(0, labels.state)).toBe('Pending (0)')
-    expect(stateText(1, labels.state)).toBe('Complete (1)')
-    expect(stateText(5, labels.state)).toBe('Processing (5)')
+    expect(stateText({ state: 0, outcome: 'in-flight' }, labels.state)).toBe('Pending (0)')
+    expect(stateText({ state: 1, outcome: 'delivered' }, labels.state)).toBe('Complete (1)')
+    expect(stateText({ state: 5, outcome: 'in-flight' }, labels.state)).toBe('Processing (5)')
+    expect(stateText({ state: 5, outcome: 'unknown' }, labels.state)).toBe('Unknown (5)')
   })
   it('type 4 says it is a type, and reads as the user named it', () => {
     expect(typeText(4, labels.type)).toBe('Type 4')
@@ -40,9 +41,9 @@ describe('states and types', () => {
         fc.nat(1000),
         fc.dictionary(fc.constantFrom('0', '1', '2', '4'), fc.string({ minLength: 1, maxLength: 8 })),
         (n, ls) => {
-          expect(stateText(n, ls)).not.toMatch(/^\d+$/)
+          expect(stateText({ state: n }, ls)).not.toMatch(/^\d+$/)
           expect(typeText(n, ls)).not.toMatch(/^\d+$/)
-          expect(stateText(n, ls)).toContain(String(n))
+          expect(stateText({ state: n }, ls)).toContain(String(n))
         }
       )
     )
@@ -169,10 +170,10 @@ describe('dates', () => {
 
 describe('a state the service does not send', () => {
   it('reads as not provided, never as a label or a number', () => {
-    expect(stateText(STATE_NOT_PROVIDED, undefined)).toBe('State not provided by this service')
-    expect(stateText(STATE_NOT_PROVIDED, { '-1': 'Processing' })).not.toMatch(/Processing|-1/)
+    expect(stateText({ state: STATE_NOT_PROVIDED }, undefined)).toBe('State not provided by this service')
+    expect(stateText({ state: STATE_NOT_PROVIDED }, { '-1': 'Processing' })).not.toMatch(/Processing|-1/)
   })
   it('leaves every real state as it was', () => {
-    fc.assert(fc.property(fc.nat(1000), (s) => stateText(s, undefined) !== 'State not provided by this service'))
+    fc.assert(fc.property(fc.nat(1000), (s) => stateText({ state: s }, undefined) !== 'State not provided by this service'))
   })
 })

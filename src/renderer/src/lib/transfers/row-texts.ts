@@ -3,7 +3,7 @@
 import { amountText, receivedAmount, sentAmount } from '@shared/amounts'
 import type { Settings } from '@shared/schemas/settings'
 import { notDelivered, stateLabel } from '@shared/states'
-import { receivedKnown, stateText, typeText, UNKNOWN } from '@shared/format'
+import { notReceivedText, receivedKnown, stateText, typeText } from '@shared/format'
 import type { TableRow } from '@shared/table-row'
 import { NOT_PROVIDED, notProvided } from '@shared/schemas/origin'
 import { shortHash } from '../format'
@@ -44,10 +44,10 @@ export function rowTexts(r: TableRow, labels: Labels): RowTexts {
   // a transfer not yet delivered has received nothing yet: its wire 0 is unknown, not zero
   const known = receivedKnown(r)
   // …unless the service never gives one (Bridge Scan): then that is what it says, delivered or not
-  const got = known || notProvided(r.origin, 'inAmount') ? amountText(receivedAmount(r)) : { text: UNKNOWN, raw: false }
+  const got = known || notProvided(r.origin, 'inAmount') ? amountText(receivedAmount(r)) : { text: notReceivedText(r), raw: false }
   const from = chainLabel(r.fromChainObject, r.fromChainid)
   const to = chainLabel(r.toChainObject, r.toChainid)
-  const label = stateLabel(r.state, labels?.state)
+  const label = stateLabel(r, labels?.state)
   const texts: RowTexts = {
     from,
     to,
@@ -62,7 +62,7 @@ export function rowTexts(r: TableRow, labels: Labels): RowTexts {
     stable: stableText(r),
     stateNum: String(r.state),
     stateLabel: label,
-    state: stateText(r.state, labels?.state),
+    state: stateText(r, labels?.state),
     type: notProvided(r.origin, 'type') ? NOT_PROVIDED : typeText(r.type, labels?.type),
     legs: legs(r)
   }
@@ -108,7 +108,7 @@ export function seenOf(rows: readonly { texts: RowTexts; stuck: boolean; issues:
  */
 export function widestSeen(rows: readonly TableRow[], labels: Labels, measure: Measure): Seen {
   return seenOf(
-    rows.map((r) => ({ texts: rowTexts(r, labels), stuck: notDelivered(r.state, r.transferinHash), issues: r.issues.length > 0 })),
+    rows.map((r) => ({ texts: rowTexts(r, labels), stuck: notDelivered(r, r.transferinHash), issues: r.issues.length > 0 })),
     measure
   )
 }

@@ -46,7 +46,7 @@ export function stuckMinutes(settings: Pick<Settings, 'stuckThresholds'> | null,
 
 /** Not yet delivered for longer than the user's threshold for its route. */
 export function isStuck(r: TimedTransfer, settings: Pick<Settings, 'stuckThresholds'> | null, now: number): boolean {
-  if (!notDelivered(r.state, r.transferinHash)) return false
+  if (!notDelivered(r, r.transferinHash)) return false
   const sent = sentAt(r)
   if (Number.isNaN(sent)) return false
   return now - sent > stuckMinutes(settings, r.fromChainid, r.toChainid) * 60_000
