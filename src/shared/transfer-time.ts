@@ -32,7 +32,7 @@ export function deliveryMs(r: Timed): number | null {
 /** What the times of a transfer are read with: its record's fields, or its detail's in the same names. */
 export type TimedTransfer = Pick<
   TransferRecord,
-  'timestamp' | 'createdAt' | 'updatedAt' | 'height' | 'confirmHeight' | 'state' | 'fromChainid' | 'toChainid' | 'transferinHash' | 'origin'
+  'timestamp' | 'createdAt' | 'updatedAt' | 'height' | 'confirmHeight' | 'state' | 'fromChainid' | 'toChainid' | 'transferinHash' | 'origin' | 'outcome'
 >
 
 /**
@@ -53,5 +53,6 @@ export function detailTimed(d: TransferDetail): TimedTransfer | null {
     transferinHash: d.transferInHash
   }
   if (d.origin !== undefined) timed.origin = d.origin
+  if (d.outcome !== undefined) timed.outcome = d.outcome
   return timed
 }

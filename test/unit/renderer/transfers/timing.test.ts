@@ -57,3 +57,15 @@ describe('stuck', () => {
     expect(isStuck({ ...base, state: 0 }, s, at('2025-01-01 10:11:00'))).toBe(true)
   })
 })
+
+describe('stuck is for transfers in flight only', () => {
+  const old = { ...base, state: 6, timestamp: '2025-01-01 10:00:00', transferinHash: '' }
+  const later = at('2025-03-01 10:00:00')
+  it('a refund or a failure sent months ago is never stuck; the same record in flight is', () => {
+    expect(isStuck({ ...old, outcome: 'in-flight' }, defaultSettings(), later)).toBe(true)
+    expect(isStuck({ ...old, outcome: 'refunded' }, defaultSettings(), later)).toBe(false)
+    expect(isStuck({ ...old, outcome: 'failed' }, defaultSettings(), later)).toBe(false)
+    expect(isStuck({ ...old, outcome: 'unknown' }, defaultSettings(), later)).toBe(false)
+  })
+})
+
