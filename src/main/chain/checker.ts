@@ -35,6 +35,11 @@ export interface ChainCheckerOptions {
   finalityDepth?: number
   /** how long a kept confirmation is shown without its block being asked for again; 30 s unless said */
   reproveAfterMs?: number
+  /**
+   * the largest answer taken from an RPC, batch or single; 8 MiB unless said (a batch of 32 receipts of busy
+   * transactions stays well under it). An answer past it makes its legs "cannot check" at once.
+   */
+  maxBytes?: number
   /** checks remembered, least recently used out first; 10,000 unless said */
   maxEntries?: number
   now?: () => number
@@ -280,6 +285,7 @@ export class ChainChecker {
       rpc = new EvmRpc(url, {
         timeoutMs: this.opts.timeoutMs ?? 10_000,
         retries: this.opts.retries ?? 1,
+        maxBytes: this.opts.maxBytes ?? 8 * 1024 * 1024,
         ...(this.opts.concurrency === undefined ? {} : { concurrency: this.opts.concurrency }),
         ...(this.opts.batchSize === undefined ? {} : { batchSize: this.opts.batchSize }),
         ...(this.opts.fetch ? { fetch: this.opts.fetch } : {})
