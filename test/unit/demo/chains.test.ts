@@ -16,8 +16,8 @@ beforeAll(async () => {
 afterAll(async () => sim.close())
 
 async function check(hash: string): Promise<TransferCheck> {
-  const [detail, tokens] = await Promise.all([client.queryBridgeInfo(hash), client.queryTokenList()])
-  return checkTransfer(new ChainChecker(), detail, tokens)
+  const [detail, tokens, chains] = await Promise.all([client.queryBridgeInfo(hash), client.queryTokenList(), client.queryChainList()])
+  return checkTransfer(new ChainChecker(), detail, { tokens, chains }, {}, { hash })
 }
 
 describe('the demo chains', () => {
