@@ -330,14 +330,16 @@ function legOn(
  */
 export function legClaims(d: TransferDetail, tokens: TokenList | null, chains: readonly ChainRecord[] | null = null): LegClaim[] {
   const listed = (id: number | null): ChainRecord | null => (id === null ? null : (chains?.find((c) => c.chainId === id) ?? null))
-  const sourceSymbol = d.tokenObject?.symbol ?? d.coin
-  const sourceToken = listedToken(tokens, d.fromChainId, d.tokenObject?.address || null, sourceSymbol)
-  const destToken = listedToken(tokens, d.toChainId, null, d.coin)
+  const sourceSymbol = d.tokenObject?.symbol || d.coin
+  // a service that names no token at all (Bridge Scan) claims no money: its legs are checked as transactions
+  const named = sourceSymbol !== ''
+  const sourceToken = named ? listedToken(tokens, d.fromChainId, d.tokenObject?.address || null, sourceSymbol) : null
+  const destToken = named ? listedToken(tokens, d.toChainId, null, d.coin) : null
   const legs: LegClaim[] = [
     legOn('Source', { id: d.fromChainId, name: d.fromChainName, object: d.fromChainObject }, listed(d.fromChainId), d.fromHash, d.fromHeight, {
       sender: d.from || null,
       recipient: null,
-      token: { address: sourceToken?.address ?? null, symbol: sourceToken?.symbol ?? sourceSymbol },
+      token: named ? { address: sourceToken?.address ?? null, symbol: sourceToken?.symbol ?? sourceSymbol } : null,
       ...amountClaim(detailSentAmount(d))
     })
   ]
@@ -358,7 +360,7 @@ export function legClaims(d: TransferDetail, tokens: TokenList | null, chains: r
     legOn('Destination', { id: d.toChainId, name: d.toChainName, object: d.toChainObject }, listed(d.toChainId), d.transferInHash, d.transferInHeight, {
       sender: null,
       recipient: d.to || null,
-      token: { address: destToken?.address ?? null, symbol: destToken?.symbol ?? d.coin },
+      token: named ? { address: destToken?.address ?? null, symbol: destToken?.symbol ?? d.coin } : null,
       ...amountClaim(detailReceivedAmount(d))
     })
   )

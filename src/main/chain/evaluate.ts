@@ -79,7 +79,11 @@ export function bridgeMovement(claim: Pick<LegClaim, 'role' | 'sender' | 'recipi
 /** Token and amount: what moved between the party and the bridge, against what the service says. */
 function movedDifferences(claim: LegClaim, receipt: ChainReceipt, token: ChainToken | null): { differences: CheckDifference[]; unclaimed: string | null; unidentified: string | null } {
   const none = { differences: [], unclaimed: null, unidentified: null }
-  if (claim.token === null || (claim.role !== 'Source' && claim.role !== 'Destination')) return none
+  if (claim.role !== 'Source' && claim.role !== 'Destination') return none
+  if (claim.token === null) {
+    // no token named and no amount: the service claims no money on this leg, only its transaction
+    return claim.amount === null ? none : { ...none, unidentified: `the service names an amount (${claim.amount}) but no token: what moved cannot be confirmed` }
+  }
   const party = claim.role === 'Source' ? claim.sender : claim.recipient
   if (!party) return none
   if (token === null) {
