@@ -34,7 +34,10 @@ Options:
   -h, --help        this help
 
 Without URLs and with the demo profile active (or no settings), the built-in simulator is started.
-Exit codes: 0 success, 1 the service or node failed (with --verify: or a chain contradicts it), 2 bad usage or input.
+Exit codes: 0 success, 1 the service or node failed, 2 bad usage or input.
+  With --verify: 0 only when every leg is confirmed on its chain as the service says; 1 when a chain (or the
+  service's own record) contradicts the service; 3 when a leg could not be verified (cannot check, pending,
+  wrong chain, an RPC that broke the protocol, a record that does not say what it is).
 `
 
 /** Where the summaries start: a synopsis too long to leave two spaces before it has its summary on the next line. */

@@ -20,6 +20,7 @@ import {
 import { defaultSettings } from '@shared/schemas/settings'
 import type { CliContext } from './io'
 import { chainRpcFlags, checkBlock, verifyExitCode, verifyTransfer } from './verify'
+import { verdictOf } from '@shared/chain-check'
 
 /** The one-word commands (chains … sim): parseArgs' own words for what it refuses, help as `--help` or `help`. */
 export const ONE_WORD: Grammar = {
@@ -195,18 +196,26 @@ export const transfer = command({
       for (const line of issueLines(`transfer ${detail.fromHash}`, detail.issues)) ctx.warn(line)
       const labels = labelsOf(ctx)
       if (!values.verify) return ctx.print(values.json ? jsonText(detail) : transferBlock(detail, labels))
-      const tokens = await c.queryTokenList(call).catch(() => {
-        ctx.warn('warning: the token list could not be loaded; the destination token is not checked')
-        return null
-      })
-      const check = await verifyTransfer(ctx, detail, tokens, {
+      const [tokens, chains] = await Promise.all([
+        c.queryTokenList(call).catch(() => {
+          ctx.warn('warning: the token list could not be loaded; no token can be identified, so no leg that moves one can be confirmed')
+          return null
+        }),
+        c.queryChainList(call).catch(() => {
+          ctx.warn("warning: the chain list could not be loaded; only RPCs given with --chain-rpc or in Settings are asked")
+          return null
+        })
+      ])
+      const asked = hash !== null ? { hash } : orderId !== undefined ? { orderId } : { recordId: recordId as number }
+      const check = await verifyTransfer(ctx, detail, { tokens, chains }, {
         fetch,
         chainRpc,
+        asked,
         ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {})
       })
       ctx.print(
         values.json
-          ? jsonText({ transfer: detail, check })
+          ? jsonText({ transfer: detail, check, verdict: verdictOf(check) })
           : transferBlock(detail, labels) + checkBlock(check)
       )
       return verifyExitCode(check)

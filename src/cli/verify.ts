@@ -1,17 +1,22 @@
-// `transfer <hash> --verify`: each leg of the transfer checked against its own chain. RPCs come from the
-// chain records the service sends, the active profile's own RPCs winning, and `--chain-rpc ID=URL` over both.
-// Exit code 1 when the chain contradicts the service on any leg (a hash it does not know, a transaction it
-// reverted, a block, sender, contract, token or amount other than the service's).
+// `transfer <hash> --verify`: the record matched to the question, then each leg checked against its own chain.
+// RPCs come from the service's chain list, the active profile's own RPCs winning, and `--chain-rpc ID=URL`
+// over both. Exit codes (VERIFY_EXIT_CODES): 0 only when every leg is confirmed as the service says; 1 when a
+// chain (or the service's own record) contradicts the service; 3 when a leg could not be verified.
 import { AppError } from '@shared/errors'
 import {
   chainCheckSettings,
-  contradictsService,
+  differenceText,
   outcomeText,
+  questionText,
+  rpcWords,
+  verdictOf,
+  VERDICT_WORDS,
+  VERIFY_EXIT_CODES,
   type TransferCheck
 } from '@shared/chain-check'
-import type { TokenList, TransferDetail } from '@shared/schemas/wire'
+import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
 import { hasCredentials, CREDENTIALS_MESSAGE, redactText } from '@shared/redact'
-import { ChainChecker, checkTransfer } from '../main/chain'
+import { ChainChecker, checkTransfer, type TransferQuestion } from '../main/chain'
 import type { Fetch } from '../main/net'
 import type { WatchChainCheck } from '../main/watch'
 import { keyValues } from './format'
@@ -45,52 +50,77 @@ function overrides(ctx: CliContext, flags: Record<string, string>): Record<strin
   return { ...(profile && profile.kind !== 'demo' ? chainCheckSettings(profile).rpc : {}), ...flags }
 }
 
+/** The service's lists a check is anchored on; null where one could not be read. */
+export interface CheckLists {
+  tokens: TokenList | null
+  chains: readonly ChainRecord[] | null
+}
+
 export async function verifyTransfer(
   ctx: CliContext,
   detail: TransferDetail,
-  tokens: TokenList | null,
-  opts: { fetch: Fetch; timeoutMs?: number; chainRpc: Record<string, string> }
+  lists: CheckLists,
+  opts: { fetch: Fetch; timeoutMs?: number; chainRpc: Record<string, string>; asked: TransferQuestion }
 ): Promise<TransferCheck> {
   const checker = new ChainChecker({
     fetch: opts.fetch,
     ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {})
   })
-  return checkTransfer(checker, detail, tokens, overrides(ctx, opts.chainRpc))
+  return checkTransfer(checker, detail, lists, overrides(ctx, opts.chainRpc), opts.asked)
+}
+
+/** A list read once and kept; read again while it could not be read. */
+function keptList<T>(read: () => Promise<T | null>): () => Promise<T | null> {
+  let kept: Promise<T | null> | null = null
+  return async () => {
+    kept ??= read().catch(() => null)
+    const got = await kept
+    if (got === null) kept = null
+    return got
+  }
 }
 
 /**
  * `watch … --verify`: each watched transfer's detail checked on its chains by one checker for the whole
- * watch (its memory of deep, confirmed legs saves asking again), the token list read once and kept.
+ * watch (its memory of deep, confirmed legs saves asking again), the token and chain lists read once and kept.
  */
 export function watchChainCheck(
   ctx: CliContext,
-  opts: { fetch?: Fetch; timeoutMs?: number; chainRpc: Record<string, string>; tokens: () => Promise<TokenList | null> }
+  opts: {
+    fetch?: Fetch
+    timeoutMs?: number
+    chainRpc: Record<string, string>
+    tokens: () => Promise<TokenList | null>
+    chains: () => Promise<readonly ChainRecord[] | null>
+  }
 ): WatchChainCheck {
   const checker = new ChainChecker({ ...(opts.fetch ? { fetch: opts.fetch } : {}), ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) })
   const rpc = overrides(ctx, opts.chainRpc)
-  let tokens: Promise<TokenList | null> | null = null
+  const tokens = keptList(opts.tokens)
+  const chains = keptList(opts.chains)
   return {
     check: async (detail) => {
-      tokens ??= opts.tokens().catch(() => null)
-      const list = await tokens
-      if (list === null) tokens = null
-      return checkTransfer(checker, detail, list, rpc)
+      const [t, c] = await Promise.all([tokens(), chains()])
+      return checkTransfer(checker, detail, { tokens: t, chains: c }, rpc)
     }
   }
 }
 
-/** The check as text: one block per leg, the outcome and its evidence. */
+/** The check as text: the verdict, then one block per leg, the outcome and its evidence. */
 export function checkBlock(check: TransferCheck): string {
+  const verdict = VERDICT_WORDS[verdictOf(check)]
+  if (check.question) return `\nChecked on chain\n\n${verdict}\n${questionText(check.question)}\n`
   const legs = check.legs.map((l) =>
     keyValues([
       [`${l.role} leg`, `${l.chainName}${l.chainId === null ? '' : ` (${l.chainId})`} ${l.hash ?? '-'}`],
       ['Chain says', outcomeText(l)],
-      ['Asked', l.rpc ?? '-']
+      ...(l.outcome.kind === 'disagrees' ? l.outcome.differences.map((d): [string, string] => ['Differs', differenceText(d)]) : []),
+      ['RPC', rpcWords(l)]
     ])
   )
-  return `\nChecked on chain\n\n${legs.join('\n')}`
+  return `\nChecked on chain\n\n${verdict}\n\n${legs.join('\n')}`
 }
 
 export function verifyExitCode(check: TransferCheck): number {
-  return check.legs.some((l) => contradictsService(l.outcome.kind)) ? 1 : 0
+  return VERIFY_EXIT_CODES[verdictOf(check)]
 }

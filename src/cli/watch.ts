@@ -13,14 +13,15 @@ import type { MetricsSource } from './metrics'
 import { runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WATCH_USAGE, WatchSinks, type WatchCliIo } from './watch-sinks'
 import { vaultWatchTss } from './watch-tss'
 import { chainRpcFlags, watchChainCheck } from './verify'
-import type { TokenList } from '@shared/schemas/wire'
+import type { ChainRecord, TokenList } from '@shared/schemas/wire'
 
 export { WATCH_USAGE, type WatchCliIo }
 
 export interface WatchCliDeps {
   client: WatchClient & {
     rpcUrls?: readonly string[]
-    queryChainList?: () => Promise<{ chainId: number; chainName: string }[]>
+    /** the chains the TSS watch follows, and the RPCs and bridge contracts a `--verify` check is anchored on */
+    queryChainList?: () => Promise<ChainRecord[]>
     /** the destination tokens a `--verify` check reads */
     queryTokenList?: () => Promise<TokenList>
   }
@@ -104,6 +105,7 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
     ? watchChainCheck(ctx, {
         chainRpc: chainRpcFlags(values['chain-rpc']),
         tokens: () => (queryTokenList ? queryTokenList.call(deps.client) : Promise.resolve(null)),
+        chains: () => (deps.client.queryChainList ? deps.client.queryChainList() : Promise.resolve(null)),
         ...(deps.fetch ? { fetch: deps.fetch } : {})
       })
     : undefined

@@ -1,5 +1,6 @@
 // The demo network's chains: each answers, at /chain/<chainId>, the EVM JSON-RPC reads a chain check makes
-// (eth_chainId, eth_blockNumber, eth_getTransactionByHash, eth_getTransactionReceipt) for the legs of the
+// (eth_chainId, eth_blockNumber, eth_getBlockByNumber, eth_getTransactionByHash, eth_getTransactionReceipt,
+// and eth_call of a token's decimals() and symbol()) for the legs of the
 // demo's transfers, consistent with what the query service says of them: the same blocks, sender, bridge
 // contract, tokens and amounts. A few transfers are told differently on chain, so the demo shows the
 // service disagreeing with a chain: by transfer index (`lieOf`), a destination that paid less, a source the
@@ -83,6 +84,12 @@ export class DemoChains {
         return result(this.tx(chain, hash))
       case 'eth_getTransactionReceipt':
         return result(this.receipt(chain, hash))
+      case 'eth_getBlockByNumber':
+        return result(this.block(chain, hash))
+      case 'eth_call': {
+        const out = this.tokenCall(chain, params[0])
+        return out === null ? writeJson({ jsonrpc: '2.0', id, error: { code: 3, message: 'execution reverted' } }) : result(out)
+      }
       default:
         return writeJson({ jsonrpc: '2.0', id, error: { code: -32601, message: `the demo chain does not answer ${String(req.method).slice(0, 60)}` } })
     }
@@ -134,6 +141,29 @@ export class DemoChains {
 
   private blockHash(chain: SimChain, block: number): string {
     return `0x${Rng.of(SALT.legHash, 4, chain.chainId, block).hex(64)}`
+  }
+
+  /** The block header at a height (a quantity or 'latest'): its hash and a time by the chain's block time. */
+  private block(chain: SimChain, height: string): WireObject | null {
+    const head = this.head(chain)
+    const n = height === 'latest' ? head : /^0x[0-9a-f]+$/i.test(height) ? Number(BigInt(height)) : -1
+    if (n < 0 || n > head) return null
+    const sec = Math.floor((this.deps.dataset.anchorSec * 1000 - (chain.headHeight - n) * chain.blockMs) / 1000)
+    return { number: hex(n), hash: this.blockHash(chain, n), timestamp: hex(Math.max(0, sec)) }
+  }
+
+  /** decimals() or symbol() of a token the catalog has on this chain, ABI-encoded; null (a revert) otherwise. */
+  private tokenCall(chain: SimChain, call: unknown): string | null {
+    const c = (typeof call === 'object' && call !== null ? call : {}) as { to?: unknown; data?: unknown }
+    const to = typeof c.to === 'string' ? c.to.toLowerCase() : ''
+    const token = (this.deps.catalog.tokensOfChain[chain.index] ?? []).find((t) => t.address.toLowerCase() === to)
+    if (!token) return null
+    if (c.data === '0x313ce567') return word(token.decimal.toString(16))
+    if (c.data === '0x95d89b41') {
+      const bytes = Buffer.from(token.symbol, 'utf8').toString('hex')
+      return `${word('20')}${word(bytes.length / 2 === 0 ? '0' : (bytes.length / 2).toString(16)).slice(2)}${bytes.padEnd(64, '0')}`
+    }
+    return null
   }
 
   private tx(chain: SimChain, hash: string): WireObject | null {

@@ -141,6 +141,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     activeProfile: () => settings.activeProfile(),
     transfer: async (txHash) => (await queries.transfer(txHash, 'cache')).data,
     tokens: () => queries.tokens('cache').then((t) => t.data, () => null),
+    chains: () => queries.chains('cache').then((c) => c.data, () => null),
     ...net
   })
 

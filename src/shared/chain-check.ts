@@ -1,8 +1,15 @@
 // A leg of a transfer checked against its own chain's JSON-RPC: what the bridge's service says beside what
 // the chain answers. The bridge's index is one witness, the chain another; these types carry both so every
 // view, the CLI and the watcher say the same thing in the same words.
+//
+// What is a source and what is only a claim: the RPC is the user's for the chain, else the one the service's
+// chain list names (said so in the check); the bridge contract is the chain list's; the token's address is the
+// token list's for that chain, and its decimals and symbol are read from the token contract on the chain. What
+// a record names about itself (its chain objects' RPC and contract, its decimals) is a claim to compare, never
+// where a check looks.
+import { exactAmount, detailReceivedAmount, detailSentAmount, type ReadAmount } from './amounts'
 import type { LegRole } from './transfer-legs'
-import type { TokenList, TransferDetail } from './schemas/wire'
+import type { ChainRecord, TokenList, TransferDetail } from './schemas/wire'
 
 /** What the service says about one leg: the claims the chain is asked to confirm. */
 export interface LegClaim {
@@ -13,39 +20,71 @@ export interface LegClaim {
   hash: string | null
   /** the block the service names; null or 0 when it names none */
   height: number | null
-  /** the bridge contract the transaction should have called */
+  /** the bridge contract the service's chain list names for this chain; null when it names none */
   contract: string | null
+  /** the contract the record's own chain object names: compared with the chain list, never a source */
+  recordContract: string | null
   /** the source leg's sender, who must have sent the transaction and the tokens */
   sender: string | null
   /** the destination leg's recipient, who must have received the tokens */
   recipient: string | null
-  /** the token that moved on this chain; null when the service does not say (the relayer leg) */
-  token: { address: string | null; decimals: number | null; symbol: string } | null
-  /** the amount in the token's smallest units, as the service's exact text; null when not claimed */
+  /**
+   * the token that moved on this chain: its address from the service's token list for this chain (null when
+   * the list does not know it: then it cannot be identified), the symbol the service names; null for a leg
+   * that moves no token the service names (the relayer leg)
+   */
+  token: { address: string | null; symbol: string } | null
+  /** the amount in token units as exact decimal text ("1500.25"); null when the service does not give one */
   amount: string | null
-  /** the service's RPC URL for this chain (its chain record's `rpc`), if any */
+  /** why `amount` is null, in the words shown beside the check */
+  amountMissing: string | null
+  /** the RPC URL the service's chain list names for this chain */
   serviceRpc: string | null
+  /** the RPC URL the record's own chain object names: compared with the chain list, never a source */
+  recordRpc: string | null
 }
 
-export const CHECK_FIELDS = ['block', 'sender', 'contract', 'token', 'amount'] as const
+export const CHECK_FIELDS = ['block', 'sender', 'contract', 'token', 'amount', 'time', 'rpc'] as const
 export type CheckField = (typeof CHECK_FIELDS)[number]
 
-/** One thing the service and the chain say differently, both values as text. */
+/**
+ * One thing said differently, both values as text: the service's claim beside the chain's answer, or (against
+ * 'chain list') the record beside the service's own chain list.
+ */
 export interface CheckDifference {
   field: CheckField
   service: string
   chain: string
+  against?: 'chain list'
+}
+
+/** A receipt proven on its chain: its block's hash at that height and that block's time (epoch seconds). */
+export interface ProvenBlock {
+  block: number
+  blockHash: string
+  blockTime: number
+  confirmations: number
 }
 
 export type ChainOutcome =
-  | { kind: 'confirmed'; block: number; confirmations: number }
+  | ({ kind: 'confirmed'; unclaimedAmount: string | null } & ProvenBlock)
   | { kind: 'pending' }
-  | { kind: 'reverted'; block: number; confirmations: number }
+  | ({ kind: 'reverted' } & ProvenBlock)
   | { kind: 'not-found' }
-  | { kind: 'disagrees'; block: number | null; confirmations: number | null; differences: CheckDifference[] }
+  | {
+      kind: 'disagrees'
+      block: number | null
+      blockHash: string | null
+      blockTime: number | null
+      confirmations: number | null
+      differences: CheckDifference[]
+    }
   | { kind: 'wrong-chain'; expected: number; answered: number }
   | { kind: 'cannot-check'; reason: string }
 export type OutcomeKind = ChainOutcome['kind']
+
+/** Where the RPC a leg was checked on came from. */
+export type RpcSource = 'user' | 'service'
 
 export interface LegCheck {
   role: LegRole
@@ -54,22 +93,37 @@ export interface LegCheck {
   hash: string | null
   /** the RPC asked, redacted (a key in its path or query is never shown) */
   rpc: string | null
+  /** whose RPC that is: the user's for this chain, or the one the service's chain list names */
+  rpcSource: RpcSource | null
   outcome: ChainOutcome
-  /** set when the chain had this transaction in another block, or not at all, at an earlier check */
-  reorg: { previousBlock: number; now: number | null } | null
+  /**
+   * set when the chain had this transaction in another block (or the same height under another hash), or not
+   * at all, at an earlier check: what was said then is undone
+   */
+  reorg: { previousBlock: number; now: number | null; previousHash?: string | null } | null
   /** epoch ms of the chain's answer */
   checkedAt: number
-  /** true when answered from the check cache: deep enough that no reorg can matter */
+  /** true when a kept confirmation was shown again: its block re-proven on the chain, not its receipt re-read */
   cached: boolean
+}
+
+/** Whether the record answers what was asked: the source hash, order id or record id, compared exactly. */
+export interface QuestionCheck {
+  field: 'source hash' | 'order id' | 'record id'
+  asked: string
+  /** what the record says it is; null when the record does not say */
+  answered: string | null
 }
 
 export interface TransferCheck {
   txHash: string
   legs: LegCheck[]
   worst: OutcomeKind
+  /** set when the record is about something other than what was asked, or does not say: legs are then not checked */
+  question?: QuestionCheck | null
 }
 
-/** Worst last: the order a table column and an exit code read outcomes in. */
+/** Worst last: the order a table column and a summary read outcomes in. */
 export const OUTCOME_ORDER: readonly OutcomeKind[] = [
   'confirmed',
   'pending',
@@ -96,6 +150,7 @@ export const ROW_CHECK_MAX = 64
 
 /** The worst leg's evidence for a row's title: "Destination: Disagrees: amount — …". */
 export function rowCheckOf(check: TransferCheck): RowCheck {
+  if (check.question) return { txHash: check.txHash, worst: check.worst, text: questionText(check.question) }
   const worstLeg = check.legs.find((l) => l.outcome.kind === check.worst)
   return {
     txHash: check.txHash,
@@ -112,11 +167,34 @@ export function worstOutcome(kinds: readonly OutcomeKind[]): OutcomeKind {
 
 /**
  * Outcomes where the chain contradicts the service: a hash it does not know, a transaction it reverted, or a
- * block, sender, contract, token or amount other than the service's. (Pending, wrong chain and cannot check
- * are not the service's fault.)
+ * block, sender, contract, token, amount or time other than the service's. (Pending, wrong chain and cannot
+ * check are not the service's fault, but they are not a confirmation either.)
  */
 export function contradictsService(kind: OutcomeKind): boolean {
   return kind === 'disagrees' || kind === 'not-found' || kind === 'reverted'
+}
+
+/**
+ * What a whole check comes to: verified (every leg confirmed as the service says it), contradicted (a chain,
+ * or the service's own answer, contradicts the service) or unverified (a leg could not be proven either way:
+ * cannot check, pending, wrong chain, an RPC that broke the protocol, or a record that does not say what it is).
+ */
+export type Verdict = 'verified' | 'contradicted' | 'unverified'
+
+export function verdictOf(check: Pick<TransferCheck, 'legs' | 'question'>): Verdict {
+  if (check.question) return check.question.answered === null ? 'unverified' : 'contradicted'
+  if (check.legs.some((l) => contradictsService(l.outcome.kind))) return 'contradicted'
+  if (check.legs.length === 0 || check.legs.some((l) => l.outcome.kind !== 'confirmed')) return 'unverified'
+  return 'verified'
+}
+
+/** `--verify`'s exit code per verdict (2 stays bad usage, as for every command). */
+export const VERIFY_EXIT_CODES: Readonly<Record<Verdict, number>> = { verified: 0, contradicted: 1, unverified: 3 }
+
+export const VERDICT_WORDS: Readonly<Record<Verdict, string>> = {
+  verified: 'Verified: every leg is confirmed on its chain as the service says',
+  contradicted: 'Contradicted: a chain, or the service itself, says otherwise than the service',
+  unverified: 'Not verified: at least one leg could not be proven on its chain'
 }
 
 export const OUTCOME_LABELS: Record<OutcomeKind, string> = {
@@ -134,7 +212,16 @@ const FIELD_WORDS: Record<CheckField, string> = {
   sender: 'sender',
   contract: 'contract',
   token: 'token',
-  amount: 'amount'
+  amount: 'amount',
+  time: 'time',
+  rpc: 'RPC'
+}
+
+/** One difference in words: "amount — service 1.5 TUSD, chain 1.4 TUSD", or the record against its chain list. */
+export function differenceText(d: CheckDifference): string {
+  return d.against === 'chain list'
+    ? `${FIELD_WORDS[d.field]} — the record names ${d.service}, the service's chain list ${d.chain}`
+    : `${FIELD_WORDS[d.field]} — service ${d.service}, chain ${d.chain}`
 }
 
 /** The outcome with its evidence, in one line: the same words in the view, the CLI and the watcher. */
@@ -144,7 +231,7 @@ export function outcomeText(check: Pick<LegCheck, 'outcome' | 'reorg'>): string 
   let text: string
   switch (o.kind) {
     case 'confirmed':
-      text = `Confirmed: block ${o.block}, ${conf(o.confirmations)}`
+      text = `Confirmed: block ${o.block}, ${conf(o.confirmations)}${o.unclaimedAmount ? `; ${o.unclaimedAmount}` : ''}`
       break
     case 'pending':
       text = 'Pending: the chain knows the transaction but has not mined it yet'
@@ -156,7 +243,7 @@ export function outcomeText(check: Pick<LegCheck, 'outcome' | 'reorg'>): string 
       text = 'Not found: the chain does not know this transaction'
       break
     case 'disagrees':
-      text = `Disagrees: ${o.differences.map((d) => `${FIELD_WORDS[d.field]} — service ${d.service}, chain ${d.chain}`).join('; ')}`
+      text = `Disagrees: ${o.differences.map(differenceText).join('; ')}`
       break
     case 'wrong-chain':
       text = `Wrong chain: the RPC answers chain ${o.answered}, the leg is on chain ${o.expected}`
@@ -165,31 +252,57 @@ export function outcomeText(check: Pick<LegCheck, 'outcome' | 'reorg'>): string 
       text = `Cannot check: ${o.reason}`
       break
   }
-  if (check.reorg) {
+  const r = check.reorg
+  if (r) {
     text +=
-      check.reorg.now === null
-        ? ` (reorg: it was in block ${check.reorg.previousBlock})`
-        : ` (reorg: it was in block ${check.reorg.previousBlock}, now in ${check.reorg.now})`
+      r.now === null
+        ? ` (reorg: it was in block ${r.previousBlock}; what was said then is undone)`
+        : r.now === r.previousBlock
+          ? ` (reorg: block ${r.previousBlock} is now another block; what was said then is undone)`
+          : ` (reorg: it was in block ${r.previousBlock}, now in ${r.now}; what was said then is undone)`
   }
   return text
 }
 
-/** The destination token: the token list's token of the same symbol on the destination chain. */
-export function destinationToken(
-  list: TokenList | null,
-  chainId: number,
-  symbol: string
-): { address: string; decimals: number; symbol: string } | null {
-  const found = list?.[String(chainId)]?.find((t) => t.symbol.toLowerCase() === symbol.toLowerCase())
-  return found ? { address: found.address, decimals: found.decimal, symbol: found.symbol } : null
+/** Whose RPC answered, in words: "Checked on the service's RPC for chain 56". */
+export function rpcWords(check: Pick<LegCheck, 'rpc' | 'rpcSource' | 'chainId'>): string {
+  if (check.rpc === null) return 'no RPC asked'
+  const whose = check.rpcSource === 'user' ? 'your RPC' : "the service's RPC"
+  return `Checked on ${whose}${check.chainId === null ? '' : ` for chain ${check.chainId}`} (${check.rpc})`
 }
 
-type LegParties = Pick<LegClaim, 'sender' | 'recipient' | 'token' | 'amount'>
+/** A record about something other than what was asked, in words. */
+export function questionText(q: QuestionCheck): string {
+  return q.answered === null
+    ? `Not verified: the record does not say its ${q.field}, so it cannot be matched to the ${q.field} asked (${q.asked})`
+    : `The service contradicts itself: asked for ${q.field} ${q.asked}, it answered with the record of ${q.answered}`
+}
 
-/** One leg's claim: its chain, the chain object the service sent with it (contract, RPC), its hash and height. */
+/** A service's token on one chain, from its token list: by the address the record names, else by symbol. */
+function listedToken(list: TokenList | null, chainId: number, address: string | null, symbol: string): { address: string; symbol: string } | null {
+  const tokens = list?.[String(chainId)] ?? []
+  const byAddress = address ? tokens.find((t) => t.address.toLowerCase() === address.toLowerCase()) : undefined
+  const bySymbol = tokens.filter((t) => t.symbol.toLowerCase() === symbol.toLowerCase())
+  // two tokens of one symbol on a chain: the symbol alone does not identify one
+  const found = byAddress ?? (bySymbol.length === 1 ? bySymbol[0] : undefined)
+  return found ? { address: found.address, symbol: found.symbol } : null
+}
+
+type LegParties = Pick<LegClaim, 'sender' | 'recipient' | 'token' | 'amount' | 'amountMissing'>
+
+/** A leg's amount in token units, or why there is none (not given, or in units the record cannot scale). */
+function amountClaim(a: ReadAmount): Pick<LegClaim, 'amount' | 'amountMissing'> {
+  const amount = exactAmount(a)
+  if (amount !== null) return { amount, amountMissing: null }
+  if (a.unit === 'absent') return { amount: null, amountMissing: `the service gives no amount (${a.missing ?? 'not provided'})` }
+  return { amount: null, amountMissing: `the service's amount ${a.wire} is in smallest units of decimals it does not say` }
+}
+
+/** One leg's claim: its chain (the chain list's record and the record's own chain object), hash, height and parties. */
 function legOn(
   role: LegClaim['role'],
   chain: { id: number | null; name: string; object: { contract?: string | null; rpc?: string | null } | null | undefined },
+  listed: Pick<ChainRecord, 'contract' | 'rpc'> | null,
   hash: string | null | undefined,
   height: number | null,
   parties: LegParties
@@ -201,40 +314,54 @@ function legOn(
     hash: hash || null,
     // a height of 0 is the service's "not known"
     height: height !== null && height > 0 ? height : null,
-    contract: chain.object?.contract || null,
+    contract: listed?.contract?.trim() || null,
+    recordContract: chain.object?.contract?.trim() || null,
     ...parties,
-    serviceRpc: chain.object?.rpc || null
+    serviceRpc: listed?.rpc?.trim() || null,
+    recordRpc: chain.object?.rpc?.trim() || null
   }
 }
 
 /**
- * The claims of a transfer detail, leg by leg. The source token is the detail's token; the destination's is
- * the token list's same-symbol token on the destination chain (the service does not name it), else only
- * its decimals are known.
+ * The claims of a transfer detail, leg by leg, anchored on the service's chain list (RPC, bridge contract) and
+ * token list (the token's address on each chain). The source token is the list's token at the address the
+ * record names (else of its symbol); the destination's is the list's token of the same symbol on the
+ * destination chain. Amounts are in token units whatever unit the service wrote them in.
  */
-export function legClaims(d: TransferDetail, tokens: TokenList | null): LegClaim[] {
-  const dest = destinationToken(tokens, d.toChainId, d.coin)
+export function legClaims(d: TransferDetail, tokens: TokenList | null, chains: readonly ChainRecord[] | null = null): LegClaim[] {
+  const listed = (id: number | null): ChainRecord | null => (id === null ? null : (chains?.find((c) => c.chainId === id) ?? null))
+  const sourceSymbol = d.tokenObject?.symbol || d.coin
+  // a service that names no token at all (Bridge Scan) claims no money: its legs are checked as transactions
+  const named = sourceSymbol !== ''
+  const sourceToken = named ? listedToken(tokens, d.fromChainId, d.tokenObject?.address || null, sourceSymbol) : null
+  const destToken = named ? listedToken(tokens, d.toChainId, null, d.coin) : null
   const legs: LegClaim[] = [
-    legOn('Source', { id: d.fromChainId, name: d.fromChainName, object: d.fromChainObject }, d.fromHash, d.fromHeight, {
+    legOn('Source', { id: d.fromChainId, name: d.fromChainName, object: d.fromChainObject }, listed(d.fromChainId), d.fromHash, d.fromHeight, {
       sender: d.from || null,
       recipient: null,
-      token: { address: d.tokenObject?.address || null, decimals: d.fromDecimal, symbol: d.tokenObject?.symbol ?? d.coin },
-      amount: d.sending
+      token: named ? { address: sourceToken?.address ?? null, symbol: sourceToken?.symbol ?? sourceSymbol } : null,
+      ...amountClaim(detailSentAmount(d))
     })
   ]
   if (d.relayerHash) {
     const chainId = d.relayerChainId ?? d.relayerObject?.chainId ?? null
     const name = d.relayerObject?.chainName ?? (chainId === null ? 'Relayer chain' : `Chain ${chainId}`)
     legs.push(
-      legOn('Relayer', { id: chainId, name, object: d.relayerObject }, d.relayerHash, d.relayerHeight, { sender: null, recipient: null, token: null, amount: null })
+      legOn('Relayer', { id: chainId, name, object: d.relayerObject }, listed(chainId), d.relayerHash, d.relayerHeight, {
+        sender: null,
+        recipient: null,
+        token: null,
+        amount: null,
+        amountMissing: null
+      })
     )
   }
   legs.push(
-    legOn('Destination', { id: d.toChainId, name: d.toChainName, object: d.toChainObject }, d.transferInHash, d.transferInHeight, {
+    legOn('Destination', { id: d.toChainId, name: d.toChainName, object: d.toChainObject }, listed(d.toChainId), d.transferInHash, d.transferInHeight, {
       sender: null,
       recipient: d.to || null,
-      token: { address: dest?.address ?? null, decimals: d.receiveDecimal, symbol: dest?.symbol ?? d.coin },
-      amount: d.receiving
+      token: named ? { address: destToken?.address ?? null, symbol: destToken?.symbol ?? d.coin } : null,
+      ...amountClaim(detailReceivedAmount(d))
     })
   )
   return legs

@@ -55,7 +55,17 @@ test('each outcome of a leg checked on its chain, against real nodes', async ({ 
   await expect(leg).toHaveAttribute('data-outcome', 'confirmed')
   await expect(leg).toContainText(/Confirmed: block \d+, \d+ confirmations?/)
   await expect(page.locator('[data-testid="leg-check"][data-role="Destination"]')).toHaveAttribute('data-outcome', 'confirmed')
+  await expect(page.getByTestId('check-verdict')).toHaveAttribute('data-verdict', 'verified')
+  await expect(leg.getByTestId('leg-rpc')).toContainText("Checked on the service's RPC for chain 31337")
   await page.screenshot({ path: test.info().outputPath('chain-check-confirmed.png') })
+
+  // a service answering about another transfer than the one asked: said so, no leg confirmed
+  const failed = await a.deposit(a.accounts[7] as Hex, 10n)
+  service.answer(failed, await honest())
+  await page.goto(`${page.url().split('#')[0]}#/transfer?hash=${failed}`)
+  await expect(page.getByTestId('check-question')).toContainText(`The service contradicts itself: asked for source hash ${failed}`)
+  await expect(page.getByTestId('check-verdict')).toHaveAttribute('data-verdict', 'contradicted')
+  await expect(page.getByTestId('leg-check')).toHaveCount(0)
 
   const bent = await honest()
   bent.receiving += 1n
@@ -83,6 +93,8 @@ test('each outcome of a leg checked on its chain, against real nodes', async ({ 
     const pendingHash = await b.release(b.accounts[2] as Hex, facts.receiving)
     leg = await legOutcome(page, service.put({ ...facts, destination: { chain: b, hash: pendingHash, height: 0 } }), 'Destination')
     await expect(leg).toHaveAttribute('data-outcome', 'pending')
+    // not verified never reads like verified
+    await expect(page.getByTestId('check-verdict')).toHaveAttribute('data-verdict', 'unverified')
     // mined meanwhile: "Check on chain" asks again
     await b.mine(1)
     await page.getByTestId('check-on-chain').click()
@@ -99,6 +111,7 @@ test('the user’s own RPC wins (here one of another chain: the wrong chain), an
   const leg = await legOutcome(page, hash, 'Destination')
   await expect(leg).toHaveAttribute('data-outcome', 'wrong-chain')
   await expect(leg).toContainText('Wrong chain: the RPC answers chain 31337, the leg is on chain 31338')
+  await expect(leg.getByTestId('leg-rpc')).toContainText('Checked on your RPC for chain 31338')
 
   await page.goto(`${harness.url}#/settings`)
   await expect(page.getByTestId('chain-checks-privacy')).toContainText('tells that RPC')

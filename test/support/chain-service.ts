@@ -1,6 +1,6 @@
-// A query service on 127.0.0.1 that answers queryBridgeInfo and queryTokenList with records pointing at
-// real transactions on test chains (./anvil.ts): honest ones, and ones bent where a test wants the service
-// to be wrong. Amounts go on the wire as JSON numbers with six fractional digits, as the real service sends.
+// A query service on 127.0.0.1 that answers queryBridgeInfo, queryTokenList and queryChainList with records
+// pointing at real transactions on test chains (./anvil.ts): honest ones, and ones bent where a test wants the
+// service to be wrong (a record about another transfer, a chain list naming another RPC or none). Amounts go on the wire as JSON numbers with six fractional digits, as the real service sends.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { startTestChain, type Hex, type TestChain } from './anvil'
@@ -121,6 +121,30 @@ function tokenList(chains: readonly TestChain[]): Record<string, unknown[]> {
   )
 }
 
+/** What the chain list says of one chain, where a test bends it: its RPC and bridge contract ('' for none). */
+export interface ListedChain {
+  rpc?: string
+  contract?: string
+}
+
+function chainList(chains: readonly TestChain[], listed: ReadonlyMap<number, ListedChain>): Record<string, unknown>[] {
+  return chains.map((c) => ({
+    id: c.chainId,
+    chain: `chain${c.chainId}`,
+    contract: listed.get(c.chainId)?.contract ?? c.bridge,
+    rpc: listed.get(c.chainId)?.rpc ?? c.url,
+    chainId: c.chainId,
+    gasLimit: '0',
+    chainName: `Chain ${c.chainId}`,
+    chainImg: '',
+    scanUrl: '',
+    volume: null,
+    tokenAddress: null,
+    decimal: null,
+    liquidity: null
+  }))
+}
+
 const envelope = (data: unknown): string =>
   JSON.stringify({ code: 200, message: 'success', data }).replace(
     /"(sending|receiving)":"(\d+\.\d{6})"/g,
@@ -152,17 +176,23 @@ export interface ChainService {
   baseUrl: string
   /** serve this record for its source hash */
   put(f: TransferFacts): string
+  /** serve this record when asked about `asked`, whatever its own source hash */
+  answer(asked: string, f: TransferFacts): void
+  /** bend what the chain list says of a chain (undefined: as the chain is) */
+  list(chainId: number, listed: ListedChain | undefined): void
   close(): Promise<void>
 }
 
 export async function startChainService(chains: readonly TestChain[]): Promise<ChainService> {
   const records = new Map<string, Record<string, unknown>>()
+  const listed = new Map<number, ListedChain>()
   const server: Server = createServer((req, res) => {
     let body = ''
     req.on('data', (c: Buffer) => (body += c.toString()))
     req.on('end', () => {
       res.setHeader('content-type', 'application/json')
       if (req.url === '/api/queryTokenList') return res.end(envelope({ list: tokenList(chains) }))
+      if (req.url === '/api/queryChainList') return res.end(envelope({ list: chainList(chains, listed) }))
       if (req.url === '/api/queryBridgeInfo') {
         const hash = String((JSON.parse(body || '{}') as { txHash?: string }).txHash ?? '').toLowerCase()
         const record = records.get(hash)
@@ -180,6 +210,13 @@ export async function startChainService(chains: readonly TestChain[]): Promise<C
     put: (f) => {
       records.set(f.source.hash.toLowerCase(), wireDetail(f))
       return f.source.hash
+    },
+    answer: (asked, f) => {
+      records.set(asked.toLowerCase(), wireDetail(f))
+    },
+    list: (chainId, l) => {
+      if (l) listed.set(chainId, l)
+      else listed.delete(chainId)
     },
     close: () =>
       new Promise<void>((r) => {

@@ -1,13 +1,17 @@
 // The chain check's front door: a transfer's legs checked against each chain's own EVM JSON-RPC.
 //
 // From a transfer detail to its checks:
-//   legClaims(detail, tokens)   (src/shared/chain-check.ts)  what the service says, leg by leg
-//   ChainChecker.checkLegs      (./checker.ts)              which RPC (the user's, else the service's), the
-//                                                           memory of earlier answers, reorgs
-//   EvmRpc                      (./evm-rpc.ts)              eth_chainId, eth_getTransactionByHash,
-//                                                           eth_getTransactionReceipt, eth_blockNumber
+//   checkTransfer               (./transfer.ts)             the record is about what was asked, or nothing is checked
+//   legClaims(detail, tokens, chains) (src/shared/chain-check.ts)  what the service says, leg by leg, anchored
+//                                                           on its chain list and token list
+//   ChainChecker.checkLegs      (./checker.ts)              which RPC (the user's, else the chain list's), the
+//                                                           proofs (block hash at height, head), memory, reorgs
+//   EvmRpc                      (./evm-rpc.ts)              eth_chainId, eth_blockNumber, eth_getBlockByNumber,
+//                                                           eth_getTransactionReceipt, eth_getTransactionByHash,
+//                                                           eth_call decimals() and symbol()
+//   rpc-wire                    (./rpc-wire.ts)             strict JSON-RPC replies; the one way out to an RPC
 //   evaluateLeg                 (./evaluate.ts)             the outcome and its evidence
 export { ChainChecker, rpcUrlFor, type ChainCheckerOptions, type RpcOverrides } from './checker'
 export { TRANSFER_TOPIC } from './evaluate'
-export { checkTransfer } from './transfer'
+export { checkTransfer, questionMismatch, type TransferQuestion } from './transfer'
 export { ChainCheckService, CHECKS_OFF_MESSAGE, type ChainCheckDeps } from './service'

@@ -1,11 +1,12 @@
-// The app's chain checks: a transfer's detail and the token list from the query service (cached copies
-// first), each leg checked on its chain with the active profile's own RPCs winning, unless the profile has
-// checks turned off. One checker per profile: its memory of answers never crosses to another network.
+// The app's chain checks: a transfer's detail, the token list and the chain list from the query service
+// (cached copies first), each leg checked on its chain with the active profile's own RPCs winning over the
+// chain list's, unless the profile has checks turned off. A detail that is not about the hash asked is not
+// checked: the check says the service contradicts itself. One checker per profile: its memory of answers never crosses to another network.
 import { AppError } from '@shared/errors'
 import { redactText } from '@shared/redact'
 import { chainCheckSettings, rowCheckOf, type RowCheck, type TransferCheck } from '@shared/chain-check'
 import type { Profile } from '@shared/schemas/settings'
-import type { TokenList, TransferDetail } from '@shared/schemas/wire'
+import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
 import type { Fetch } from '../net'
 import { ChainChecker } from './checker'
 import { checkTransfer } from './transfer'
@@ -19,6 +20,8 @@ export interface ChainCheckDeps {
   activeProfile: () => Profile
   transfer: (txHash: string) => Promise<TransferDetail>
   tokens: () => Promise<TokenList | null>
+  /** the service's chain list: each chain's RPC and bridge contract, the anchors a check trusts; null when unreadable */
+  chains: () => Promise<readonly ChainRecord[] | null>
   fetch?: Fetch
   /** per request; the profile's timeout unless said */
   timeoutMs?: number
@@ -32,8 +35,8 @@ export class ChainCheckService {
     const profile = this.deps.activeProfile()
     const settings = chainCheckSettings(profile)
     if (!settings.enabled) throw new AppError({ kind: 'input', message: CHECKS_OFF_MESSAGE })
-    const [detail, tokens] = await Promise.all([this.deps.transfer(txHash), this.deps.tokens()])
-    return checkTransfer(this.checker(profile), detail, tokens, settings.rpc)
+    const [detail, lists] = await Promise.all([this.deps.transfer(txHash), this.lists()])
+    return checkTransfer(this.checker(profile), detail, lists, settings.rpc, { hash: txHash })
   }
 
   /** A detail already read (the watcher's): null when the active profile has chain checks off. */
@@ -41,7 +44,12 @@ export class ChainCheckService {
     const profile = this.deps.activeProfile()
     const settings = chainCheckSettings(profile)
     if (!settings.enabled) return null
-    return checkTransfer(this.checker(profile), detail, await this.deps.tokens(), settings.rpc)
+    return checkTransfer(this.checker(profile), detail, await this.lists(), settings.rpc)
+  }
+
+  private async lists(): Promise<{ tokens: TokenList | null; chains: readonly ChainRecord[] | null }> {
+    const [tokens, chains] = await Promise.all([this.deps.tokens(), this.deps.chains()])
+    return { tokens, chains }
   }
 
   /**

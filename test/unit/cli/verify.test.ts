@@ -1,6 +1,7 @@
 // `transfer <hash> --verify` against two real chains (anvil) and a query service whose records point at
 // their transactions: honest ones, and ones with a wrong amount, block or contract, a hash the chain does
-// not know, a reverted source, a leg not yet mined, an RPC for another chain, a leg that cannot be checked.
+// not know, a reverted source, a leg not yet mined, an RPC for another chain, a leg that cannot be checked,
+// a record about another transfer, a chain list without an RPC. Exit 0 only when every leg is confirmed.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -69,6 +70,8 @@ describe('transfer --verify', () => {
     expect(text.out).toMatch(/Checked on chain/)
     expect(text.out).toMatch(/Source leg\s+Chain 31337 \(31337\) 0x/)
     expect(text.out.match(/Chain says\s+Confirmed: block \d+, \d+ confirmations?/g)).toHaveLength(2)
+    expect(text.out).toMatch(/Verified: every leg is confirmed on its chain as the service says/)
+    expect(text.out).toMatch(/RPC\s+Checked on the service's RPC for chain 31337 \(http:\/\/127\.0\.0\.1:\d+\/\)/)
     const json = await cli([hash, '--json'])
     expect(json.code).toBe(0)
     const { check } = JSON.parse(json.out) as { check: TransferCheck }
@@ -77,6 +80,43 @@ describe('transfer --verify', () => {
       ['Destination', 'confirmed']
     ])
     expect(check.worst).toBe('confirmed')
+    expect((JSON.parse(json.out) as { verdict: string }).verdict).toBe('verified')
+  })
+
+  it('a record about another transfer than the one asked is the service contradicting itself: exit 1, no leg checked', async () => {
+    const failed = await a.deposit(a.accounts[7] as Hex, 10n) // reverted: holds no tokens
+    const other = await honest()
+    service.answer(failed, other)
+    const r = await cli([failed])
+    expect(r.code).toBe(1)
+    expect(r.out).toContain(`The service contradicts itself: asked for source hash ${failed}, it answered with the record of ${other.source.hash}`)
+    expect(r.out).not.toMatch(/Confirmed/)
+  })
+
+  it('the chain list names the RPC; the record’s own is no source; --chain-rpc wins and says so', async () => {
+    const facts = await honest()
+    const hash = service.put(facts)
+    service.list(31338, { rpc: '' })
+    try {
+      const none = await cli([hash])
+      expect(none.code).toBe(3)
+      expect(none.out).toMatch(/Not verified: at least one leg could not be proven on its chain/)
+      expect(none.out).toMatch(/Cannot check: no RPC known for chain 31338: the service's chain list names none \(the RPC the record itself names, http:\/\/127\.0\.0\.1:\d+\/, is not a source\)/)
+      const own = await cli([hash, '--chain-rpc', `31338=${b.url}`])
+      expect(own.code).toBe(0)
+      expect(own.out).toMatch(/RPC\s+Checked on your RPC for chain 31338/)
+    } finally {
+      service.list(31338, undefined)
+    }
+    // a chain list naming another RPC than the record's: the record disagrees with its own service
+    service.list(31338, { rpc: `${b.url}/` + '?' })
+    try {
+      const differs = await cli([hash])
+      expect(differs.code).toBe(1)
+      expect(differs.out).toMatch(/Differs\s+RPC — the record names http:\/\/127\.0\.0\.1:\d+\/, the service's chain list/)
+    } finally {
+      service.list(31338, undefined)
+    }
   })
 
   it('a wrong amount, block or contract is the service disagreeing with the chain: exit 1, both values shown', async () => {
@@ -128,7 +168,7 @@ describe('transfer --verify', () => {
     expect(rv.out).toMatch(/Cannot check: the service names no transaction for this leg yet/)
   })
 
-  it('a leg not yet mined is pending; an RPC answering another chain is the wrong chain; a relayer leg without an EVM hash cannot be checked: exit 0', async () => {
+  it('a leg not yet mined is pending; an RPC answering another chain is the wrong chain; a relayer leg without an EVM hash cannot be checked: exit 3, never 0', async () => {
     const facts = await honest()
     await b.automine(false)
     try {
@@ -140,7 +180,7 @@ describe('transfer --verify', () => {
           relayer: { chainId: 22776, hash: 'ab'.repeat(32), height: 5, rpc: a.url }
         })
       ])
-      expect(pending.code).toBe(0)
+      expect(pending.code).toBe(3)
       expect(pending.out).toMatch(/Pending: the chain knows the transaction but has not mined it yet/)
       expect(pending.out).toMatch(/Relayer leg[^\n]*\n[^\n]*Cannot check: not an EVM transaction hash/)
     } finally {
@@ -149,8 +189,14 @@ describe('transfer --verify', () => {
     }
     const other = await honest()
     const wrong = await cli([service.put(other), '--chain-rpc', `31338=${a.url}`])
-    expect(wrong.code).toBe(0)
+    expect(wrong.code).toBe(3)
     expect(wrong.out).toMatch(/Wrong chain: the RPC answers chain 31337, the leg is on chain 31338/)
+  })
+
+  it('--help names the verify exit codes', async () => {
+    let out = ''
+    await main(['--help'], { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => undefined }, env: { BRIDGESCOPE_DATA_DIR: dataDir } })
+    expect(out).toMatch(/With --verify: 0 only when every leg is confirmed[\s\S]*1 when a chain[\s\S]*3 when a leg could not be verified/)
   })
 
   it('refuses a --chain-rpc that is not CHAIN_ID=URL, with exit 2', async () => {

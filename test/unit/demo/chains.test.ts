@@ -2,6 +2,8 @@
 // leg, and the few it tells differently shown as the service disagreeing with a chain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BridgeClient } from '../../../src/main/client/bridge-api'
+import { ButterClient, MapscanClient } from '../../../src/main/client/successor-clients'
+import { demoDialectUrls } from '../../../src/shared/demo-network'
 import { ChainChecker, checkTransfer } from '../../../src/main/chain'
 import type { TransferCheck } from '../../../src/shared/chain-check'
 import { startSimulator, type Simulator } from '../../support/simulator'
@@ -16,8 +18,8 @@ beforeAll(async () => {
 afterAll(async () => sim.close())
 
 async function check(hash: string): Promise<TransferCheck> {
-  const [detail, tokens] = await Promise.all([client.queryBridgeInfo(hash), client.queryTokenList()])
-  return checkTransfer(new ChainChecker(), detail, tokens)
+  const [detail, tokens, chains] = await Promise.all([client.queryBridgeInfo(hash), client.queryTokenList(), client.queryChainList()])
+  return checkTransfer(new ChainChecker(), detail, { tokens, chains }, {}, { hash })
 }
 
 describe('the demo chains', () => {
@@ -59,5 +61,28 @@ describe('the demo chains', () => {
     expect(await outcome('reverted', 'Source')).toMatchObject({ kind: 'reverted' })
     expect(await outcome('unknown-receive', 'Destination')).toEqual({ kind: 'not-found' })
     expect(await outcome('other-block', 'Source')).toMatchObject({ kind: 'disagrees', differences: [{ field: 'block' }] })
+  })
+})
+
+describe('the demo chains under every dialect', () => {
+  it('Butter (human-unit amounts, RPCs in its chain list’s metamask.rpcUrls): a healthy transfer is verified', async () => {
+    const urls = demoDialectUrls(sim.baseUrl, 'butter')
+    const butter = new ButterClient({ appUrl: urls.baseUrl, tokensUrl: urls.tokensUrl as string })
+    const [tokens, chains] = await Promise.all([butter.queryTokenList(), butter.queryChainList()])
+    for (const hash of sim.sample().txHashes.slice(0, 3)) {
+      const c = await checkTransfer(new ChainChecker(), await butter.queryBridgeInfo(hash), { tokens, chains }, {}, { hash })
+      for (const leg of c.legs.filter((l) => l.hash !== null)) expect([hash, leg.role, leg.outcome.kind, leg.rpcSource]).toEqual([hash, leg.role, 'confirmed', 'service'])
+    }
+  })
+
+  it('Bridge Scan (no chain list, no amounts): no RPC of its own, so your RPCs; then each transaction is confirmed', async () => {
+    const scan = new MapscanClient({ baseUrl: demoDialectUrls(sim.baseUrl, 'mapscan').baseUrl })
+    const own = Object.fromEntries((await client.queryChainList()).map((c) => [String(c.chainId), c.rpc]))
+    const hash = sim.sample().txHashes[0] as string
+    const detail = await scan.queryBridgeInfo(hash)
+    const none = await checkTransfer(new ChainChecker(), detail, { tokens: null, chains: null }, {}, { hash })
+    expect(none.legs[0]?.outcome).toMatchObject({ kind: 'cannot-check', reason: expect.stringContaining("the service's chain list names none") })
+    const mine = await checkTransfer(new ChainChecker(), detail, { tokens: null, chains: null }, own, { hash })
+    for (const leg of mine.legs.filter((l) => l.hash !== null)) expect([leg.role, leg.outcome.kind, leg.rpcSource]).toEqual([leg.role, 'confirmed', 'user'])
   })
 })

@@ -9,6 +9,7 @@ import { ChainChecker } from '../../../../src/main/chain'
 import type { Fetch } from '../../../../src/main/net/fetch'
 import type { LegCheck, LegClaim } from '../../../../src/shared/chain-check'
 import { outcomeText } from '../../../../src/shared/chain-check'
+import { decimalToString, shiftDecimal } from '../../../../src/shared/decimal'
 import { startTestChain, type Hex, type TestChain } from '../../../support/anvil'
 
 let chain: TestChain
@@ -23,6 +24,9 @@ afterAll(async () => {
   await chain?.stop()
 })
 
+/** Smallest units of the 6-decimal test token as the token units a service claims. */
+const units = (amount: bigint): string => decimalToString(shiftDecimal({ units: amount, scale: 0 }, 6))
+
 /** What an honest service says of a leg sent on the test chain; `over` bends it. */
 async function claimOf(role: 'Source' | 'Destination', hash: Hex, amount: bigint, over: Partial<LegClaim>): Promise<LegClaim> {
   const r = await chain.receipt(hash)
@@ -33,11 +37,14 @@ async function claimOf(role: 'Source' | 'Destination', hash: Hex, amount: bigint
     hash,
     height: r ? Number(r.blockNumber) : null,
     contract: chain.bridge,
+    recordContract: chain.bridge,
     sender: role === 'Source' ? sender : null,
     recipient: role === 'Destination' ? recipient : null,
-    token: { address: chain.token, decimals: 6, symbol: 'TUSD' },
-    amount: `${amount}.000000`,
+    token: { address: chain.token, symbol: 'TUSD' },
+    amount: units(amount),
+    amountMissing: null,
     serviceRpc: chain.url,
+    recordRpc: null,
     ...over
   }
 }
@@ -93,17 +100,26 @@ describe('a leg checked against its chain', () => {
       await sourceClaim(src, 1_500_000n),
       await destinationClaim(dst, 1_490_000n)
     ])
-    const srcBlock = Number((await chain.receipt(src))?.blockNumber)
-    expect(s?.outcome).toEqual({ kind: 'confirmed', block: srcBlock, confirmations: head - srcBlock + 1 })
+    const srcReceipt = await chain.receipt(src)
+    const srcBlock = Number(srcReceipt?.blockNumber)
+    expect(s?.outcome).toEqual({
+      kind: 'confirmed',
+      block: srcBlock,
+      blockHash: srcReceipt?.blockHash,
+      blockTime: expect.any(Number),
+      confirmations: head - srcBlock + 1,
+      unclaimedAmount: null
+    })
     expect(d?.outcome.kind).toBe('confirmed')
-    expect(outcomeText(s as LegCheck)).toBe(
-      `Confirmed: block ${srcBlock}, ${head - srcBlock + 1} confirmations`
-    )
-    // one chain id and one head for the check, one receipt per mined leg: its transaction is never asked;
-    // all four asked in one JSON-RPC batch, which anvil answers
-    const asked = ['eth_blockNumber', 'eth_chainId', 'eth_getTransactionReceipt', 'eth_getTransactionReceipt']
-    expect(net.methods.sort()).toEqual(asked)
-    expect(net.requests).toEqual([{ batch: true, methods: expect.arrayContaining(asked) }])
+    expect(outcomeText(s as LegCheck)).toBe(`Confirmed: block ${srcBlock}, ${head - srcBlock + 1} confirmations`)
+    expect(s?.rpcSource).toBe('service')
+    // level 1 in one batch: one chain id and one head for the check, one receipt per mined leg (its
+    // transaction is never asked), the token's decimals() and symbol() once; level 2 in another: the block at
+    // each receipt's height and the head's block
+    expect(net.requests.map((r) => ({ ...r, methods: [...r.methods].sort() }))).toEqual([
+      { batch: true, methods: ['eth_blockNumber', 'eth_call', 'eth_call', 'eth_chainId', 'eth_getTransactionReceipt', 'eth_getTransactionReceipt'] },
+      { batch: true, methods: ['eth_getBlockByNumber', 'eth_getBlockByNumber', 'eth_getBlockByNumber'] }
+    ])
   })
 
   it('batched and one request per call, the real node gives every leg the same outcome', async () => {
@@ -125,11 +141,11 @@ describe('a leg checked against its chain', () => {
     const b = await new ChainChecker({ fetch: single.fetch, batchSize: 1 }).checkLegs(claims)
     expect(a.map((c) => c.outcome)).toEqual(b.map((c) => c.outcome))
     expect(a.map((c) => c.outcome.kind)).toEqual(['confirmed', 'disagrees', 'reverted', 'confirmed', 'not-found', 'wrong-chain'])
-    // the chain id, the head and every receipt in one batch; the not-found leg's transaction waits for its
-    // empty receipt: a second round trip, alone, so sent as a plain call
+    // the chain id, the head, every receipt and the token in one batch; the proofs and the not-found leg's
+    // transaction (which waits for its empty receipt) in a second
     expect(batched.requests).toEqual([
-      { batch: true, methods: expect.arrayContaining(['eth_chainId', 'eth_blockNumber', 'eth_getTransactionReceipt']) },
-      { batch: false, methods: ['eth_getTransactionByHash'] }
+      { batch: true, methods: expect.arrayContaining(['eth_chainId', 'eth_blockNumber', 'eth_getTransactionReceipt', 'eth_call']) },
+      { batch: true, methods: expect.arrayContaining(['eth_getBlockByNumber', 'eth_getTransactionByHash']) }
     ])
     expect(single.requests.every((r) => !r.batch)).toBe(true)
     expect(batched.methods.sort()).toEqual(single.methods.sort())
@@ -173,7 +189,7 @@ describe('a leg checked against its chain', () => {
       expect((await one(checker, claim)).outcome).toEqual({ kind: 'pending' })
       await chain.mine(1)
       const block = Number((await chain.receipt(hash))?.blockNumber)
-      expect((await one(checker, { ...claim, height: block })).outcome).toEqual({
+      expect((await one(checker, { ...claim, height: block })).outcome).toMatchObject({
         kind: 'confirmed',
         block,
         confirmations: 1
@@ -193,6 +209,8 @@ describe('a leg checked against its chain', () => {
     expect(amount.outcome).toEqual({
       kind: 'disagrees',
       block,
+      blockHash: expect.any(String),
+      blockTime: expect.any(Number),
       confirmations: expect.any(Number),
       differences: [{ field: 'amount', service: '2.5 TUSD', chain: '2 TUSD' }]
     })
@@ -202,31 +220,26 @@ describe('a leg checked against its chain', () => {
       kind: 'disagrees',
       differences: [{ field: 'block', service: String(block + 40), chain: String(block) }]
     })
-    const contract = await wrong({ contract: chain.otherToken })
+    const contract = await wrong({ contract: chain.otherToken, recordContract: chain.otherToken })
     expect(contract.outcome).toMatchObject({
       kind: 'disagrees',
-      differences: [{ field: 'contract', service: chain.otherToken, chain: chain.bridge }]
+      // the money went to the contract the chain list does not name: nothing reached the named one
+      differences: [{ field: 'contract', service: chain.otherToken, chain: chain.bridge }, { field: 'amount' }]
     })
     const from = await wrong({ sender: chain.accounts[3] as Hex })
     expect(from.outcome).toMatchObject({
       kind: 'disagrees',
       differences: [{ field: 'sender' }, { field: 'amount' }]
     })
-    const token = await wrong({ token: { address: chain.otherToken, decimals: 6, symbol: 'OTH' } })
+    const token = await wrong({ token: { address: chain.otherToken, symbol: 'OTH' } })
     expect(token.outcome).toMatchObject({
       kind: 'disagrees',
-      differences: [
-        {
-          field: 'token',
-          service: `OTH (${chain.otherToken.toLowerCase()})`,
-          chain: chain.token.toLowerCase()
-        }
-      ]
+      differences: [{ field: 'token', service: `OTH (${chain.otherToken})`, chain: chain.token.toLowerCase() }]
     })
     // a fraction of a smallest unit is an amount no log can show
     const fraction = await one(checker, {
       ...(await sourceClaim(hash, 2_000_000n)),
-      amount: '2000000.500000'
+      amount: '2.0000005'
     })
     expect(fraction.outcome).toMatchObject({ kind: 'disagrees', differences: [{ field: 'amount' }] })
   })
@@ -261,12 +274,12 @@ describe('a leg checked against its chain', () => {
     const tron = await one(checker, await sourceClaim(hash, 4n, { hash: 'ab'.repeat(32) }))
     expect(tron.outcome).toEqual({
       kind: 'cannot-check',
-      reason: 'not an EVM transaction hash (a chain without EVM JSON-RPC)'
+      reason: 'not an EVM transaction hash (a chain without EVM JSON-RPC, or no transaction at all)'
     })
     const none = await one(checker, await sourceClaim(hash, 4n, { serviceRpc: null }))
     expect(none.outcome).toEqual({
       kind: 'cannot-check',
-      reason: 'no RPC known for chain 31337: add one in Settings'
+      reason: "no RPC known for chain 31337: the service's chain list names none; add one in Settings or with --chain-rpc"
     })
     const closed = createServer()
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r))
@@ -290,6 +303,7 @@ describe('a leg checked against its chain', () => {
     )
     expect(check.outcome.kind).toBe('confirmed')
     expect(check.rpc).toBe(`${chain.url}/`)
+    expect(check.rpcSource).toBe('user')
   })
 })
 
@@ -319,7 +333,8 @@ describe('remembered checks and reorgs', () => {
       `0xa9059cbb${recipient.slice(2).padStart(64, '0')}${11n.toString(16).padStart(64, '0')}` as Hex
     const hash = await chain.send({ from: sender, to: chain.token, data, nonce })
     const first = Number((await chain.receipt(hash))?.blockNumber)
-    const claim = await sourceClaim(hash, 11n, { contract: chain.token, height: null })
+    // a leg that moves no token the service names (as a relayer leg): only the transaction is at stake
+    const claim = await sourceClaim(hash, 11n, { role: 'Relayer', sender: null, token: null, amount: null, contract: chain.token, recordContract: null, height: null })
     expect((await one(checker, claim)).outcome).toMatchObject({ kind: 'confirmed', block: first })
     await chain.revert(snap)
     const dropped = await one(checker, claim)
@@ -328,7 +343,7 @@ describe('remembered checks and reorgs', () => {
       reorg: { previousBlock: first, now: null }
     })
     expect(outcomeText(dropped)).toBe(
-      `Not found: the chain does not know this transaction (reorg: it was in block ${first})`
+      `Not found: the chain does not know this transaction (reorg: it was in block ${first}; what was said then is undone)`
     )
     await chain.mine(2)
     expect(await chain.send({ from: sender, to: chain.token, data, nonce })).toBe(hash)

@@ -1,7 +1,9 @@
 // The chain check's reads sent as JSON-RPC batches, against RPCs on 127.0.0.1 that answer batches their own
-// way: out of order, with one call's error inside, not at all (a node that refuses batches), missing a
-// call, or dripping. What must hold: every call gets its own answer or its own clear error, a refusing node
-// still answers every call singly, and the deadline and size cap hold for a batch as for a single call.
+// way: out of order, with one call's error inside, not at all (a node that refuses batches), missing a call,
+// answering an id twice or one never asked, or dripping. What must hold: every call gets its own answer or its
+// own clear error, never another call's or a second forged one; a batch not answered one reply per call is
+// asked again singly once; a refusing node still answers every call singly; the deadline holds for a batch as
+// for a single call, and an answer over the size cap fails its calls at once.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
@@ -15,7 +17,7 @@ interface Call {
   jsonrpc: string
   id: number
   method: string
-  params: string[]
+  params: unknown[]
 }
 type Reply = Record<string, unknown>
 /** What the fake node does with one HTTP request: `calls` is the batch, or the single call alone. */
@@ -56,10 +58,18 @@ const SENDER = `0x${'a'.repeat(40)}`
 /** What a chain holds of transaction i: mined in block 100 + i, sent but not mined, or unknown. */
 type TxState = 'mined' | 'reverted' | 'pending' | 'unknown'
 
+const blockHash = (n: number): string => word(`0xb10c${n.toString(16)}`)
+
 function result(call: Call, state: (hash: string) => TxState): unknown {
   if (call.method === 'eth_chainId') return '0x1'
   if (call.method === 'eth_blockNumber') return '0x200'
-  const hash = call.params[0] ?? ''
+  if (call.method === 'eth_getBlockByNumber') {
+    const n = Number(BigInt(String(call.params[0])))
+    return n > 0x200 ? null : { number: `0x${n.toString(16)}`, hash: blockHash(n), timestamp: `0x${(1_700_000_000 + n).toString(16)}` }
+  }
+  // decimals() → 0, symbol() → "T"
+  if (call.method === 'eth_call') return (call.params[0] as { data: string }).data === '0x313ce567' ? word('0') : `0x${'20'.padStart(64, '0')}${'1'.padStart(64, '0')}${'54'.padEnd(64, '0')}`
+  const hash = String(call.params[0] ?? '')
   const i = Number(BigInt(hash)) - 1
   const s = state(hash)
   const tx = { hash, blockNumber: s === 'pending' ? null : `0x${(100 + i).toString(16)}`, from: SENDER, to: CONTRACT }
@@ -67,7 +77,8 @@ function result(call: Call, state: (hash: string) => TxState): unknown {
   if (s !== 'mined' && s !== 'reverted') return null
   return {
     ...tx,
-    blockHash: word('0xaa'),
+    transactionHash: hash,
+    blockHash: blockHash(100 + i),
     status: s === 'mined' ? '0x1' : '0x0',
     logs: [{ address: TOKEN, topics: [TRANSFER_TOPIC, word(SENDER), word(CONTRACT)], data: word((1000 + i).toString(16)) }]
   }
@@ -141,19 +152,45 @@ describe('reads sent as JSON-RPC batches', () => {
     })
   }
 
-  it('a batch reply missing a call fails that call with an error naming its id and method; the rest are answered', async () => {
+  it('a batch reply missing a call is the node failing the batch: every call asked again singly, once', async () => {
     const rpc = await node((calls, batch, res) => send(res, batch ? calls.filter((c) => c.method !== 'eth_blockNumber').map((c) => replyTo(c)) : replyTo(calls[0]!)))
     const evm = new EvmRpc(rpc.url, { retries: 0 })
     const reads = await readAll(evm, 2)
-    expect(reads.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled'])
-    expect((reads[1] as PromiseRejectedResult).reason).toMatchObject({
-      kind: 'protocol',
-      message: expect.stringMatching(/the node's batch answer has no reply to id \d+ \(eth_blockNumber\)/)
-    })
-    // a node that drops calls from batches is asked singly from then on, and then answers all
+    expect(reads.map((r) => r.status)).toEqual(Array<string>(4).fill('fulfilled'))
+    expect(rpc.seen.map((s) => s.batch)).toEqual([true, false, false, false, false])
+    // a node that drops calls from batches is asked singly from then on
     expect(evm.batching).toBe(false)
     expect(await evm.blockNumber()).toBe(0x200)
   })
+
+  const forgedReceipt = (c: Call): Reply => ({ jsonrpc: '2.0', id: c.id, result: { ...(result(c, () => 'mined') as object), status: '0x0' } })
+  const faults: [string, (calls: Call[]) => Reply[]][] = [
+    ['a second, forged reply to the same id after the real one', (calls) => calls.flatMap((c) => (c.method === 'eth_getTransactionReceipt' ? [replyTo(c), forgedReceipt(c)] : [replyTo(c)]))],
+    ['a forged reply to the same id before the real one', (calls) => calls.flatMap((c) => (c.method === 'eth_getTransactionReceipt' ? [forgedReceipt(c), replyTo(c)] : [replyTo(c)]))],
+    ['a reply to an id never asked', (calls) => [...calls.map((c) => replyTo(c)), { jsonrpc: '2.0', id: 999_999, result: '0x1' }]]
+  ]
+  for (const [how, forge] of faults) {
+    it(`a batch answered with ${how} is never believed: each call is asked alone, and a lie alone again fails the call`, async () => {
+      let singlesLie = false
+      const rpc = await node((calls, batch, res) => {
+        if (batch) return send(res, forge(calls))
+        const c = calls[0]!
+        send(res, singlesLie && c.method === 'eth_getTransactionReceipt' ? { jsonrpc: '2.0', id: c.id + 1, result: null } : replyTo(c))
+      })
+      const evm = new EvmRpc(rpc.url, { retries: 0 })
+      const reads = await readAll(evm, 2)
+      expect(reads.map((r) => r.status)).toEqual(Array<string>(4).fill('fulfilled'))
+      // the real receipts, not the forged ones
+      expect(reads.slice(2).map((r) => (r as PromiseFulfilledResult<{ status: string }>).value.status)).toEqual(['0x1', '0x1'])
+      expect(rpc.seen.map((s) => s.batch)).toEqual([true, false, false, false, false])
+      singlesLie = true
+      const again = await readAll(evm, 2)
+      expect(again.slice(2)).toMatchObject([
+        { status: 'rejected', reason: { kind: 'protocol', message: expect.stringMatching(/not one reply per call.*asked alone, the node answered id \d+ to request id \d+/) } },
+        { status: 'rejected' }
+      ])
+    })
+  }
 
   it('a batch whose body drips meets the deadline: every call in it fails naming the timeout', async () => {
     const rpc = await node((_calls, _batch, res) => {
@@ -166,17 +203,17 @@ describe('reads sent as JSON-RPC batches', () => {
     for (const r of reads) expect(r).toMatchObject({ status: 'rejected', reason: { kind: 'timeout', message: expect.stringMatching(/no complete answer within 0.6 s/) } })
   })
 
-  it('a batch answer over the size cap is asked again call by call: the cap holds per answer, as for single calls', async () => {
+  it('a batch answer over the size cap fails its calls at once, naming the cap: nothing is asked again', async () => {
     const rpc = await node(answering())
     const evm = new EvmRpc(rpc.url, { retries: 0, maxBytes: 1024 })
     const reads = await readAll(evm, 6)
-    expect(reads.map((r) => r.status)).toEqual(Array<string>(8).fill('fulfilled'))
-    expect(rpc.seen.map((s) => s.batch)).toEqual([true, ...Array<boolean>(8).fill(false)])
+    for (const r of reads) expect(r).toMatchObject({ status: 'rejected', reason: { kind: 'protocol', message: expect.stringContaining('response larger than') } })
+    expect(rpc.seen.map((s) => s.batch)).toEqual([true])
     // an answer too large is no refusal of batches
     expect(evm.batching).toBe(true)
 
     // a receipt over the cap on its own fails naming the cap; the small answers still arrive
-    const small = await readAll(new EvmRpc(rpc.url, { retries: 0, maxBytes: 200 }), 2)
+    const small = await readAll(new EvmRpc(rpc.url, { retries: 0, maxBytes: 200, batchSize: 1 }), 2)
     expect(small.slice(0, 2)).toEqual([{ status: 'fulfilled', value: 1 }, { status: 'fulfilled', value: 0x200 }])
     for (const r of small.slice(2)) expect(r).toMatchObject({ status: 'rejected', reason: { kind: 'protocol', message: expect.stringContaining('response larger than') } })
   })
@@ -217,11 +254,14 @@ describe('batched and unbatched checks', () => {
             hash: hashOf(l.tx),
             height: 100 + l.tx,
             contract: CONTRACT,
+            recordContract: null,
             sender: SENDER,
             recipient: null,
-            token: { address: TOKEN, decimals: 0, symbol: 'T' },
+            token: { address: TOKEN, symbol: 'T' },
             amount: String(1000 + l.tx + (l.amountOff ? 1 : 0)),
-            serviceRpc: rpc.url
+            amountMissing: null,
+            serviceRpc: rpc.url,
+            recordRpc: null
           }))
           const batched = await new ChainChecker({ retries: 0 }).checkLegs(claims)
           const single = await new ChainChecker({ retries: 0, batchSize: 1 }).checkLegs(claims)

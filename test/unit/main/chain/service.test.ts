@@ -27,6 +27,7 @@ function rows(enabled: boolean): { checks: ChainCheckService; asked: string[] } 
     activeProfile: () => profile,
     transfer: (h) => (asked.push(h), client.queryBridgeInfo(h)),
     tokens: () => client.queryTokenList(),
+    chains: () => client.queryChainList(),
     timeoutMs: 5000
   })
   return { checks, asked }

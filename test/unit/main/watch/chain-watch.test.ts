@@ -38,7 +38,8 @@ async function watchOf(dir: string, hashes: string[], now: () => number, counter
   const chainCheck: WatchChainCheck = {
     check: async (detail) => {
       counter.checks++
-      return checkTransfer(checker, detail, await client.queryTokenList(), {})
+      const [tokens, chains] = await Promise.all([client.queryTokenList(), client.queryChainList()])
+      return checkTransfer(checker, detail, { tokens, chains }, {})
     }
   }
   const settings = { ...defaultSettings(), stuckThresholds: { defaultMinutes: 600, routes: { '31337-31338': ROUTE_MINUTES } } }

@@ -1,7 +1,8 @@
 // The Transfers table's chain-check column: the rows in view, once the table has stopped moving for a moment,
-// are checked in main (`transfer:checkRows`) and their answers kept for as long as the list is shown, so
-// scrolling back costs nothing. Rows the user only scrolled past are never asked about. Nothing here is
-// awaited by the table or its filter: `show` only sets a timer, and answers land in a map the cells read.
+// are checked in main (`transfer:checkRows`) and their answers kept, so scrolling back costs nothing; a row
+// shown again after `reaskMs` is asked again (no answer, a confirmation least of all, is made permanent: main
+// proves a kept confirmation's block again). Rows the user only scrolled past are never asked about. Nothing
+// here is awaited by the table or its filter: `show` only sets a timer, and answers land in a map the cells read.
 import { SvelteMap } from 'svelte/reactivity'
 import { ROW_CHECK_MAX, type RowCheck } from '@shared/chain-check'
 
@@ -9,8 +10,8 @@ export type AskRows = (txHashes: string[]) => Promise<RowCheck[]>
 
 export class RowChecks {
   readonly results = new SvelteMap<string, RowCheck>()
-  /** hashes asked (or being asked): bookkeeping no view reads, so a plain record */
-  private asked: Record<string, true> = Object.create(null) as Record<string, true>
+  /** hashes asked (or being asked), with when: bookkeeping no view reads, so a plain record */
+  private asked: Record<string, number> = Object.create(null) as Record<string, number>
   private timer: ReturnType<typeof setTimeout> | undefined
   /** bumped by reset: answers to an earlier generation's questions are dropped */
   private generation = 0
@@ -18,7 +19,10 @@ export class RowChecks {
   constructor(
     private readonly ask: AskRows,
     /** how long the rows in view must stay put before they are checked */
-    private readonly settleMs = 400
+    private readonly settleMs = 400,
+    /** how long an answer is shown without asking again when its row comes back into view */
+    private readonly reaskMs = 5 * 60_000,
+    private readonly now: () => number = Date.now
   ) {}
 
   at(txHash: string): RowCheck | undefined {
@@ -28,7 +32,8 @@ export class RowChecks {
   /** The rows in view now; checked if they are still in view when scrolling settles. */
   show(txHashes: readonly string[]): void {
     clearTimeout(this.timer)
-    const wanted = txHashes.map((h) => h.toLowerCase()).filter((h, i, all) => !this.asked[h] && all.indexOf(h) === i)
+    const stale = this.now() - this.reaskMs
+    const wanted = txHashes.map((h) => h.toLowerCase()).filter((h, i, all) => !((this.asked[h] ?? -Infinity) > stale) && all.indexOf(h) === i)
     if (wanted.length === 0) return
     this.timer = setTimeout(() => void this.check(wanted), this.settleMs)
   }
@@ -37,7 +42,7 @@ export class RowChecks {
   reset(): void {
     clearTimeout(this.timer)
     this.generation++
-    this.asked = Object.create(null) as Record<string, true>
+    this.asked = Object.create(null) as Record<string, number>
     this.results.clear()
   }
 
@@ -47,7 +52,8 @@ export class RowChecks {
 
   private async check(hashes: string[]): Promise<void> {
     const generation = this.generation
-    for (const h of hashes) this.asked[h] = true
+    const at = this.now()
+    for (const h of hashes) this.asked[h] = at
     for (let i = 0; i < hashes.length; i += ROW_CHECK_MAX) {
       const batch = hashes.slice(i, i + ROW_CHECK_MAX)
       try {
