@@ -202,6 +202,7 @@ export const transfer = command({
       const check = await verifyTransfer(ctx, detail, tokens, {
         fetch,
         chainRpc,
+        serviceUrls: ep.tokensUrl ? [ep.baseUrl, ep.tokensUrl] : [ep.baseUrl],
         ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {})
       })
       ctx.print(

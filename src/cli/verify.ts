@@ -12,7 +12,7 @@ import {
 import type { TokenList, TransferDetail } from '@shared/schemas/wire'
 import { hasCredentials, CREDENTIALS_MESSAGE, redactText } from '@shared/redact'
 import { ChainChecker, checkTransfer } from '../main/chain'
-import type { Fetch } from '../main/net'
+import { AddressPolicy, serviceNamedFetch, type Fetch } from '../main/net'
 import type { WatchChainCheck } from '../main/watch'
 import { keyValues } from './format'
 import type { CliContext } from './io'
@@ -45,29 +45,38 @@ function overrides(ctx: CliContext, flags: Record<string, string>): Record<strin
   return { ...(profile && profile.kind !== 'demo' ? chainCheckSettings(profile).rpc : {}), ...flags }
 }
 
-export async function verifyTransfer(
-  ctx: CliContext,
-  detail: TransferDetail,
-  tokens: TokenList | null,
-  opts: { fetch: Fetch; timeoutMs?: number; chainRpc: Record<string, string> }
-): Promise<TransferCheck> {
-  const checker = new ChainChecker({
-    fetch: opts.fetch,
-    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {})
+export interface VerifyOptions {
+  fetch?: Fetch
+  timeoutMs?: number
+  chainRpc: Record<string, string>
+  /** where the service answers (--base-url, --tokens-url or the profile's): the RPCs its records name may lead no more privately */
+  serviceUrls: readonly string[]
+  /** the address policy (a test's resolver); the system's DNS unless said */
+  addressPolicy?: AddressPolicy
+}
+
+/** A checker whose RPCs named by the service pass the address policy; the user's own (flags, profile) go as typed. */
+function policedChecker(opts: VerifyOptions, rpc: Record<string, string>): ChainChecker {
+  const fetch = serviceNamedFetch(opts.fetch ?? globalThis.fetch, {
+    policy: opts.addressPolicy ?? new AddressPolicy(),
+    service: () => Promise.resolve(opts.serviceUrls),
+    userTyped: () => Object.values(rpc)
   })
-  return checkTransfer(checker, detail, tokens, overrides(ctx, opts.chainRpc))
+  return new ChainChecker({ fetch, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) })
+}
+
+export async function verifyTransfer(ctx: CliContext, detail: TransferDetail, tokens: TokenList | null, opts: VerifyOptions): Promise<TransferCheck> {
+  const rpc = overrides(ctx, opts.chainRpc)
+  return checkTransfer(policedChecker(opts, rpc), detail, tokens, rpc)
 }
 
 /**
  * `watch … --verify`: each watched transfer's detail checked on its chains by one checker for the whole
  * watch (its memory of deep, confirmed legs saves asking again), the token list read once and kept.
  */
-export function watchChainCheck(
-  ctx: CliContext,
-  opts: { fetch?: Fetch; timeoutMs?: number; chainRpc: Record<string, string>; tokens: () => Promise<TokenList | null> }
-): WatchChainCheck {
-  const checker = new ChainChecker({ ...(opts.fetch ? { fetch: opts.fetch } : {}), ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) })
+export function watchChainCheck(ctx: CliContext, opts: VerifyOptions & { tokens: () => Promise<TokenList | null> }): WatchChainCheck {
   const rpc = overrides(ctx, opts.chainRpc)
+  const checker = policedChecker(opts, rpc)
   let tokens: Promise<TokenList | null> | null = null
   return {
     check: async (detail) => {
