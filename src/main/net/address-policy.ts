@@ -208,6 +208,14 @@ export class AddressPolicy {
   }
 
   /**
+   * A redirect is a URL the answering server names: it may lead no more privately than that server's own
+   * address (a public service cannot bounce the app's POST onto a service on this computer).
+   */
+  async checkRedirect(from: URL, to: URL): Promise<void> {
+    await this.check(to.href, { service: from.href, space: await this.serviceSpace([from.href]) })
+  }
+
+  /**
    * The addresses a connection to `hostname` may use when what it leads to may be no more private than
    * `ceiling`: all of them, or a refusal naming the first one past it. For a connection's own lookup.
    */

@@ -16,7 +16,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net'
 import { Agent, Pool, ProxyAgent, type buildConnector, type Dispatcher } from 'undici'
 import { AppError } from '@shared/errors'
 import { waitAtMost } from '../deadline'
-import type { AddressPolicy, AddressSpace } from './address-policy'
+import { AddressPolicy, type AddressSpace } from './address-policy'
 import type { Fetch, Network } from './fetch'
 import { sendByDispatcher } from './send'
 
@@ -152,9 +152,10 @@ export function proxyFor(target: URL, settings: ProxySettings): URL | null {
 /**
  * A Network that routes by the proxy variables in `env` (for the CLI, `process.env` or the test's own).
  * close() destroys every connection: a request that a deadline gave up on may still hold one open to a proxy
- * that never answers, and a command that is done must not wait for it.
+ * that never answers, and a command that is done must not wait for it. A redirect passes `policy` first (a test
+ * passes its own resolver).
  */
-export function networkFromEnv(env: Env): Network {
+export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPolicy()): Network {
   const settings = proxySettingsFromEnv(env)
   const direct = new Agent()
   const viaHttp = settings.http ? proxyAgent(settings.http, false) : null
@@ -187,7 +188,7 @@ export function networkFromEnv(env: Env): Network {
     return f
   }
   // the client's HTTP layer takes the same dispatcher without the Fetch API's objects (./send.ts says why)
-  const fetchVia: Fetch = Object.assign(viaFetch, { send: sendByDispatcher(dispatcher), within })
+  const fetchVia: Fetch = Object.assign(viaFetch, { send: sendByDispatcher(dispatcher, (from, to) => policy.checkRedirect(from, to)), within })
   return {
     fetch: fetchVia,
     async close() {

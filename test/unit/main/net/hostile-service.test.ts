@@ -227,6 +227,19 @@ describe('a hostile service names victims as RPCs', () => {
   })
 })
 
+describe('a hostile service redirects the app', () => {
+  it("the CLI's and the shell's requests to the service follow no redirect onto this computer", async () => {
+    const own = networkFromEnv({}, policy)
+    try {
+      const client = new BridgeClient({ baseUrl: `http://${PUBLIC_RPC_HOST}:${publicRpc.port}`, rpcUrls: [], retries: 0, timeoutMs: 5000, fetch: own.fetch })
+      await expect(client.queryTokenList()).rejects.toThrow(/^refused: the service at http:\/\/127\.0\.0\.5:\d+ \(public\) named http:\/\/127\.0\.0\.1:\d+\/ \(loopback\)$/)
+      expect(loopbackVictim.connections).toBe(0)
+    } finally {
+      await own.close()
+    }
+  })
+})
+
 describe('a hostile service names victims as icons', () => {
   it('the icon route fetches none of them and answers that there is no icon', async () => {
     for (const road of ROADS) {
