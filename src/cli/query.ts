@@ -211,6 +211,7 @@ export const transfer = command({
         fetch,
         chainRpc,
         asked,
+        serviceUrls: ep.tokensUrl ? [ep.baseUrl, ep.tokensUrl] : [ep.baseUrl],
         ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {})
       })
       ctx.print(

@@ -17,7 +17,7 @@ import {
 import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
 import { hasCredentials, CREDENTIALS_MESSAGE, redactText } from '@shared/redact'
 import { ChainChecker, checkTransfer, type TransferQuestion } from '../main/chain'
-import type { Fetch } from '../main/net'
+import { AddressPolicy, serviceNamedFetch, type Fetch } from '../main/net'
 import type { WatchChainCheck } from '../main/watch'
 import { keyValues } from './format'
 import type { CliContext } from './io'
@@ -56,17 +56,34 @@ export interface CheckLists {
   chains: readonly ChainRecord[] | null
 }
 
+export interface VerifyOptions {
+  fetch?: Fetch
+  timeoutMs?: number
+  chainRpc: Record<string, string>
+  /** where the service answers (--base-url, --tokens-url or the profile's): the RPCs its records name may lead no more privately */
+  serviceUrls: readonly string[]
+  /** the address policy (a test's resolver); the system's DNS unless said */
+  addressPolicy?: AddressPolicy
+}
+
+/** A checker whose RPCs named by the service pass the address policy; the user's own (flags, profile) go as typed. */
+function policedChecker(opts: VerifyOptions, rpc: Record<string, string>): ChainChecker {
+  const fetch = serviceNamedFetch(opts.fetch ?? globalThis.fetch, {
+    policy: opts.addressPolicy ?? new AddressPolicy(),
+    service: () => Promise.resolve(opts.serviceUrls),
+    userTyped: () => Object.values(rpc)
+  })
+  return new ChainChecker({ fetch, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) })
+}
+
 export async function verifyTransfer(
   ctx: CliContext,
   detail: TransferDetail,
   lists: CheckLists,
-  opts: { fetch: Fetch; timeoutMs?: number; chainRpc: Record<string, string>; asked: TransferQuestion }
+  opts: VerifyOptions & { asked: TransferQuestion }
 ): Promise<TransferCheck> {
-  const checker = new ChainChecker({
-    fetch: opts.fetch,
-    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {})
-  })
-  return checkTransfer(checker, detail, lists, overrides(ctx, opts.chainRpc), opts.asked)
+  const rpc = overrides(ctx, opts.chainRpc)
+  return checkTransfer(policedChecker(opts, rpc), detail, lists, rpc, opts.asked)
 }
 
 /** A list read once and kept; read again while it could not be read. */
@@ -86,16 +103,13 @@ function keptList<T>(read: () => Promise<T | null>): () => Promise<T | null> {
  */
 export function watchChainCheck(
   ctx: CliContext,
-  opts: {
-    fetch?: Fetch
-    timeoutMs?: number
-    chainRpc: Record<string, string>
+  opts: VerifyOptions & {
     tokens: () => Promise<TokenList | null>
     chains: () => Promise<readonly ChainRecord[] | null>
   }
 ): WatchChainCheck {
-  const checker = new ChainChecker({ ...(opts.fetch ? { fetch: opts.fetch } : {}), ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) })
   const rpc = overrides(ctx, opts.chainRpc)
+  const checker = policedChecker(opts, rpc)
   const tokens = keptList(opts.tokens)
   const chains = keptList(opts.chains)
   return {

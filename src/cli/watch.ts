@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { redactUrl } from '@shared/redact'
 import { defaultSettings, txHashSchema, webhookUrlSchema } from '@shared/schemas/settings'
 import { ActivityLog, profilePollers, Watcher, WatchState, type ProfilePollers, type WatchClient, type WatchSettings, type WatchTargets } from '../main/watch'
-import type { Fetch } from '../main/net'
+import type { AddressPolicy, Fetch } from '../main/net'
 import { ENDPOINT_OPTIONS, withClient } from './bridge-client'
 import { command, UsageError, type Command, type CommandLine, type OptionSpecs } from './command-line'
 import type { CliContext } from './io'
@@ -28,6 +28,10 @@ export interface WatchCliDeps {
   signal: AbortSignal
   /** the CLI's way to the network (the proxy variables), for webhooks as for the client's own requests */
   fetch?: Fetch
+  /** where the service answers: the RPCs its records name may lead no more privately (--verify) */
+  serviceUrls?: readonly string[]
+  /** the address policy (a test's resolver); the system's DNS unless said */
+  addressPolicy?: AddressPolicy
 }
 
 /**
@@ -106,6 +110,8 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
         chainRpc: chainRpcFlags(values['chain-rpc']),
         tokens: () => (queryTokenList ? queryTokenList.call(deps.client) : Promise.resolve(null)),
         chains: () => (deps.client.queryChainList ? deps.client.queryChainList() : Promise.resolve(null)),
+        serviceUrls: deps.serviceUrls ?? [],
+        ...(deps.addressPolicy ? { addressPolicy: deps.addressPolicy } : {}),
         ...(deps.fetch ? { fetch: deps.fetch } : {})
       })
     : undefined
@@ -168,7 +174,12 @@ function watchCommand<const S extends OptionSpecs>(what: 'vault' | 'transfer', o
       // a bad hash must not even start the demo network
       watchedHash(what, line.args)
       const signal = ctx.io.signal ?? new AbortController().signal
-      return withClient(ctx, line.values as WatchLine['values'], (client, _ep, fetch) => watchWith(what, line as WatchLine, ctx, { client, signal, fetch }), 'both')
+      return withClient(
+        ctx,
+        line.values as WatchLine['values'],
+        (client, ep, fetch) => watchWith(what, line as WatchLine, ctx, { client, signal, fetch, serviceUrls: ep.tokensUrl ? [ep.baseUrl, ep.tokensUrl] : [ep.baseUrl] }),
+        'both'
+      )
     }
   })
 }

@@ -13,7 +13,7 @@ import { createHandlers } from './ipc/handlers'
 import type { HandlerTable } from './ipc/handler-table'
 import { CACHE_DIR } from './paths'
 import { createIconService, type IconService } from './icons'
-import type { Fetch } from './net'
+import { AddressPolicy, type Fetch } from './net'
 import { Endpoints } from './services/endpoints'
 import { HistoryService } from './services/history'
 import { QueryService } from './services/queries'
@@ -52,6 +52,11 @@ export interface AppContextOptions {
   secretBox?: SecretBox
   /** webhook timeouts and retries (tests shorten them); the way to the network is `fetch` above */
   alertSink?: Omit<NonNullable<AlertServiceDeps['sink']>, 'fetch'>
+  /**
+   * Where URLs a service names (RPCs in its records, icons) may lead (./net/address-policy.ts); tests pass
+   * their own resolver. The system's DNS when absent.
+   */
+  addressPolicy?: AddressPolicy
 }
 
 export interface AppContext {
@@ -136,12 +141,20 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     return { profileId, client: tssClient.client, chains, state: tssState.profile(profileId), settings: tssSettings, saveState: () => tssState.save(now()) }
   }
 
+  // what the active service may name: RPCs and icons no more private than where the service itself answers
+  const addressPolicy = options.addressPolicy ?? new AddressPolicy()
+  const serviceUrls = async (): Promise<string[]> => {
+    const { endpoint } = await endpoints.active()
+    return endpoint.tokensUrl ? [endpoint.baseUrl, endpoint.tokensUrl] : [endpoint.baseUrl]
+  }
   // each leg checked on its own chain: the detail and token list the view has just read, from the cache
   const chainChecks = new ChainCheckService({
     activeProfile: () => settings.activeProfile(),
     transfer: async (txHash) => (await queries.transfer(txHash, 'cache')).data,
     tokens: () => queries.tokens('cache').then((t) => t.data, () => null),
     chains: () => queries.chains('cache').then((c) => c.data, () => null),
+    serviceUrls,
+    addressPolicy,
     ...net
   })
 
@@ -187,7 +200,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   })
   if (watchEnabled) void watch.restart()
 
-  const icons = createIconService({ cache, now, ...net, demoOrigin: () => (simulator ? new URL(simulator.baseUrl).origin : null) })
+  const icons = createIconService({ cache, now, ...net, serviceUrls, addressPolicy, demoOrigin: () => (simulator ? new URL(simulator.baseUrl).origin : null) })
   const demoStarters = () => (simulator ? starterAddresses(simulator.sample()) : [])
   if (firstRun && options.demo?.watchOnFirstRun === true && settings.activeProfile().kind === 'demo') {
     const extraTssChains = options.demo.extraTssChains

@@ -3,10 +3,12 @@
 // renderer asks its own origin (ICON_PATH?src=<url>, served by app:// and by the harness through
 // iconResponse); main fetches only https or the demo simulator's own origin, with a size cap, a timeout and
 // image content types only, keeps what it got in the offline cache, and answers from there when offline.
+// An icon URL is named by the service, so it also passes the address policy (./net/address-policy.ts): a
+// service on the internet cannot make main fetch an icon from the user's network or this computer.
 import { z } from 'zod'
 import { ICON_PATH } from '@shared/icons'
 import { within } from './deadline'
-import type { Fetch } from './net/fetch'
+import { AddressPolicy, serviceNamedFetch, type Fetch } from './net'
 import type { DiskCache } from './store/cache'
 
 export { ICON_PATH }
@@ -32,6 +34,10 @@ export interface IconDeps {
   fetch?: Fetch
   /** per icon, headers and body together; ICON_TIMEOUT_MS unless a test needs it shorter */
   timeoutMs?: number
+  /** where the service that names the icons answers; the demo network's origin (or none: public) unless said */
+  serviceUrls?: () => Promise<readonly string[]>
+  /** the address policy (a test's resolver); the system's DNS unless said */
+  addressPolicy?: AddressPolicy
 }
 
 /** May main fetch this icon URL? https anywhere (no credentials), or exactly the demo simulator's origin. */
@@ -92,7 +98,11 @@ export interface IconService {
 }
 
 export function createIconService(deps: IconDeps): IconService {
-  const doFetch = deps.fetch ?? fetch
+  const demoService = (): Promise<readonly string[]> => {
+    const origin = deps.demoOrigin()
+    return Promise.resolve(origin === null ? [] : [origin])
+  }
+  const doFetch = serviceNamedFetch(deps.fetch ?? fetch, { policy: deps.addressPolicy ?? new AddressPolicy(), service: deps.serviceUrls ?? demoService })
   const inflight = new Map<string, Promise<CachedIcon | null>>()
 
   async function load(src: string): Promise<CachedIcon | null> {
@@ -101,8 +111,8 @@ export function createIconService(deps: IconDeps): IconService {
     try {
       // The limit covers the body too: an icon that drips is given up like one that never starts.
       const icon = await within(deps.timeoutMs ?? ICON_TIMEOUT_MS, async (signal) => {
-        // No redirects: a redirect could lead from an allowed origin to a loopback one.
-        const res = await doFetch(src, { redirect: 'error', signal, headers: { Accept: [...IMAGE_TYPES].join(', ') }, referrerPolicy: 'no-referrer' })
+        // No redirects (serviceNamedFetch refuses them): one could lead from an allowed origin to a loopback one.
+        const res = await doFetch(src, { signal, headers: { Accept: [...IMAGE_TYPES].join(', ') }, referrerPolicy: 'no-referrer' })
         const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
         if (!res.ok || !IMAGE_TYPES.has(type)) {
           await res.body?.cancel().catch(() => undefined)

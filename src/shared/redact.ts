@@ -6,6 +6,10 @@
 // here first.
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>`]+/gi
+/** Punctuation that ends a sentence or closes a bracket after a URL in prose: not part of it. */
+const TRAILING = /[)\],.;:!?]+$/
+/** A host name in prose (a DNS error's "getaddrinfo ENOTFOUND <name>"): two labels or more, a letter TLD. */
+const HOST_IN_TEXT = /\b(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,63}\b/g
 
 // Services whose whole path is the secret: nothing of it is shown.
 const PATH_IS_SECRET = /(^|\.)(slack\.com|discord\.com|discordapp\.com|webhook\.office\.com)$/i
@@ -23,8 +27,29 @@ const ROUTE_NAME = /^[a-z]{2,}(?:[A-Z][a-z]+)+$/
  * unbroken run of 20 or more letters and digits counts too, unless it reads as words in lower camel case.
  */
 function looksLikeKey(segment: string): boolean {
+  // Telegram's bot<id>:<secret>, user:token pairs: a key if any part is one
+  if (segment.includes(':')) return segment.split(':').some(looksLikeKey)
   if (/^[A-Za-z0-9]{20,}$/.test(segment) && !ROUTE_NAME.test(segment)) return true
-  return segment.length >= 16 && /^[A-Za-z0-9_.~%-]+$/.test(segment) && /\d/.test(segment) && /[A-Za-z]/.test(segment)
+  // key characters only, base64's + / = included
+  if (!/^[A-Za-z0-9_.~%+=-]+$/.test(segment) || ROUTE_NAME.test(segment)) return false
+  const digits = /\d/.test(segment)
+  const lower = /[a-z]/.test(segment)
+  const upper = /[A-Z]/.test(segment)
+  if (segment.length >= 16 && digits && (lower || upper)) return true
+  // base64 padding or plus signs among letters and digits
+  if (segment.length >= 12 && /[+=]/.test(segment) && (lower || upper)) return true
+  // letters in both cases joined by - or _, no digit (a random key of letters, not words)
+  if (segment.length >= 16 && lower && upper && /[-_]/.test(segment) && !/^([A-Za-z][a-z]*[-_])*[A-Za-z][a-z]*$/.test(segment)) return true
+  // short keys: both cases and digits together, which names of routes and hosts do not mix
+  return segment.length >= 8 && digits && lower && upper
+}
+
+/** A host name with every label that reads as a key (a key-in-subdomain endpoint) as "…". */
+function redactHost(host: string): string {
+  return host
+    .split('.')
+    .map((label) => (looksLikeKey(label) ? '…' : label))
+    .join('.')
 }
 
 /**
@@ -46,7 +71,10 @@ export function redactUrl(url: string): string {
   u.hash = ''
   if (PATH_IS_SECRET.test(u.hostname) && u.pathname !== '/') u.pathname = '/…'
   else u.pathname = u.pathname.split('/').map((s) => (looksLikeKey(s) ? '…' : s)).join('/')
-  return `${u.toString().replace(/%E2%80%A6/g, '…')}${hadQuery ? '?…' : ''}`
+  const text = u.toString().replace(/%E2%80%A6/g, '…')
+  const host = u.hostname
+  const hidden = redactHost(host)
+  return `${hidden === host ? text : text.replace(`//${host}`, `//${hidden}`)}${hadQuery ? '?…' : ''}`
 }
 
 /**
@@ -62,9 +90,18 @@ export function webhookUrlHint(url: string): string {
   }
 }
 
-/** Every http(s) URL inside a text, redacted. */
+/**
+ * Every http(s) URL inside a text redacted (closing punctuation after it kept apart), and every key-like label
+ * of a host name the text names without a URL (a DNS error's "getaddrinfo ENOTFOUND <key>.rpc.example").
+ * The one redaction for everything that leaves: logs, errors, --json, metrics labels, webhook failures.
+ */
 export function redactText(text: string): string {
-  return text.replace(URL_IN_TEXT, (m) => redactUrl(m))
+  return text
+    .replace(URL_IN_TEXT, (m) => {
+      const tail = TRAILING.exec(m)?.[0] ?? ''
+      return redactUrl(m.slice(0, m.length - tail.length)) + tail
+    })
+    .replace(HOST_IN_TEXT, (host) => redactHost(host))
 }
 
 /** A JSON-like value with every string's URLs redacted (an event, a status), the shape unchanged. */

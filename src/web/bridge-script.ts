@@ -8,6 +8,10 @@ import { API_GLOBAL, CHANNELS, EVENTS, methodName } from '@shared/contract'
 
 /** Where the page opens its WebSocket; server.ts answers it there. */
 export const SOCKET_PATH = '/__harness/socket'
+/** The query parameter of the page's address (and its socket's) that carries the launch's key. */
+export const KEY_PARAM = 'key'
+/** The header an HTTP call carries the key in. */
+export const KEY_HEADER = 'x-bridgescope-key'
 
 export function bridgeScript(): string {
   const methods = Object.fromEntries(CHANNELS.map((c) => [methodName(c), c]))
@@ -16,6 +20,8 @@ export function bridgeScript(): string {
   const events = new Set(${JSON.stringify(EVENTS)});
   const api = {};
   const listeners = new Map();
+  // the launch's key, from the address the shell printed; every call and the socket present it
+  const key = new URLSearchParams(location.search).get(${JSON.stringify(KEY_PARAM)}) || '';
   const unanswered = (why) => ({ ok: false, error: { kind: 'network', message: 'The harness server did not answer: ' + why } });
   // id -> { ws, done }: the socket a call went out on, and how to hand its answer to the caller
   const pending = new Map();
@@ -23,7 +29,7 @@ export function bridgeScript(): string {
   let socket = null;
   let retryMs = 250;
   const connect = () => {
-    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + ${JSON.stringify(SOCKET_PATH)});
+    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + ${JSON.stringify(SOCKET_PATH)} + '?' + ${JSON.stringify(KEY_PARAM)} + '=' + encodeURIComponent(key));
     ws.onopen = () => { socket = ws; retryMs = 250; };
     ws.onmessage = (m) => {
       let frame;
@@ -67,7 +73,7 @@ export function bridgeScript(): string {
       try {
         const res = await fetch('/__harness/ipc/' + encodeURIComponent(channel), {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
+          headers: { 'Content-Type': 'application/json', ${JSON.stringify(KEY_HEADER)}: key },
           body: JSON.stringify({ input: arg })
         });
         return await res.json();

@@ -6,6 +6,7 @@
 // Why a WebSocket (the bench's filter_p95_ms): a call as an HTTP POST with its answer on a server-sent-event
 // stream took ~5 ms there and back on 127.0.0.1, and ~1.8 ms of the page's main thread to start the request;
 // a WebSocket message there and back takes ~1.2 ms (80 KB: 2.7 vs 7.3 ms), nearer what Electron's IPC costs.
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
@@ -27,7 +28,7 @@ import { CONTENT_SECURITY_POLICY } from '../main/security'
 import { isPlainObject } from '../main/client'
 import { waitAtMost } from '../main/deadline'
 import { networkFromEnv, type Env, type Network } from '../main/net'
-import { bridgeScript, SOCKET_PATH } from './bridge-script'
+import { bridgeScript, KEY_HEADER, KEY_PARAM, SOCKET_PATH } from './bridge-script'
 import { demoNetworkPlan } from '../demo/plan'
 
 const MAX_BODY = 12 * 1024 * 1024
@@ -48,7 +49,12 @@ export interface WebShellOptions {
 }
 
 export interface WebShell {
+  /** the address to open: the app page with this launch's key (`?key=`), without which no call is answered */
   url: string
+  /** http://127.0.0.1:<port>, the page's Origin */
+  origin: string
+  /** this launch's key: a call sends it in the X-Bridgescope-Key header, the socket as ?key= */
+  key: string
   context: AppContext
   close(): Promise<void>
 }
@@ -98,6 +104,15 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
   const index = readFileSync(indexFile, 'utf8').replace('<head>', '<head>\n    <script defer src="/__harness/bridge.js"></script>')
   let origin = ''
   let port = 0
+  // The page's key for this launch: any local process (or a URL a hostile service names, fetched by main) can
+  // reach 127.0.0.1, but only the page opened at the printed address knows this.
+  const key = randomBytes(24).toString('base64url')
+  const keyBytes = Buffer.from(key)
+  const keyMatches = (given: string | string[] | null | undefined): boolean => {
+    if (typeof given !== 'string') return false
+    const bytes = Buffer.from(given)
+    return bytes.length === keyBytes.length && timingSafeEqual(bytes, keyBytes)
+  }
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -116,6 +131,12 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
     }
     const url = new URL(req.url ?? '/', origin)
     if (url.pathname.startsWith('/__harness/ipc/')) {
+      // A page always sends Origin with a POST; Node's fetch, curl and other processes send none, or no key.
+      if (req.headers.origin === undefined || !keyMatches(req.headers[KEY_HEADER])) {
+        res.writeHead(403, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+        res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: NOT_THE_PAGE } }))
+        return
+      }
       if (req.method !== 'POST') {
         res.writeHead(403, { 'Content-Type': 'application/json' })
         res.end(JSON.stringify({ ok: false, error: { kind: 'input', message: 'Refused: IPC calls are POST requests.' } }))
@@ -142,6 +163,13 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
       return
     }
     if (url.pathname === ICON_PATH) {
+      // Only for the app's own page (an <img> sends no Origin, but a browser says whose page asks): another
+      // process cannot make main fetch icons for it.
+      if (req.headers['sec-fetch-site'] !== 'same-origin') {
+        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+        res.end('icons are served to the app page only')
+        return
+      }
       // The same icon service app:// uses: the page never fetches a remote icon itself.
       const icon = await context.icons.respond(url.href)
       res.writeHead(icon.status, Object.fromEntries(icon.headers))
@@ -183,8 +211,9 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
   // always sends Origin with a WebSocket, so another site's page is turned away before the handshake.
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY })
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const own = isOwnRequest(req.headers.host, req.headers.origin, port)
-    if (!own || new URL(req.url ?? '/', origin).pathname !== SOCKET_PATH) {
+    const asked = new URL(req.url ?? '/', origin)
+    const own = isOwnRequest(req.headers.host, req.headers.origin, port) && req.headers.origin !== undefined && keyMatches(asked.searchParams.get(KEY_PARAM))
+    if (!own || asked.pathname !== SOCKET_PATH) {
       socket.end(`HTTP/1.1 ${own ? '404 Not Found' : '403 Forbidden'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
       return
     }
@@ -215,7 +244,9 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
   port = typeof address === 'object' && address ? address.port : 0
   origin = `http://127.0.0.1:${port}`
   return {
-    url: `${origin}/`,
+    url: `${origin}/?${KEY_PARAM}=${key}`,
+    origin,
+    key,
     context,
     close: async () => {
       for (const s of sockets) s.terminate()
@@ -287,6 +318,8 @@ export function replyText(id: number | null, result: Result<unknown>, channel: s
   }
 }
 
+const NOT_THE_PAGE = "Refused: the call did not come from the app page (no Origin, or not this launch's key: open the address the shell printed)."
+
 const USAGE = 'Usage: npm run web [-- --port N] [--data-dir DIR]'
 
 // Run directly (npm run web → scripts/web.js imports this bundle and calls runWebShellCli).
@@ -309,7 +342,7 @@ export async function runWebShellCli(argv: string[]): Promise<void> {
   const shell = await startWebShell({ port, ...(dataDir ? { dataDir } : {}) })
   console.log(`Bridgescope harness: ${shell.url}`)
   console.log(`Data folder: ${dataDir ?? harnessDataDir()}`)
-  console.log('Open it in a browser; Ctrl-C stops it.')
+  console.log('Open it in a browser (the key in it is for this launch only: keep it to yourself); Ctrl-C stops it.')
   const stop = () => {
     void shell.close().then(() => process.exit(0))
   }

@@ -84,7 +84,7 @@ test('when the main process does not answer, the app says so with Retry, and Ret
     await new Promise((r) => setTimeout(r, 1500))
     await route.abort('connectionreset')
   })
-  await page.routeWebSocket(/__harness\/socket$/, (ws) => {
+  await page.routeWebSocket(/__harness\/socket(\?[^/]*)?$/, (ws) => {
     const server = ws.connectToServer()
     ws.onMessage((message) => {
       if (fail && typeof message === 'string' && message.includes('"channel":"app:info"')) {
@@ -110,7 +110,7 @@ test('a call whose socket drops gets a network error at once, and the next call 
   let drop = false
   let sockets = 0
   let carried = 0
-  await page.routeWebSocket(/__harness\/socket$/, (ws) => {
+  await page.routeWebSocket(/__harness\/socket(\?[^/]*)?$/, (ws) => {
     sockets++
     const server = ws.connectToServer()
     ws.onMessage((message) => {

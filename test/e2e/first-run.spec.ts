@@ -36,7 +36,7 @@ for (const size of SIZES) {
 }
 
 test('starter addresses: Transfers empty state and the command palette offer the busiest demo addresses', async ({ page, harness, consoleErrors }) => {
-  const sample = (await (await fetch(new URL('/__harness/ipc/demo:starters', harness.url), { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: harness.url.replace(/\/$/, '') }, body: '{}' })).json()) as { ok: boolean; value: { address: string; chainId: number; transfers: number }[] }
+  const sample = (await (await fetch(new URL('/__harness/ipc/demo:starters', harness.url), { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: harness.origin, 'X-Bridgescope-Key': harness.key }, body: '{}' })).json()) as { ok: boolean; value: { address: string; chainId: number; transfers: number }[] }
   expect(sample.ok).toBe(true)
   const counts = sample.value.map((s) => s.transfers)
   expect(counts.length).toBeGreaterThan(1)

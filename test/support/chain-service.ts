@@ -183,7 +183,8 @@ export interface ChainService {
   close(): Promise<void>
 }
 
-export async function startChainService(chains: readonly TestChain[]): Promise<ChainService> {
+/** `host`: the loopback address it listens on (127.0.0.1 unless a test needs the service at another one). */
+export async function startChainService(chains: readonly TestChain[], host = '127.0.0.1'): Promise<ChainService> {
   const records = new Map<string, Record<string, unknown>>()
   const listed = new Map<number, ListedChain>()
   const server: Server = createServer((req, res) => {
@@ -204,9 +205,9 @@ export async function startChainService(chains: readonly TestChain[]): Promise<C
       res.end('{}')
     })
   })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  await new Promise<void>((r) => server.listen(0, host, r))
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    baseUrl: `http://${host}:${(server.address() as AddressInfo).port}`,
     put: (f) => {
       records.set(f.source.hash.toLowerCase(), wireDetail(f))
       return f.source.hash

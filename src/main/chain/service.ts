@@ -7,7 +7,7 @@ import { redactText } from '@shared/redact'
 import { chainCheckSettings, rowCheckOf, type RowCheck, type TransferCheck } from '@shared/chain-check'
 import type { Profile } from '@shared/schemas/settings'
 import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
-import type { Fetch } from '../net'
+import { AddressPolicy, serviceNamedFetch, type Fetch } from '../net'
 import { ChainChecker } from './checker'
 import { checkTransfer } from './transfer'
 
@@ -25,6 +25,13 @@ export interface ChainCheckDeps {
   fetch?: Fetch
   /** per request; the profile's timeout unless said */
   timeoutMs?: number
+  /**
+   * Where the active profile's service answers (its base and tokens URLs; the demo network's for the demo
+   * profile): an RPC URL the service names may lead no more privately than that. The profile's URLs unless said.
+   */
+  serviceUrls?: () => Promise<readonly string[]>
+  /** the address policy (a test's resolver); the system's DNS unless said */
+  addressPolicy?: AddressPolicy
 }
 
 export class ChainCheckService {
@@ -79,7 +86,13 @@ export class ChainCheckService {
   private checker(profile: Profile): ChainChecker {
     let checker = this.checkers.get(profile.id)
     if (!checker) {
-      checker = new ChainChecker({ timeoutMs: this.deps.timeoutMs ?? profile.timeoutMs, ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}) })
+      // RPC URLs a record names go through the address policy; the profile's own (Settings) are the user's
+      const fetch = serviceNamedFetch(this.deps.fetch ?? globalThis.fetch, {
+        policy: this.deps.addressPolicy ?? new AddressPolicy(),
+        service: this.deps.serviceUrls ?? (() => Promise.resolve([profile.baseUrl, profile.tokensUrl ?? ''].filter((u) => u !== ''))),
+        userTyped: () => Object.values(chainCheckSettings(this.deps.activeProfile()).rpc)
+      })
+      checker = new ChainChecker({ timeoutMs: this.deps.timeoutMs ?? profile.timeoutMs, fetch })
       this.checkers.set(profile.id, checker)
     }
     return checker

@@ -12,10 +12,11 @@
 //
 // A proxy URL may carry a user and password (http://user:pass@proxy:3128): they travel only in the
 // Proxy-Authorization header. No message here repeats a variable's value.
-import { BlockList, isIP } from 'node:net'
+import { BlockList, isIP, type LookupFunction } from 'node:net'
 import { Agent, Pool, ProxyAgent, type buildConnector, type Dispatcher } from 'undici'
 import { AppError } from '@shared/errors'
 import { waitAtMost } from '../deadline'
+import { AddressPolicy, type AddressSpace } from './address-policy'
 import type { Fetch, Network } from './fetch'
 import { sendByDispatcher } from './send'
 
@@ -151,9 +152,10 @@ export function proxyFor(target: URL, settings: ProxySettings): URL | null {
 /**
  * A Network that routes by the proxy variables in `env` (for the CLI, `process.env` or the test's own).
  * close() destroys every connection: a request that a deadline gave up on may still hold one open to a proxy
- * that never answers, and a command that is done must not wait for it.
+ * that never answers, and a command that is done must not wait for it. A redirect passes `policy` first (a test
+ * passes its own resolver).
  */
-export function networkFromEnv(env: Env): Network {
+export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPolicy()): Network {
   const settings = proxySettingsFromEnv(env)
   const direct = new Agent()
   const viaHttp = settings.http ? proxyAgent(settings.http, false) : null
@@ -164,14 +166,49 @@ export function networkFromEnv(env: Env): Network {
     return via ? via.dispatch(options, handler) : dispatch(options, handler)
   })
   const viaFetch = (input: string | Request, init?: RequestInit): Promise<Response> => fetch(input, withDispatcher(init, dispatcher))
+  // A URL a service named goes direct through an agent whose DNS lookup is the address policy's, so the address
+  // connected to is the one checked; through a proxy the proxy resolves, and only the check before it holds.
+  const pinnedAgents: Agent[] = []
+  const pinned = new Map<AddressPolicy, Map<AddressSpace, Fetch>>()
+  const within = (ceiling: AddressSpace, policy: AddressPolicy): Fetch => {
+    const byCeiling = pinned.get(policy) ?? new Map<AddressSpace, Fetch>()
+    pinned.set(policy, byCeiling)
+    let f = byCeiling.get(ceiling)
+    if (!f) {
+      const agent = new Agent({ connect: { lookup: policyLookup(policy, ceiling) } })
+      pinnedAgents.push(agent)
+      const routed = agent.compose((dispatch) => (options, handler) => {
+        const target = new URL(String(options.origin))
+        const via = proxyFor(target, settings) === null ? null : target.protocol === 'https:' ? viaHttps : viaHttp
+        return via ? via.dispatch(options, handler) : dispatch(options, handler)
+      })
+      f = (input, init) => fetch(input, withDispatcher(init, routed))
+      byCeiling.set(ceiling, f)
+    }
+    return f
+  }
   // the client's HTTP layer takes the same dispatcher without the Fetch API's objects (./send.ts says why)
-  const fetchVia: Fetch = Object.assign(viaFetch, { send: sendByDispatcher(dispatcher) })
+  const fetchVia: Fetch = Object.assign(viaFetch, { send: sendByDispatcher(dispatcher, (from, to) => policy.checkRedirect(from, to)), within })
   return {
     fetch: fetchVia,
     async close() {
-      const all: Dispatcher[] = [direct, ...(viaHttp ? [viaHttp] : []), ...(viaHttps ? [viaHttps] : [])]
+      const all: Dispatcher[] = [direct, ...pinnedAgents, ...(viaHttp ? [viaHttp] : []), ...(viaHttps ? [viaHttps] : [])]
       await waitAtMost(Promise.all(all.map((d) => d.destroy().catch(() => undefined))), CLOSE_WAIT_MS)
     }
+  }
+}
+
+/** A socket's DNS lookup (net.connect's `lookup`) that refuses every answer more private than `ceiling`. */
+function policyLookup(policy: AddressPolicy, ceiling: AddressSpace): LookupFunction {
+  return (hostname, options, callback) => {
+    policy.addressesWithin(hostname, ceiling).then(
+      (addresses) => {
+        const all = addresses.map((address) => ({ address, family: isIP(address) }))
+        if (options.all === true) callback(null, all)
+        else callback(null, all[0]?.address ?? '', all[0]?.family ?? 4)
+      },
+      (error: unknown) => callback(error as NodeJS.ErrnoException, '', 4)
+    )
   }
 }
 

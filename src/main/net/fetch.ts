@@ -7,13 +7,19 @@
 //     HTTP_PROXY, HTTPS_PROXY and NO_PROXY as command-line tools do;
 //   - tests may pass their own. A module given none uses Node's fetch, direct.
 // No module-level default is ever set: a global would let one process's choice leak into another's code.
+import type { AddressPolicy, AddressSpace } from './address-policy'
 
 /**
  * The part of the Fetch API main uses: what the client's HTTP layer, the icon service and webhooks call. It is
  * exactly what Electron's `net.fetch` accepts (no URL objects), so the app hands that function over as it is.
- * A network may add `send`, the same road without the Fetch API's objects (./send.ts).
+ * A network may add `send`, the same road without the Fetch API's objects (./send.ts), and `within`, the same
+ * road with every connection's DNS answer held to an address space (./guarded.ts).
  */
-export type Fetch = ((input: string | Request, init?: RequestInit) => Promise<Response>) & { readonly send?: Send }
+export type Fetch = ((input: string | Request, init?: RequestInit) => Promise<Response>) & {
+  readonly send?: Send
+  /** this network, but a connection whose host resolves anywhere more private than `ceiling` fails */
+  readonly within?: (ceiling: AddressSpace, policy: AddressPolicy) => Fetch
+}
 
 /** One request as the client's HTTP layer (../client/http.ts) sends it: a whole text body or none. */
 export interface Outgoing {

@@ -153,9 +153,9 @@ function redirected(o: Outgoing, from: URL, status: number, location: string, re
 
 /**
  * One request through `dispatcher` (the one the network's fetch is given), without the Fetch API; a redirect is
- * followed as fetch follows it.
+ * followed as fetch follows it, once `checkRedirect` (the address policy) lets it.
  */
-export function sendByDispatcher(dispatcher: Dispatcher): Send {
+export function sendByDispatcher(dispatcher: Dispatcher, checkRedirect?: (from: URL, to: URL) => Promise<void>): Send {
   return async (first: Outgoing): Promise<Incoming> => {
     let o = first
     let url = new URL(o.url)
@@ -177,7 +177,10 @@ export function sendByDispatcher(dispatcher: Dispatcher): Send {
       // fetch goes on without reading a redirect's body; reading it off in the background (undici stops at
       // 128 KB) lets its connection serve the next request instead of being closed
       answer.body.dump().catch(ignore)
+      const from = url
       ;({ url, request: o } = redirected(o, url, answer.statusCode, location, redirects))
+      // the answer named where to go next: the address policy says whether it may lead there
+      if (checkRedirect) await checkRedirect(from, url)
     }
   }
 }

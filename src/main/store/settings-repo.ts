@@ -91,17 +91,35 @@ function carriesNothingSecret(url: string): boolean {
   }
 }
 
-/** A profile's chain-check RPCs as an export writes them: those that may carry a key replaced by the marker. */
-function exportedRpcs(profile: Profile): Profile {
+/** A URL as an export writes it: as it is when redaction would change nothing, else the marker and its redacted form. */
+function exportedUrl(url: string): string {
+  return url === '' || carriesNothingSecret(url) ? url : `${RPC_NOT_EXPORTED}${redactUrl(url)}`
+}
+
+/** The URL fields of a profile an export may hold a key in (a base URL with ?apikey=, an RPC with /v3/<key>, …). */
+const URL_FIELDS = ['baseUrl', 'tokensUrl', 'tssUrl'] as const
+
+/** A profile as an export writes it: every URL that may carry a key replaced by the marker. */
+function exportedProfile(profile: Profile): Profile {
+  const out: Profile = { ...profile, rpcUrls: profile.rpcUrls.map(exportedUrl) }
+  for (const field of URL_FIELDS) {
+    const url = profile[field]
+    if (typeof url === 'string') out[field] = exportedUrl(url)
+  }
   const rpc = profile.chainCheck?.rpc
-  if (!profile.chainCheck || !rpc) return profile
-  const out = Object.fromEntries(Object.entries(rpc).map(([chain, url]) => [chain, carriesNothingSecret(url) ? url : `${RPC_NOT_EXPORTED}${redactUrl(url)}`]))
-  return { ...profile, chainCheck: { ...profile.chainCheck, rpc: out } }
+  if (!profile.chainCheck || !rpc) return out
+  return { ...out, chainCheck: { ...profile.chainCheck, rpc: Object.fromEntries(Object.entries(rpc).map(([chain, url]) => [chain, exportedUrl(url)])) } }
+}
+
+/** A marked URL's stored original among `stored` (the one whose marker it is), or null; an unmarked value as it is. */
+function restoredUrl(value: unknown, stored: readonly (string | undefined)[]): unknown {
+  if (typeof value !== 'string' || !value.startsWith(RPC_NOT_EXPORTED)) return value
+  return stored.find((s) => s !== undefined && exportedUrl(s) === value) ?? null
 }
 
 /**
- * The profiles of a file being imported, each marked RPC put back from what this computer stores for the
- * same profile id and chain id — so importing one's own export loses no key, as webhook URLs are kept. A
+ * The profiles of a file being imported, each marked URL (base, tokens and TSS URLs, node URLs, chain-check
+ * RPCs) put back from what this computer stores for the same profile id (and chain id) — so importing one's own export loses no key, as webhook URLs are kept. A
  * marked RPC with nothing stored to put back is dropped: that chain is checked through the service's RPC
  * until the user enters theirs again (the marker is no URL and must not be used as one).
  */
@@ -109,15 +127,31 @@ function withStoredRpcs(settings: unknown, stored: Settings, dropped: string[]):
   if (typeof settings !== 'object' || settings === null || !('profiles' in settings) || !Array.isArray(settings.profiles)) return settings
   const profiles = settings.profiles.map((p: unknown) => {
     if (typeof p !== 'object' || p === null) return p
-    const profile = p as Record<string, unknown>
+    const profile = { ...(p as Record<string, unknown>) }
+    const kept = stored.profiles.find((s) => s.id === profile.id)
+    const named = typeof profile.name === 'string' ? `"${profile.name}"` : 'a profile'
+    for (const field of URL_FIELDS) {
+      if (!(field in profile)) continue
+      const url = restoredUrl(profile[field], [kept?.[field]])
+      if (url !== null) profile[field] = url
+      else {
+        profile[field] = ''
+        dropped.push(`${field} of ${named}: not in the file (it may carry a key); enter it again in the profile`)
+      }
+    }
+    if (Array.isArray(profile.rpcUrls)) {
+      const urls = profile.rpcUrls.map((u: unknown) => restoredUrl(u, kept?.rpcUrls ?? []))
+      if (urls.includes(null)) dropped.push(`Node URLs of ${named}: ${urls.filter((u) => u === null).length} not in the file (they may carry a key); enter them again in the profile`)
+      profile.rpcUrls = urls.filter((u) => u !== null)
+    }
     const check = profile.chainCheck
-    if (typeof check !== 'object' || check === null || !('rpc' in check) || typeof check.rpc !== 'object' || check.rpc === null) return p
-    const mine = stored.profiles.find((s) => s.id === profile.id)?.chainCheck?.rpc ?? {}
+    if (typeof check !== 'object' || check === null || !('rpc' in check) || typeof check.rpc !== 'object' || check.rpc === null) return profile
+    const mine = kept?.chainCheck?.rpc ?? {}
     const rpc: Record<string, unknown> = {}
     for (const [chain, url] of Object.entries(check.rpc)) {
       if (typeof url !== 'string' || !url.startsWith(RPC_NOT_EXPORTED)) rpc[chain] = url
       else if (Object.hasOwn(mine, chain)) rpc[chain] = mine[chain]
-      else dropped.push(`Chain-check RPC for chain ${chain} of ${typeof profile.name === 'string' ? `"${profile.name}"` : 'a profile'}: not in the file (it may carry a key); the service's RPC is used until you enter it again`)
+      else dropped.push(`Chain-check RPC for chain ${chain} of ${named}: not in the file (it may carry a key); the service's RPC is used until you enter it again`)
     }
     return { ...profile, chainCheck: { ...check, rpc } }
   })
@@ -311,7 +345,7 @@ export class SettingsRepo {
 
   exportText(now = new Date()): { filename: string; content: string } {
     const current = this.get()
-    const settings = { ...current, profiles: current.profiles.map(exportedRpcs), webhooks: current.webhooks.map((w) => ({ ...w, url: URL_NOT_EXPORTED })) }
+    const settings = { ...current, profiles: current.profiles.map(exportedProfile), webhooks: current.webhooks.map((w) => ({ ...w, url: URL_NOT_EXPORTED })) }
     const file = { app: 'bridgescope', exportedAt: now.toISOString(), settings, watchlists: this.getWatchlists() }
     return { filename: `bridgescope-settings-${now.toISOString().slice(0, 10)}.json`, content: JSON.stringify(file, null, 2) }
   }

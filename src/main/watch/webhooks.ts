@@ -7,6 +7,7 @@ import type { WebhookFormat } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
 import { waitAtMost, within } from '../deadline'
 import { rootCause, type Fetch } from '../net/fetch'
+import { discordText, slackText } from './chat-text'
 
 export type { WebhookFormat }
 
@@ -27,15 +28,33 @@ export interface WebhookOptions {
   baseDelayMs?: number
   /** the process's way to the network (../net/fetch.ts); Node's fetch, direct, when absent */
   fetch?: Fetch
+  /** hosts the user configured, which Slack and Discord text may link to; every other address is unlinked */
+  linkHosts?: readonly string[]
 }
 
-/** The body for one event; `message` is the notification's own wording (title and body from the core). */
-export function webhookBody(e: AlertEvent, format: WebhookFormat): unknown {
+/**
+ * The body for one event; `message` is the notification's own wording (title and body from the core), which
+ * carries the service's words: escaped for the chat's markup (./chat-text.ts), and in the JSON format only
+ * ever a string value, never markup.
+ */
+export function webhookBody(e: AlertEvent, format: WebhookFormat, linkHosts: readonly string[] = []): unknown {
   const message = `${e.title}: ${e.body}`
-  if (format === 'slack') return { text: message }
-  if (format === 'discord') return { content: message.slice(0, 2000) }
+  if (format === 'slack') return { text: slackText(message, linkHosts) }
+  // cut before escaping would leave a broken escape at the end: escape, then cut at a whole character
+  if (format === 'discord') return { content: cutAt(discordText(message, linkHosts), 2000), allowed_mentions: { parse: [] } }
   const { kind, title: _t, body: _b, at, ...data } = e
   return { event: kind, message, at: new Date(at).toISOString(), data }
+}
+
+/** `text` cut to at most `max` UTF-16 units, never inside an escape or a surrogate pair. */
+function cutAt(text: string, max: number): string {
+  if (text.length <= max) return text
+  let cut = text.slice(0, max)
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1)
+  // an odd run of backslashes at the end would escape whatever Discord puts after it
+  const slashes = /\\+$/.exec(cut)?.[0].length ?? 0
+  if (slashes % 2 === 1) cut = cut.slice(0, -1)
+  return cut.endsWith('@') ? cut.slice(0, -1) : cut
 }
 
 /**
@@ -76,7 +95,7 @@ export class WebhookSink {
 
   /** Never waits: queues the event for every URL and returns. */
   send(e: AlertEvent): void {
-    const body = webhookBody(e, this.o.format)
+    const body = webhookBody(e, this.o.format, this.o.linkHosts)
     for (const [url, q] of this.queues) {
       if (q.length >= (this.o.queueLimit ?? 100)) {
         const dropped = q.shift()
@@ -96,7 +115,7 @@ export class WebhookSink {
    * person waits for the answer); resolves with each URL's failure reason, or null when delivered.
    */
   async probe(e: AlertEvent): Promise<{ url: string; reason: string | null }[]> {
-    const body = webhookBody(e, this.o.format)
+    const body = webhookBody(e, this.o.format, this.o.linkHosts)
     return Promise.all(
       [...this.queues.keys()].map(async (url) => ({ url, reason: await this.attempt(url, body) }))
     )

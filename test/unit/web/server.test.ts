@@ -16,7 +16,10 @@ beforeAll(async () => {
 })
 afterAll(() => harness.close())
 
-const post = (channel: string, input: unknown, headers: Record<string, string> = {}) =>
+/** The page's own headers: its Origin and this launch's key. */
+const own = (h: Harness): Record<string, string> => ({ Origin: h.origin, 'X-Bridgescope-Key': h.key })
+
+const post = (channel: string, input: unknown, headers: Record<string, string> = own(harness)) =>
   fetch(new URL(`/__harness/ipc/${channel}`, harness.url), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -48,7 +51,7 @@ describe('browser harness', () => {
   })
 
   it('answers calls through the real handler table, with typed input errors', async () => {
-    const info = (await (await post('app:info', null, { Origin: harness.url.replace(/\/$/, '') })).json()) as { ok: boolean; value: { shell: string; demo: unknown } }
+    const info = (await (await post('app:info', null)).json()) as { ok: boolean; value: { shell: string; demo: unknown } }
     expect(info.ok).toBe(true)
     expect(info.value.shell).toBe('harness')
     expect(info.value.demo).toMatchObject({ baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/) })
@@ -56,9 +59,23 @@ describe('browser harness', () => {
     expect(bad).toMatchObject({ ok: false, error: { kind: 'input', field: 'address' } })
   })
 
-  it('refuses calls from another origin', async () => {
-    const res = await post('cache:clear', null, { Origin: 'https://evil.example' })
-    expect(res.status).toBe(403)
+  it("refuses calls from another origin, calls without an Origin (Node's fetch, curl) and calls without this launch's key", async () => {
+    const refusals: Record<string, string>[] = [
+      { Origin: 'https://evil.example', 'X-Bridgescope-Key': harness.key },
+      { 'X-Bridgescope-Key': harness.key },
+      { Origin: harness.origin },
+      { Origin: harness.origin, 'X-Bridgescope-Key': `${harness.key.slice(1)}x` },
+      { Origin: harness.origin, 'X-Bridgescope-Key': '' }
+    ]
+    for (const headers of refusals) {
+      const res = await post('settings:get', null, headers)
+      expect([headers, res.status]).toEqual([headers, 403])
+      expect(await res.json()).toMatchObject({ ok: false, error: { kind: 'input', message: expect.stringMatching(/^Refused: the (request|call) did not come from the app page/) } })
+    }
+    // the key is in the address the shell prints, and nowhere a request without it can read
+    expect(new URL(harness.url).searchParams.get('key')).toBe(harness.key)
+    expect(harness.key.length).toBeGreaterThanOrEqual(32)
+    for (const path of ['/', '/__harness/bridge.js']) expect(await (await fetch(new URL(path, harness.origin))).text()).not.toContain(harness.key)
   })
 
   it("answers calls on the page's socket, each by its id, in the order they finish; pushes events there", async () => {
@@ -113,16 +130,19 @@ describe('browser harness', () => {
   })
 
   it('turns away a socket from another origin or to another path before the handshake', async () => {
-    const refused = (origin: string, path = SOCKET_PATH) =>
+    const refused = (origin: string, path = `${SOCKET_PATH}?key=${harness.key}`) =>
       new Promise<number>((ok, fail) => {
-        const ws = new WebSocket(new URL(path, harness.url.replace(/^http/, 'ws')), { origin })
+        const ws = new WebSocket(new URL(path, harness.origin.replace(/^http/, 'ws')), { origin })
         ws.on('unexpected-response', (_req, res) => ok(res.statusCode ?? 0))
         ws.on('open', () => fail(new Error(`a socket from ${origin} to ${path} was opened`)))
         ws.on('error', () => undefined)
       })
     expect(await refused('https://evil.example')).toBe(403)
+    // the page's own origin, but not this launch's key
+    expect(await refused(harness.origin, SOCKET_PATH)).toBe(403)
+    expect(await refused(harness.origin, `${SOCKET_PATH}?key=${harness.key.slice(1)}x`)).toBe(403)
     expect(await refused(`http://evil.example:${new URL(harness.url).port}`)).toBe(403)
-    expect(await refused(harness.url.replace(/\/$/, ''), '/__harness/other')).toBe(404)
+    expect(await refused(harness.origin, `/__harness/other?key=${harness.key}`)).toBe(404)
     // a plain request to the socket's address is told what it takes
     expect((await fetch(new URL(SOCKET_PATH, harness.url))).status).toBe(426)
   })
@@ -130,7 +150,7 @@ describe('browser harness', () => {
 
 function openSocket(): Promise<WebSocket> {
   return new Promise((ok, fail) => {
-    const ws = new WebSocket(new URL(SOCKET_PATH, harness.url.replace(/^http/, 'ws')), { origin: harness.url.replace(/\/$/, '') })
+    const ws = new WebSocket(new URL(`${SOCKET_PATH}?key=${harness.key}`, harness.origin.replace(/^http/, 'ws')), { origin: harness.origin })
     ws.once('open', () => ok(ws))
     ws.once('error', fail)
   })
@@ -150,7 +170,7 @@ describe('closing the harness', () => {
       const dir = mkdtempSync(join(tmpdir(), 'bs-harness-close-'))
       const h = await startHarness({ dataDir: dir, rendererDir: 'out/renderer', demo: { transfers: 50, rotateEveryMs: null } })
       const calls = ['chains:list', 'tokens:list'].map((channel) =>
-        fetch(new URL(`/__harness/ipc/${channel}`, h.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"input":{"prefer":"network"}}' }).catch(() => null)
+        fetch(new URL(`/__harness/ipc/${channel}`, h.url), { method: 'POST', headers: { 'Content-Type': 'application/json', ...own(h) }, body: '{"input":{"prefer":"network"}}' }).catch(() => null)
       )
       // close while the calls are anywhere between arriving and writing the cache
       await new Promise((r) => setTimeout(r, round * 3))

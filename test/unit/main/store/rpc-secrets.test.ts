@@ -83,3 +83,31 @@ describe('chain-check RPC URLs in a settings export', () => {
     expect(JSON.stringify(other.get())).not.toContain('not exported')
   })
 })
+
+describe("a profile's own URLs in a settings export", () => {
+  const keyed = {
+    name: 'Keyed',
+    kind: 'custom' as const,
+    baseUrl: `https://bridge.example/api?apikey=${QUERY_KEY}`,
+    tokensUrl: `https://tokens.example/${INFURA_KEY}/`,
+    tssUrl: 'https://tss.example/?token=t0k3nT0k3n',
+    rpcUrls: [`https://mainnet.infura.io/v3/${INFURA_KEY}`, 'https://rpc.maplabs.io']
+  }
+
+  it('the export holds none of their keys, and importing it back here restores every one; elsewhere they are named as dropped', async () => {
+    const r = await repo()
+    r.saveProfile(keyed)
+    const { content } = r.exportText()
+    for (const secret of [QUERY_KEY, INFURA_KEY, 't0k3nT0k3n']) expect(content).not.toContain(secret)
+    expect(content).toContain('https://rpc.maplabs.io')
+    const before = r.get().profiles.find((p) => p.name === 'Keyed')
+    r.importText(content)
+    expect(r.get().profiles.find((p) => p.name === 'Keyed')).toEqual(before)
+
+    const elsewhere = await repo()
+    const { changes, settings } = elsewhere.importText(content, { dryRun: true })
+    const imported = settings.profiles.find((p) => p.name === 'Keyed')
+    expect(imported).toMatchObject({ baseUrl: '', tokensUrl: '', tssUrl: '', rpcUrls: ['https://rpc.maplabs.io'] })
+    expect(changes.filter((c) => /not in the file/.test(c))).toHaveLength(4)
+  })
+})

@@ -74,7 +74,7 @@ describe('webhooks', () => {
 
   it('slack and discord bodies carry the notification wording', () => {
     expect(webhookBody(ev(1), 'slack')).toEqual({ text: 'Vault node answers again: poll 1' })
-    expect(webhookBody(ev(1), 'discord')).toEqual({ content: 'Vault node answers again: poll 1' })
+    expect(webhookBody(ev(1), 'discord')).toEqual({ content: 'Vault node answers again: poll 1', allowed_mentions: { parse: [] } })
   })
 
   it('a receiver that hangs does not delay polls; shutdown is bounded and exits 0', async () => {
