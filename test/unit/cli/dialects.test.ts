@@ -97,7 +97,7 @@ describe("Butter's examples through the CLI", () => {
     expect(Object.fromEntries(Object.keys(BUTTER_ORDER_TRANSFER).map((k) => [k, got[k]]))).toEqual(BUTTER_ORDER_TRANSFER)
     expect(got.receiveSymbol).toBe('USDT')
     expect(got.tokenObject).toMatchObject({ address: '0x55d398326f99059fF775485246999027B3197955', chainId: 56, decimal: 18, id: 37, name: 'USDT', symbol: 'USDT' })
-    expect(got.origin).toMatchObject({ dialect: 'butter', amount: 'human', inAmount: 'human', stateMeaning: 'completed' })
+    expect(got.origin).toMatchObject({ dialect: 'butter', amount: 'human', inAmount: 'human', stateMeaning: 'Completed' })
     // what Butter's single transfer does not give is listed, not invented as 0
     expect((got.origin as { notProvided: string[] }).notProvided).toEqual(expect.arrayContaining(['type', 'fromHeight', 'transferInHeight', 'confirmHeight']))
     const byOrder = JSON.parse((await cli(['transfer', '--order-id', '0x77bff147b48d8e01349aa4e8c0d494674620890a1f340471a08fe795b0eb290e', ...butter()])).out) as Record<string, unknown>
