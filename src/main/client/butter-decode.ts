@@ -15,7 +15,7 @@
 import { z } from 'zod'
 import type { ChainDetail, ChainRecord, TokenDetail, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { TransferOrigin } from '@shared/schemas/origin'
-import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, decimalsSchema, heightSchema, judge, legChainSchema, requiredChainOf, tokenDetail, tokenDetailOf, type ButterToken } from './dialect-common'
+import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, decimalsSchema, heightSchema, judge, legChainSchema, namesChain, requiredChainOf, tokenDetail, tokenDetailOf, type ButterToken } from './dialect-common'
 import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, findAmountKeys, forgetLastMatch, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
 import { isAmountKey, isPlainObject } from './lossless-json'
 import { MAX_DECIMAL_DIGITS } from '@shared/schemas/wire'
@@ -113,7 +113,7 @@ export function butterHistoryRecord(raw: unknown, index = 0): TransferRecord {
   return transferOf({
     ...r,
     sourceChain: requiredChainOf(r.sourceChain, op, `record ${index}`, 'sourceChain', null, r.fromChainId),
-    destinationChain: r.destinationChain ? chainDetailOf(r.destinationChain, null, r.toChainId) : null,
+    destinationChain: r.destinationChain && namesChain(r.destinationChain) ? chainDetailOf(r.destinationChain, null, r.toChainId) : null,
     sourceToken: tokenDetailOf(r.sourceToken),
     destinationToken: r.destinationToken ? tokenDetailOf(r.destinationToken) : null,
     receiveTokenDict: r.receiveTokenDict ? tokenDetailOf(r.receiveTokenDict) : null
@@ -707,7 +707,9 @@ export function decodeButterInfo(data: unknown, operation: string): TransferDeta
   const dest = got.token
   const fee = i.fee ? splitFee(i.fee) : null
   const fromChain = requiredChainOf(i.fromChain, operation, 'the transfer', 'fromChain', null, source.chainId)
-  const toChain = i.toChain ? chainDetailOf(i.toChain, null, dest?.chainId) : null
+  // While crossing the destination chain may be unnamed: the token to receive names it, else none (0).
+  const toChainId = (i.receiveToken ?? i.destinationToken)?.chainId ?? null
+  const toChain = i.toChain && namesChain(i.toChain) ? chainDetailOf(i.toChain, null, toChainId) : null
   return {
     coin: source.symbol,
     fromDecimal: i.fromTokenDecimal ?? source.decimal,
@@ -720,8 +722,7 @@ export function decodeButterInfo(data: unknown, operation: string): TransferDeta
     receiving: got.amount ?? '0',
     fromChainId: fromChain.chainId,
     relayerChainId: i.relayerChain?.chainId ?? null,
-    // While crossing the destination chain may be unnamed: the received token's chain, else none (0).
-    toChainId: toChain?.chainId ?? dest?.chainId ?? 0,
+    toChainId: toChain?.chainId ?? toChainId ?? 0,
     state: i.state,
     type: 0,
     fromHeight: 0,

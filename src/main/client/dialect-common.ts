@@ -90,6 +90,11 @@ export function chainDetailOf(c: LegChain, contract?: string | null, chainId?: n
   return chainDetail(c.id ?? undefined, id, c.chainName ?? '', c.scanUrl ?? '', c.chainImg, contract ?? c.mosContract)
 }
 
+/** Whether a chain object names a chain at all: one of nulls (a destination not reached yet) names none. */
+export function namesChain(c: LegChain): boolean {
+  return c.chainId != null || c.chainName != null
+}
+
 /** chainDetailOf for a leg every answer must name (a transfer's source): refused, naming `field`, when it names no chain. */
 export function requiredChainOf(c: LegChain, operation: string, what: string, field: string, contract?: string | null, chainId?: number | null): ChainDetail {
   const d = chainDetailOf(c, contract, chainId)
