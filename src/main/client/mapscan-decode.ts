@@ -187,6 +187,7 @@ const mapscanHistoryPageSchema = z.object({ list: z.array(z.unknown()), total: z
 export function decodeMapscanHistory(data: unknown, page: { pageNo: number; pageSize: number }): HistoryPage {
   const p = judge(mapscanHistoryPageSchema, data, 'queryHistoryByChainIdAddress', 'the page')
   const list = p.list.map((r, i) => mapscanHistoryRecord(r, i))
+  if (p.total != null) return { list, total: p.total }
   const known = (page.pageNo - 1) * page.pageSize + list.length + (list.length >= page.pageSize ? 1 : 0)
-  return { list, total: p.total ?? known }
+  return { list, total: known, totalKnown: false }
 }

@@ -28,7 +28,7 @@ export const transferRecordSchema = transferRecordWireSchema.extend({
   outcome: outcomeSchema.optional()
 })
 
-export const historyPageSchema = z.object({ list: z.array(transferRecordSchema), total: z.int().nonnegative() })
+export const historyPageSchema = z.object({ list: z.array(transferRecordSchema), total: z.int().nonnegative(), totalKnown: z.literal(false).optional() })
 
 export const transferDetailSchema = transferDetailWireSchema.extend({
   fromChainObject: chainDetailSchema.nullable(),

@@ -190,7 +190,10 @@ export type TransferRecord = OmitKnown<
 export const historyPageWireSchema = z.looseObject({ list: z.array(z.unknown()), total: int.nonnegative() })
 export interface HistoryPage {
   list: TransferRecord[]
+  /** the service's total; where it sends none (totalKnown false), only how many are known to exist so far */
   total: number
+  /** false when the service sends no total (Bridge Scan): every count beyond the pages read is unknown */
+  totalKnown?: false
 }
 
 export const transferDetailWireSchema = z.looseObject({

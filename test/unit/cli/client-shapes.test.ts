@@ -1,59 +1,31 @@
 // The command line against a Butter that answers in the shapes its real clients' types allow
 // (test/fixtures/butter/clients, sources in test/fixtures/butter/SOURCES.md): a swap's received side in the
 // token received, an in-flight transfer with no destination chain, odd chains and tokens, in --json and text.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../src/cli'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCli as cli, serveJson, type LocalService } from '../../support/local-service'
 
 const fixture = (name: string): string => readFileSync(join(__dirname, '../../fixtures/butter/clients', name), 'utf8')
 const SWAP_HASH = '0x1111111111111111111111111111111111111111111111111111111111111111'
 const CROSSING_HASH = '0x5555555555555555555555555555555555555555555555555555555555555555'
 const ADDRESS = '0x2d4c407bbe49438ed859fe965b140dcf1aab71a9'
 
-let server: Server
+let service: LocalService
 let base = ''
-let dataDir = ''
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+  service = await serveJson((url) => {
     const hash = url.searchParams.get('hash')
-    const body =
-      url.pathname === '/app/api/queryBridgeHistoryByAddress'
-        ? fixture('history-swap-and-crossing.json')
-        : url.pathname === '/app/api/queryBridgeInfoBySourceHash'
-          ? fixture(hash === CROSSING_HASH ? 'detail-crossing.json' : 'detail-swap.json')
-          : url.pathname === '/tokens/api/queryChainList'
-            ? fixture('chain-list.json')
-            : url.pathname === '/tokens/api/queryTokenList'
-              ? url.searchParams.get('network') === 'bsc'
-                ? fixture('token-page.json')
-                : JSON.stringify({ code: 200, message: 'success', data: { count: 0, results: [] } })
-              : undefined
-    if (body === undefined) res.writeHead(404).end()
-    else res.writeHead(200, { 'content-type': 'application/json' }).end(body)
+    if (url.pathname === '/app/api/queryBridgeHistoryByAddress') return fixture('history-swap-and-crossing.json')
+    if (url.pathname === '/app/api/queryBridgeInfoBySourceHash') return fixture(hash === CROSSING_HASH ? 'detail-crossing.json' : 'detail-swap.json')
+    if (url.pathname === '/tokens/api/queryChainList') return fixture('chain-list.json')
+    if (url.pathname !== '/tokens/api/queryTokenList') return undefined
+    return url.searchParams.get('network') === 'bsc' ? fixture('token-page.json') : JSON.stringify({ code: 200, message: 'success', data: { count: 0, results: [] } })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = service.base
 })
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
-})
-afterEach(() => {
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-})
-
-async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  dataDir = mkdtempSync(join(tmpdir(), 'bridgescope-cli-'))
-  let out = ''
-  let err = ''
-  const code = await main(args, { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (err += s) }, env: { BRIDGESCOPE_DATA_DIR: dataDir } })
-  return { code, out, err }
-}
+afterAll(() => service.close())
 
 const butter = () => ['--dialect', 'butter', '--base-url', `${base}/app`, '--tokens-url', `${base}/tokens`]
 

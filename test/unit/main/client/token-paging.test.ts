@@ -3,15 +3,14 @@
 // ignores paging — never a list padded with the first page over and over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { ButterClient } from '../../../../src/main/client/successor-clients'
 import { readTokenPages, type TokenPage } from '../../../../src/main/client/token-paging'
 import type { TokenRecord } from '../../../../src/shared/schemas/wire'
+import { serveJson, type LocalService } from '../../../support/local-service'
 
 /** which names the service pages by (the URL's first segment) */
 type Mode = 'page' | 'pageNo' | 'none'
-let server: Server
+let service: LocalService
 let base = ''
 const asked: URLSearchParams[] = []
 
@@ -29,24 +28,15 @@ function answer(mode: Mode, q: URLSearchParams, count: number): string {
 
 beforeAll(async () => {
   const chains = JSON.stringify({ code: 200, message: 'success', data: { chains: [{ id: 2, chainId: '56', key: 'bsc', name: 'BNB Chain' }] } })
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const mode = url.pathname.split('/')[1] as Mode
-    let body: string | undefined
-    if (url.pathname.endsWith('/api/queryChainList')) body = chains
-    else if (url.pathname.endsWith('/api/queryTokenList')) {
-      asked.push(url.searchParams)
-      body = answer(mode, url.searchParams, 150)
-    }
-    if (body === undefined) res.writeHead(404).end()
-    else res.writeHead(200, { 'content-type': 'application/json' }).end(body)
+  service = await serveJson((url) => {
+    if (url.pathname.endsWith('/api/queryChainList')) return chains
+    if (!url.pathname.endsWith('/api/queryTokenList')) return undefined
+    asked.push(url.searchParams)
+    return answer(url.pathname.split('/')[1] as Mode, url.searchParams, 150)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  base = service.base
 })
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve))
-})
+afterAll(() => service.close())
 
 const client = (mode: Mode) => new ButterClient({ appUrl: `${base}/${mode}/app`, tokensUrl: `${base}/${mode}`, retries: 0 })
 
