@@ -16,7 +16,7 @@ import { z } from 'zod'
 import type { ChainDetail, ChainRecord, TokenDetail, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { TransferOrigin } from '@shared/schemas/origin'
 import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, decimalsSchema, heightSchema, judge, legChainSchema, namesChain, requiredChainOf, tokenDetail, tokenDetailOf, type ButterToken } from './dialect-common'
-import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, findAmountKeys, forgetLastMatch, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
+import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, SPAN_RECEIVE_AMOUNT, findAmountKeys, forgetLastMatch, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
 import { isAmountKey, isPlainObject } from './lossless-json'
 import { MAX_DECIMAL_DIGITS } from '@shared/schemas/wire'
 import { BUTTER_STATES } from './butter/states'
@@ -392,6 +392,16 @@ function quickLeg(v: unknown, depth: number, walk: Walk): ChainDetail | null {
 }
 
 /**
+ * A chain object of nulls only (a destination not known yet, as Butter's SDK types it): no chain, as the exact
+ * path reads it (namesChain); nothing in it for the walk but the object itself.
+ */
+function isNullChain(v: unknown): boolean {
+  if (!isPlainObject(v)) return false
+  for (const k in v) if (v[k] !== null || !LEG_MEMBERS.has(k)) return false
+  return true
+}
+
+/**
  * The token members read by name: the schema's, and isMainCurrency, which every token of Butter's examples
  * carries (test/fixtures/butter) and the app does not use: read as the walk reads a member it does not know.
  */
@@ -515,7 +525,8 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
   const vDestinationChain = raw.destinationChain
   if (vDestinationChain !== undefined) {
     named++
-    if (vDestinationChain !== null && (destinationChain = quickLeg(vDestinationChain, depth + 1, walk)) === null) return null
+    if (isNullChain(vDestinationChain)) walk.containers++
+    else if (vDestinationChain !== null && (destinationChain = quickLeg(vDestinationChain, depth + 1, walk)) === null) return null
   }
   let destinationToken: TokenDetail | null = null
   const vDestinationToken = raw.destinationToken
@@ -538,17 +549,9 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
     named++
     if ((relayerHeight = orNull(raw.relayerHeight, naturalOf)) === undefined) return null
   }
-  // Not an amount key of the search: a safe integer JSON.parse read exactly, or amount text; else the exact path.
-  let receiveAmount: string | null | undefined
   const vReceive = raw.receiveAmount
-  if (vReceive !== undefined) {
-    named++
-    if (vReceive === null) receiveAmount = null
-    else if (typeof vReceive === 'number') {
-      if (!Number.isSafeInteger(vReceive)) return null
-      receiveAmount = String(vReceive)
-    } else if ((receiveAmount = amountOf(vReceive)) === undefined) return null
-  }
+  if (vReceive !== undefined) named++
+  let receiveAmount: string | null | undefined = vReceive === null ? null : ABSENT
   let receiveTokenDict: TokenDetail | null = null
   const vReceiveToken = raw.receiveTokenDict
   if (vReceiveToken !== undefined) {
@@ -563,12 +566,22 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
   const members = memberCount(raw)
   walk.containers++
   if (members === named) {
-    // Only the schema's members: the record's amount numbers are its only spans, in the text's order, which
-    // the next span's key tells.
-    const inAmountFirst = typeof vInAmount === 'number' && typeof vAmount === 'number' && ((walk.spans.kinds[walk.next] ?? 0) & SPAN_KEY) === SPAN_IN_AMOUNT
-    if (inAmountFirst && (inAmount = memberAmount(SPAN_IN_AMOUNT, vInAmount, walk)) === undefined) return null
-    if ((amount = memberAmount(SPAN_AMOUNT, vAmount, walk)) === undefined) return null
-    if (!inAmountFirst && vInAmount !== undefined && vInAmount !== null && (inAmount = memberAmount(SPAN_IN_AMOUNT, vInAmount, walk)) === undefined) return null
+    // Only the schema's members: the record's amount numbers are its only spans, in the text's order, each
+    // span's key telling whose it is; amounts written as text are read as text.
+    let numbers = (typeof vAmount === 'number' ? 1 : 0) + (typeof vInAmount === 'number' ? 1 : 0) + (typeof vReceive === 'number' ? 1 : 0)
+    for (; numbers > 0; numbers--) {
+      const kind = (walk.spans.kinds[walk.next] ?? 0) & SPAN_KEY
+      if (kind === SPAN_AMOUNT && amount === undefined && typeof vAmount === 'number') {
+        if ((amount = memberAmount(SPAN_AMOUNT, vAmount, walk)) === undefined) return null
+      } else if (kind === SPAN_IN_AMOUNT && inAmount === undefined && typeof vInAmount === 'number') {
+        if ((inAmount = memberAmount(SPAN_IN_AMOUNT, vInAmount, walk)) === undefined) return null
+      } else if (kind === SPAN_RECEIVE_AMOUNT && receiveAmount === undefined && typeof vReceive === 'number') {
+        if ((receiveAmount = memberAmount(SPAN_RECEIVE_AMOUNT, vReceive, walk)) === undefined) return null
+      } else return null
+    }
+    if (amount === undefined && (amount = amountOf(vAmount)) === undefined) return null
+    if (inAmount === undefined && vInAmount !== undefined && (inAmount = amountOf(vInAmount)) === undefined) return null
+    if (receiveAmount === undefined && vReceive !== undefined && (receiveAmount = amountOf(vReceive)) === undefined) return null
   } else {
     for (const k in raw) {
       const v = raw[k]
@@ -576,6 +589,8 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
         if ((amount = memberAmount(SPAN_AMOUNT, v, walk)) === undefined) return null
       } else if (k === 'inAmount') {
         if (v !== null && (inAmount = memberAmount(SPAN_IN_AMOUNT, v, walk)) === undefined) return null
+      } else if (k === 'receiveAmount') {
+        if (v !== null && (receiveAmount = memberAmount(SPAN_RECEIVE_AMOUNT, v, walk)) === undefined) return null
       } else if (!RECORD_MEMBERS.has(k) && !otherMember(k, v, depth, true, walk)) return null
     }
     if (amount === undefined) return null

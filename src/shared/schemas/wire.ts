@@ -257,4 +257,4 @@ export const transferTimesSchema = z.object({ sent: z.string(), updated: z.strin
 export type TransferTimes = z.infer<typeof transferTimesSchema>
 
 /** The fields whose wire numbers are amounts: kept as exact decimal text. */
-export const AMOUNT_FIELDS = ['amount', 'inAmount', 'sending', 'receiving'] as const
+export const AMOUNT_FIELDS = ['amount', 'inAmount', 'sending', 'receiving', 'receiveAmount'] as const
