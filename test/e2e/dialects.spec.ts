@@ -86,6 +86,25 @@ interface RowRead {
   state: string
 }
 
+/** Butter's state for each of the demo's own (src/demo/butter-view.ts): its rare 2 and 3 are a refund and a failure there. */
+const BUTTER_STATE: Readonly<Record<string, string>> = { '0': '0', '1': '1', '2': '6', '3': '4' }
+const stateNumber = (state: string): string => (state.split('|')[1] ?? '').replace(/\D/g, '')
+
+/**
+ * Butter tells the same transfers as ours, its own way: the same times, hashes, tokens and amounts sent; its own
+ * state numbers; and what arrived in the token received (a swap's differs from the bridge's), so a delivered
+ * row's received amount is its own.
+ */
+function expectButterTells(butter: RowRead[], ours: RowRead[]): void {
+  const sent = (rows: RowRead[]) => rows.map(({ time, hash, amount, token }) => ({ time, hash, amount, token }))
+  expect(sent(butter)).toEqual(sent(ours))
+  expect(butter.map((r) => stateNumber(r.state))).toEqual(ours.map((r) => BUTTER_STATE[stateNumber(r.state)]))
+  butter.forEach((r, i) => {
+    if (stateNumber(r.state) === '1') expect(r.received, r.hash).toMatch(/^\d[\d,]*(\.\d+)?$/)
+    else if (stateNumber(r.state) === '0') expect(r.received, r.hash).toBe(ours[i]!.received)
+  })
+}
+
 async function readRows(page: Page): Promise<RowRead[]> {
   return page.getByTestId('transfer-row').evaluateAll((rows) =>
     rows.map((r) => {
@@ -167,7 +186,7 @@ test('Transfers and Charts: the same transfers, amounts and states on every dial
   expect(new Set(keys(mcs!)).size).toBe(who.count)
   expect(keys(butter!)).toEqual(keys(mcs!))
   expect(keys(mapscan!)).toEqual(keys(mcs!))
-  expect(butter).toEqual(mcs)
+  expectButterTells(butter!, mcs!)
   // and the demo's history is not all alike: the comparison above covers delivered transfers and others
   expect(new Set(mcs!.map((r) => r.state)).size).toBeGreaterThan(1)
   expect(consoleErrors).toEqual([])
@@ -191,7 +210,7 @@ test("Settings: the demo profile's Speaks choice turns the demo itself into Butt
   expect((await harness.context.endpoints.active()).endpoint.baseUrl).toMatch(/\/butter\/app$/)
   const butter = await show()
   // the same rows, now told by Butter's API at the demo's Butter endpoint
-  expect(butter).toEqual(ours)
+  expectButterTells(butter, ours)
   expect(harness.context.settings.get().activeProfileId).toBe(DEMO_PROFILE_ID)
   await speak('mcs')
   expect(await show()).toEqual(ours)
@@ -280,8 +299,12 @@ test('Transfer: one transfer by hash reads the same on every dialect, and Bridge
   expect(mapscan!.legs).toEqual(mcs!.legs)
   expect(mcs!.state).toBe('Complete (1)')
   expect([butter!.state, mapscan!.state]).toEqual([mcs!.state, mcs!.state])
-  // the same amounts in token units whether they came raw (ours) or human (Butter's single transfer)
-  expect([butter!.sent, butter!.received]).toEqual([mcs!.sent, mcs!.received])
+  // the same amounts in token units whether they came raw (ours) or human (Butter's single transfer); what
+  // arrived in the token received: the bridge's (ours) or, for a swap, another one, with its own symbol
+  expect(butter!.sent).toBe(mcs!.sent)
+  const symbolOf = (text: string): string => text.split(' ').pop() ?? ''
+  if (symbolOf(butter!.received) === symbolOf(mcs!.received)) expect(butter!.received).toBe(mcs!.received)
+  else expect(butter!.received).toMatch(/^\d[\d,]*(\.\d+)? [A-Z]+$/)
   // when it was sent and last updated: our record's times, and Bridge Scan's from its legs (sent at the source
   // leg, updated at the latest leg, here the destination's)
   expect(mcs!.sentAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/)
