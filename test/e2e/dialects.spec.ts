@@ -12,6 +12,7 @@ import { demoDialectUrls } from '../../src/shared/demo-network'
 import { DEMO_PROFILE_ID } from '../../src/shared/profile-ids'
 import { NOT_PROVIDED, type Dialect } from '../../src/shared/schemas/origin'
 import type { Harness } from '../support/harness'
+import type { TransferRecord } from '../../src/shared/schemas/wire'
 
 // tall enough that the virtual table draws every row of the history compared (at most 25: one page)
 test.use({ viewport: { width: 1400, height: 1600 } })
@@ -391,5 +392,38 @@ test('Settings: Detect service at the demo’s Butter app URL proposes Butter an
   await expect(page.locator('[data-testid=profile-row]', { hasText: 'Butter here' })).toBeVisible()
   const saved = harness.context.settings.get().profiles.find((p) => p.name === 'Butter here')
   expect(saved).toMatchObject({ dialect: 'butter', baseUrl: urls.baseUrl, tokensUrl: urls.tokensUrl })
+  expect(consoleErrors).toEqual([])
+})
+
+test("Butter's demo: a swap's row and Transfer view say what arrived in the token received; a transfer still crossing, its destination chain all nulls, reads in flight", async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  await useDialect(page, harness, 'butter')
+  // a swap (received in another token than sent) and a transfer still crossing, from the demo's Butter
+  let swap: { record: TransferRecord; who: Sample['addresses'][number] } | null = null
+  let crossing: TransferRecord | null = null
+  for (const who of sample.addresses.slice(1)) {
+    const history = await harness.context.handlers['history:page']({ address: who.address, chainId: who.chainId, pageNo: 1, pageSize: 25, prefer: 'network' }, { emit: () => undefined })
+    for (const r of history.data.list) {
+      if (!swap && r.outcome === 'delivered' && r.received && r.received.symbol !== r.tokenObject?.symbol) swap = { record: r, who }
+      if (!crossing && r.outcome === 'in-flight' && r.toChainObject === null) crossing = r
+    }
+    if (swap && crossing) break
+  }
+  if (!swap || !crossing) throw new Error('the demo speaking Butter has no swap or no transfer crossing')
+  const { record, who } = swap
+
+  await page.goto(`${harness.url}#/transfers?address=${who.address}&chainId=${who.chainId}`)
+  const row = page.getByTestId('transfer-row').filter({ has: page.locator(`a[data-hash][title="${record.hash}"]`) })
+  await expect(row.locator('[data-col="received"]')).toHaveText(/^\s*\d[\d,]*(\.\d+)?\s*$/)
+
+  await page.goto(`${harness.url}#/transfer?hash=${record.hash}`)
+  const received = page.locator('.summary [data-amount]').last()
+  await expect(received).toHaveText(new RegExp(`^\\d[\\d,]*(\\.\\d+)? ${record.received!.symbol}$`))
+  await expect(page.locator('.summary [data-amount]').first()).toHaveText(new RegExp(` ${record.tokenObject!.symbol}$`))
+
+  await page.goto(`${harness.url}#/transfer?hash=${crossing.hash}`)
+  await expect(page.getByTestId('transfer-pending')).toBeVisible()
+  await expect(page.getByTestId('error-box')).toHaveCount(0)
+  await expect(page.getByTestId('decode-issues')).toHaveCount(0)
   expect(consoleErrors).toEqual([])
 })
