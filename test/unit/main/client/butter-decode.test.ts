@@ -52,7 +52,7 @@ describe("Butter's published examples", () => {
     expect(r.tokenObject).toMatchObject({ symbol: 'USDT', decimal: 18, chainId: 56, address: '0x55d398326f99059fF775485246999027B3197955' })
     expect(r.fromChainObject).toMatchObject({ chainId: 56, chainName: 'BNB Chain', scanUrl: 'https://bscscan.com/' })
     expect(r.toChainObject).toMatchObject({ chainId: 22776, chainName: 'MAP Relayer Chain', scanUrl: 'https://mapscan.io/' })
-    expect(r.origin).toMatchObject({ dialect: 'butter', amount: 'raw', inAmount: 'raw', stateMeaning: 'Completed' })
+    expect(r.origin).toMatchObject({ dialect: 'butter', amount: 'raw', inAmount: 'raw', stateMeaning: 'completed' })
     expect(r.origin?.notProvided).toEqual(expect.arrayContaining(['confirmHeight', 'stable']))
     expect(exactAmount(sentAmount(r))).toBe('793.9679079533888')
     expect(exactAmount(receivedAmount(r))).toBe('793.1739400454354')
@@ -88,7 +88,7 @@ describe("Butter's published examples", () => {
       completeTime: '2023-07-27 12:23:58',
       fee: null
     })
-    expect(d.origin?.stateMeaning).toBe('Completed')
+    expect(d.origin?.stateMeaning).toBe('completed')
     expect(exactAmount(detailSentAmount(d))).toBe('0.8')
     expect(exactAmount(detailReceivedAmount(d))).toBe('0.5984')
     // the same text in the original dialect is 0.8 of a smallest unit

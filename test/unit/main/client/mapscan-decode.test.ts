@@ -43,7 +43,7 @@ describe("Bridge Scan's published examples", () => {
       tokenObject: null
     })
     expect(d.fromChainObject).toMatchObject({ chainId: 137, contract: '0xbb21e441fb738f54e6ec244e435475096e179d66', scanUrl: 'https://polygonscan.com/' })
-    expect(d.origin).toMatchObject({ dialect: 'mapscan', amount: 'absent', inAmount: 'absent', stateMeaning: 'Completed' })
+    expect(d.origin).toMatchObject({ dialect: 'mapscan', amount: 'absent', inAmount: 'absent', stateMeaning: 'completed' })
     expect(amountText(detailSentAmount(d))).toEqual({ text: 'not provided by this service', raw: false, missing: true })
     expect(exactAmount(detailSentAmount(d))).toBeNull()
     expect(transferDetailSchema.safeParse(d).success).toBe(true)
