@@ -4,7 +4,7 @@ import type { HistoryPage, TransferDetail } from '@shared/schemas/wire'
 import { addressSchema, txHashSchema } from '@shared/schemas/settings'
 import { describeArrivals, describeDoubt } from '@shared/history-load'
 import { withReceivedTokens } from '@shared/amounts'
-import { canonicalEpoch, checkInput, fetchAllHistory, lacks, operationsOf } from '../main/client'
+import { canonicalEpoch, checkInput, EVERY_CHAIN, everyChainSource, fetchAllHistory, lacks, operationsOf } from '../main/client'
 import { callOptions, ENDPOINT_OPTIONS, wholeNumber, withClient } from './bridge-client'
 import { command, UsageError, type Grammar } from './command-line'
 import {
@@ -94,7 +94,6 @@ export const history = command({
     const address = values.address
     const chainId = wholeNumber(values['chain-id'], 'chain-id', 1)
     if (address === undefined) throw new UsageError('history needs --address')
-    if (chainId === undefined && values.all === true) throw new UsageError('--all needs --chain-id')
     const pageNo = wholeNumber(values.page, 'page', 1)
     const pageSize = wholeNumber(values['page-size'], 'page-size', 1)
     const loadAll = values.all === true
@@ -105,25 +104,19 @@ export const history = command({
     await withClient(ctx, values, async (c) => {
       let footer: string
       let page: HistoryPage
-      if (chainId === undefined) {
-        // Every chain at once: only a dialect that has it (Butter); the others say so and name what they have.
-        if (!c.queryHistoryAllChains) throw lacks(c.dialect, 'historyAllChains', operationsOf(c))
-        page = await c.queryHistoryAllChains(
-          { address, ...(pageNo ? { pageNo } : {}), ...(pageSize ? { pageSize } : {}) },
-          call
-        )
-        const size = pageSize ?? 10
-        footer = `page ${pageNo ?? 1} of ${Math.max(1, Math.ceil(page.total / size))} (total ${page.total}, every chain)`
-      } else if (loadAll) {
+      if (loadAll) {
+        // Every page; on every chain (no --chain-id) where the dialect has that history (Butter)
+        const source = chainId === undefined ? everyChainSource(c) : c
+        if (source === null) throw lacks(c.dialect, 'historyAllChains', operationsOf(c))
         const result = await fetchAllHistory(
-          c,
-          { address, chainId },
+          source,
+          { address, chainId: chainId ?? EVERY_CHAIN },
           {
             ...(pageSize ? { pageSize } : {}),
             ...call,
             onProgress: (p) => {
               if (ctx.io.stderr.isTTY)
-                ctx.io.stderr.write(`\rloaded ${p.loaded}/${p.total} (page ${p.pagesDone}/${p.pagesTotal})`)
+                ctx.io.stderr.write(`\rloaded ${p.loaded}/${p.total} (page ${p.pagesDone}/${p.pagesTotal || '?'})`)
             }
           }
         )
@@ -133,14 +126,21 @@ export const history = command({
         for (const doubt of result.doubts) ctx.warn(`warning: ${describeDoubt(doubt)}`)
         if (result.truncated) ctx.warn('warning: stopped at the page limit; the list is incomplete')
         page = { list: result.list, total: result.total }
-        footer = `${result.list.length} transfers (total ${result.total})`
+        footer = `${result.list.length} transfers (total ${result.total}${chainId === undefined ? ', every chain' : ''})`
+      } else if (chainId === undefined) {
+        // Every chain at once: only a dialect that has it (Butter); the others say so and name what they have.
+        if (!c.queryHistoryAllChains) throw lacks(c.dialect, 'historyAllChains', operationsOf(c))
+        page = await c.queryHistoryAllChains(
+          { address, ...(pageNo ? { pageNo } : {}), ...(pageSize ? { pageSize } : {}) },
+          call
+        )
+        footer = pageFooter(page, pageNo ?? 1, pageSize ?? 10, ', every chain')
       } else {
         page = await c.queryHistory(
           { address, chainId, ...(pageNo ? { pageNo } : {}), ...(pageSize ? { pageSize } : {}) },
           call
         )
-        const size = pageSize ?? 10
-        footer = `page ${pageNo ?? 1} of ${Math.max(1, Math.ceil(page.total / size))} (total ${page.total})`
+        footer = pageFooter(page, pageNo ?? 1, pageSize ?? 10, '')
       }
       for (const r of page.list)
         for (const line of issueLines(`record id ${r.id} (${r.hash})`, r.issues)) ctx.warn(line)
@@ -157,6 +157,12 @@ export const history = command({
     })
   }
 })
+
+/** "page 2 of 3 (total 25)", or "page 2 (total not given by this service)" where the service sends none. */
+function pageFooter(page: HistoryPage, pageNo: number, size: number, where: string): string {
+  if (page.totalKnown === false) return `page ${pageNo} (total not given by this service${where})`
+  return `page ${pageNo} of ${Math.max(1, Math.ceil(page.total / size))} (total ${page.total}${where})`
+}
 
 export const transfer = command({
   grammar: ONE_WORD,

@@ -9,6 +9,8 @@ import type { SimChain, SimToken } from './catalog'
 import { buildTransfer, type Transfer } from './transfer'
 import { RawJson, wireDate, writeJson, type WireObject, type WireValue } from './json'
 import { DEMO_DIALECT_PATHS } from '@shared/demo-network'
+import type { Catalog } from './catalog'
+import { butterDelivered, butterState, receivedOf } from './butter-view'
 
 function envelope(data: WireValue): string {
   return writeJson({ code: 200, message: 'success', data })
@@ -31,8 +33,16 @@ function butterToken(t: SimToken): WireObject {
   return { id: t.id, chainId: t.chainId, address: t.address, name: t.name, symbol: t.symbol, icon: t.img, decimal: t.decimal, isMainCurrency: 0 }
 }
 
-function butterRecord(t: Transfer): WireObject {
-  const done = t.state !== 0
+/**
+ * A destination Butter does not know yet: its SDK types every member of a chain object nullable
+ * (butter-packages@30bcf29c49a3c7e4e71f7753ca004ca33b8c486c:packages/butter-sdk/src/types/response.ts).
+ */
+const NO_CHAIN: WireObject = { id: null, chainId: null, chainName: null, scanUrl: null, chainImg: null }
+
+function butterRecord(cat: Catalog, t: Transfer): WireObject {
+  const state = butterState(t)
+  const done = butterDelivered(t)
+  const got = receivedOf(cat, t)
   return {
     id: t.id,
     sourceAddress: t.from,
@@ -49,14 +59,17 @@ function butterRecord(t: Transfer): WireObject {
     // raw smallest units, a JSON integer of any size, as Butter's history sends them
     amount: new RawJson(t.amount.toString()),
     type: t.type,
-    state: t.state,
+    state,
     timestamp: wireDate(t.timeSec),
     sourceChain: legChain(t.fromChain),
-    destinationChain: legChain(t.toChain),
+    destinationChain: state === 0 ? NO_CHAIN : legChain(t.toChain),
     sourceToken: butterToken(t.token),
     destinationToken: butterToken(t.toToken),
     inAmount: done ? new RawJson(t.inAmount.toString()) : null,
-    completeTime: done ? wireDate(t.updatedSec) : null,
+    // what the user received, raw, in the token received (a swap's differs from the bridge's destinationToken)
+    receiveAmount: done ? new RawJson(got.amount.toString()) : null,
+    receiveTokenDict: butterToken(got.token),
+    completeTime: state !== 0 && state !== 4 ? wireDate(t.updatedSec) : null,
     relayerChainId: t.relayer ? String(t.relayer.chain.chainId) : null,
     relayerHash: t.relayer ? t.relayer.hash : null,
     relayerHeight: t.relayer ? t.relayer.height : null
@@ -64,8 +77,10 @@ function butterRecord(t: Transfer): WireObject {
 }
 
 /** Butter's single-transfer answer: human units, a JSON number (order id) or a string (source hash). */
-function butterInfo(t: Transfer, amountsAs: 'number' | 'string'): WireObject {
-  const done = t.state !== 0
+function butterInfo(cat: Catalog, t: Transfer, amountsAs: 'number' | 'string'): WireObject {
+  const state = butterState(t)
+  const done = butterDelivered(t)
+  const got = receivedOf(cat, t)
   const iso = (sec: number): string => new Date(sec * 1000).toISOString().replace('Z', '+00:00')
   const amount = (units: bigint, decimals: number): WireValue => (amountsAs === 'number' ? new RawJson(humanUnits(units, decimals)) : humanUnits(units, decimals, 6))
   const sent = t.amount
@@ -73,15 +88,18 @@ function butterInfo(t: Transfer, amountsAs: 'number' | 'string'): WireObject {
   return {
     fromChain: legChain(t.fromChain),
     relayerChain: t.relayer ? legChain(t.relayer.chain) : null,
-    toChain: legChain(t.toChain),
+    // null while crossing, as Butter's widget expects it (`if (data.toChain)`, useSwapHistoryInfo.ts)
+    toChain: state === 0 ? null : legChain(t.toChain),
     tokenAddress: t.token.address,
     tokenSymbol: t.token.symbol,
     timestamp: iso(t.timeSec),
-    completeTime: done ? iso(t.updatedSec) : null,
+    completeTime: state !== 0 && state !== 4 ? iso(t.updatedSec) : null,
     amount: amount(sent, t.token.decimal),
-    [amountsAs === 'number' ? 'inAmount' : 'receiveAmount']: done ? amount(t.inAmount, t.toToken.decimal) : null,
+    inAmount: done ? amount(t.inAmount, t.toToken.decimal) : null,
+    receiveAmount: done ? amount(got.amount, got.token.decimal) : null,
+    receiveToken: butterToken(got.token),
     fee: done ? `${humanUnits(fee, t.token.decimal)}${t.token.symbol}` : null,
-    state: t.state,
+    state,
     sourceHash: t.hash,
     relayerHash: t.relayer ? t.relayer.hash : null,
     toHash: done ? t.transferinHash : null,
@@ -105,17 +123,26 @@ function leg(address: string, chain: SimChain, block: number, hash: string, sec:
   }
 }
 
+/**
+ * Bridge Scan's states as its docs name them: 0 crossing, 1 completed, 2 relaying (no relay leg done yet),
+ * 3 relayer completed (the relay leg done, the destination not yet): only a completed transfer has its
+ * destination leg.
+ */
+function scanLegsOf(t: Transfer): { done: boolean; relayed: boolean } {
+  return { done: t.state === 1, relayed: t.relayer !== null && t.state !== 2 }
+}
+
 function scanInfo(t: Transfer): WireObject {
-  const done = t.state !== 0
+  const { done, relayed } = scanLegsOf(t)
   const out: Record<string, WireValue> = { sourceInfo: leg(t.from, t.fromChain, t.height, t.hash, t.timeSec) }
   if (done) out.destinationInfo = leg(t.to, t.toChain, t.transferinHeight, t.transferinHash, t.updatedSec)
-  if (t.relayer) out.relyerInfo = leg(t.to, t.relayer.chain, t.relayer.height, t.relayer.hash, t.timeSec)
+  if (relayed && t.relayer) out.relyerInfo = leg(t.to, t.relayer.chain, t.relayer.height, t.relayer.hash, t.timeSec)
   out.state = t.state
   return out
 }
 
 function scanRecord(t: Transfer): WireObject {
-  const done = t.state !== 0
+  const { done, relayed } = scanLegsOf(t)
   const chainInfo = (c: SimChain): WireObject => ({ ...legChain(c), mosContract: c.contract, color: null })
   return {
     id: t.id,
@@ -124,9 +151,9 @@ function scanRecord(t: Transfer): WireObject {
     sourceHeight: t.height,
     sourceTimestamp: new Date(t.timeSec * 1000).toISOString().replace('Z', '+00:00'),
     sourceChainInfo: chainInfo(t.fromChain),
-    relayHash: t.relayer ? t.relayer.hash : null,
-    relayHeight: t.relayer ? t.relayer.height : null,
-    relayChainInfo: t.relayer ? chainInfo(t.relayer.chain) : null,
+    relayHash: relayed && t.relayer ? t.relayer.hash : null,
+    relayHeight: relayed && t.relayer ? t.relayer.height : null,
+    relayChainInfo: relayed && t.relayer ? chainInfo(t.relayer.chain) : null,
     destinationHash: done ? t.transferinHash : null,
     destinationHeight: done ? t.transferinHeight : null,
     destinationChainInfo: chainInfo(t.toChain)
@@ -178,15 +205,15 @@ export function butterApp(core: SimCore, op: string, q: URLSearchParams): string
       if (user < 0 || chain === undefined) return envelope({ list: [], total: 0 })
       if (chain) core.motion?.historyRequested(user, chain.index)
       const { total, items } = historyItems(core, user, chain ? [chain.index] : core.catalog.chains.map((c) => c.index), page, size)
-      return envelope({ list: items.map((i) => butterRecord(core.transfer(i))), total })
+      return envelope({ list: items.map((i) => butterRecord(core.catalog, core.transfer(i))), total })
     }
     case 'queryBridgeInfoBySourceHash': {
       const i = core.dataset.indexOfHash(q.get('hash') ?? '')
-      return envelope({ info: known(core, i) ? butterInfo(core.transfer(i), 'string') : null })
+      return envelope({ info: known(core, i) ? butterInfo(core.catalog, core.transfer(i), 'string') : null })
     }
     case 'queryCrossInfoByOrderId': {
       const i = indexOfOrder(core, q.get('orderId') ?? '')
-      return envelope({ info: known(core, i) ? butterInfo(core.transfer(i), 'number') : null })
+      return envelope({ info: known(core, i) ? butterInfo(core.catalog, core.transfer(i), 'number') : null })
     }
     default:
       return null
@@ -213,8 +240,10 @@ export function butterTokens(core: SimCore, op: string, q: URLSearchParams): str
   }
   if (op === 'queryTokenList') {
     const chain = core.catalog.chains.find((c) => chainKey(c) === q.get('network'))
-    const page = positive(q.get('page'), 1)
-    const size = positive(q.get('size'), 10)
+    // Paged by the names of Butter's docs table (pageNo/pageSize, which Butter's WDK sends); `page`/`size` are
+    // not known here and give the first page of ten, as a service that does not know a parameter answers.
+    const page = positive(q.get('pageNo'), 1)
+    const size = positive(q.get('pageSize'), 10)
     if (!chain) return apiError(400, 'invalid parameter: network')
     if (page === null || size === null || size > 100) return apiError(400, 'invalid parameter: page or size')
     const tokens = core.catalog.tokensOfChain[chain.index] ?? []

@@ -20,6 +20,7 @@ import type { StableValue, TokenDetail, TokenList, TransferDetail, TransferRecor
 export interface ReceivedToken {
   decimals: number
   symbol: string
+  address?: string
 }
 
 /** A wire amount with the decimals that scale it, or null when they are unknown (shown raw). */
@@ -58,9 +59,10 @@ export function tokenFinder(list: TokenList | null): TokenFinder {
 export function withReceivedTokens<T extends TransferRecord>(records: T[], list: TokenList | null): T[] {
   const find = tokenFinder(list)
   for (const r of records) {
-    // A successor's record names its destination token itself: kept when the list has no better answer.
-    const found = find(r.toChainid, r.tokenObject?.symbol, r.tokenObject?.tokenId)
-    r.received = found ?? (r.origin && r.origin.dialect !== 'mcs' ? (r.received ?? null) : null)
+    // A successor's record names the token it received itself (Butter's receiveTokenDict or destinationToken):
+    // for a swap that is another token than the one sent, so no lookup by the sent token's symbol replaces it.
+    if (r.origin && r.origin.dialect !== 'mcs') r.received = r.received ?? null
+    else r.received = find(r.toChainid, r.tokenObject?.symbol, r.tokenObject?.tokenId)
   }
   return records
 }
@@ -87,8 +89,9 @@ export function detailSentAmount(d: Pick<TransferDetail, 'sending' | 'fromDecima
 }
 
 /** One transfer's amount received (`receiving`), in the unit its service wrote it. */
-export function detailReceivedAmount(d: Pick<TransferDetail, 'receiving' | 'receiveDecimal' | 'coin' | 'origin'>): ReadAmount {
-  return { wire: d.receiving, decimals: d.receiveDecimal, symbol: d.coin, ...unitOf(d.origin, 'inAmount') }
+export function detailReceivedAmount(d: Pick<TransferDetail, 'receiving' | 'receiveDecimal' | 'coin' | 'origin' | 'receiveSymbol'>): ReadAmount {
+  // the received token's own symbol where the service names it (a swap's), else the sent token's
+  return { wire: d.receiving, decimals: d.receiveDecimal, symbol: d.receiveSymbol ?? d.coin, ...unitOf(d.origin, 'inAmount') }
 }
 
 /**

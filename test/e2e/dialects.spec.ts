@@ -12,6 +12,7 @@ import { demoDialectUrls } from '../../src/shared/demo-network'
 import { DEMO_PROFILE_ID } from '../../src/shared/profile-ids'
 import { NOT_PROVIDED, type Dialect } from '../../src/shared/schemas/origin'
 import type { Harness } from '../support/harness'
+import type { TransferRecord } from '../../src/shared/schemas/wire'
 
 // tall enough that the virtual table draws every row of the history compared (at most 25: one page)
 test.use({ viewport: { width: 1400, height: 1600 } })
@@ -84,6 +85,25 @@ interface RowRead {
   amount: string
   token: string
   state: string
+}
+
+/** Butter's state for each of the demo's own (src/demo/butter-view.ts): its rare 2 and 3 are a refund and a failure there. */
+const BUTTER_STATE: Readonly<Record<string, string>> = { '0': '0', '1': '1', '2': '6', '3': '4' }
+const stateNumber = (state: string): string => (state.split('|')[1] ?? '').replace(/\D/g, '')
+
+/**
+ * Butter tells the same transfers as ours, its own way: the same times, hashes, tokens and amounts sent; its own
+ * state numbers; and what arrived in the token received (a swap's differs from the bridge's), so a delivered
+ * row's received amount is its own.
+ */
+function expectButterTells(butter: RowRead[], ours: RowRead[]): void {
+  const sent = (rows: RowRead[]) => rows.map(({ time, hash, amount, token }) => ({ time, hash, amount, token }))
+  expect(sent(butter)).toEqual(sent(ours))
+  expect(butter.map((r) => stateNumber(r.state))).toEqual(ours.map((r) => BUTTER_STATE[stateNumber(r.state)]))
+  butter.forEach((r, i) => {
+    if (stateNumber(r.state) === '1') expect(r.received, r.hash).toMatch(/^\d[\d,]*(\.\d+)?$/)
+    else if (stateNumber(r.state) === '0') expect(r.received, r.hash).toBe(ours[i]!.received)
+  })
 }
 
 async function readRows(page: Page): Promise<RowRead[]> {
@@ -167,7 +187,7 @@ test('Transfers and Charts: the same transfers, amounts and states on every dial
   expect(new Set(keys(mcs!)).size).toBe(who.count)
   expect(keys(butter!)).toEqual(keys(mcs!))
   expect(keys(mapscan!)).toEqual(keys(mcs!))
-  expect(butter).toEqual(mcs)
+  expectButterTells(butter!, mcs!)
   // and the demo's history is not all alike: the comparison above covers delivered transfers and others
   expect(new Set(mcs!.map((r) => r.state)).size).toBeGreaterThan(1)
   expect(consoleErrors).toEqual([])
@@ -191,7 +211,7 @@ test("Settings: the demo profile's Speaks choice turns the demo itself into Butt
   expect((await harness.context.endpoints.active()).endpoint.baseUrl).toMatch(/\/butter\/app$/)
   const butter = await show()
   // the same rows, now told by Butter's API at the demo's Butter endpoint
-  expect(butter).toEqual(ours)
+  expectButterTells(butter, ours)
   expect(harness.context.settings.get().activeProfileId).toBe(DEMO_PROFILE_ID)
   await speak('mcs')
   expect(await show()).toEqual(ours)
@@ -280,8 +300,12 @@ test('Transfer: one transfer by hash reads the same on every dialect, and Bridge
   expect(mapscan!.legs).toEqual(mcs!.legs)
   expect(mcs!.state).toBe('Complete (1)')
   expect([butter!.state, mapscan!.state]).toEqual([mcs!.state, mcs!.state])
-  // the same amounts in token units whether they came raw (ours) or human (Butter's single transfer)
-  expect([butter!.sent, butter!.received]).toEqual([mcs!.sent, mcs!.received])
+  // the same amounts in token units whether they came raw (ours) or human (Butter's single transfer); what
+  // arrived in the token received: the bridge's (ours) or, for a swap, another one, with its own symbol
+  expect(butter!.sent).toBe(mcs!.sent)
+  const symbolOf = (text: string): string => text.split(' ').pop() ?? ''
+  if (symbolOf(butter!.received) === symbolOf(mcs!.received)) expect(butter!.received).toBe(mcs!.received)
+  else expect(butter!.received).toMatch(/^\d[\d,]*(\.\d+)? [A-Z]+$/)
   // when it was sent and last updated: our record's times, and Bridge Scan's from its legs (sent at the source
   // leg, updated at the latest leg, here the destination's)
   expect(mcs!.sentAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/)
@@ -368,5 +392,38 @@ test('Settings: Detect service at the demo’s Butter app URL proposes Butter an
   await expect(page.locator('[data-testid=profile-row]', { hasText: 'Butter here' })).toBeVisible()
   const saved = harness.context.settings.get().profiles.find((p) => p.name === 'Butter here')
   expect(saved).toMatchObject({ dialect: 'butter', baseUrl: urls.baseUrl, tokensUrl: urls.tokensUrl })
+  expect(consoleErrors).toEqual([])
+})
+
+test("Butter's demo: a swap's row and Transfer view say what arrived in the token received; a transfer still crossing, its destination chain all nulls, reads in flight", async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  await useDialect(page, harness, 'butter')
+  // a swap (received in another token than sent) and a transfer still crossing, from the demo's Butter
+  let swap: { record: TransferRecord; who: Sample['addresses'][number] } | null = null
+  let crossing: TransferRecord | null = null
+  for (const who of sample.addresses.slice(1)) {
+    const history = await harness.context.handlers['history:page']({ address: who.address, chainId: who.chainId, pageNo: 1, pageSize: 25, prefer: 'network' }, { emit: () => undefined })
+    for (const r of history.data.list) {
+      if (!swap && r.outcome === 'delivered' && r.received && r.received.symbol !== r.tokenObject?.symbol) swap = { record: r, who }
+      if (!crossing && r.outcome === 'in-flight' && r.toChainObject === null) crossing = r
+    }
+    if (swap && crossing) break
+  }
+  if (!swap || !crossing) throw new Error('the demo speaking Butter has no swap or no transfer crossing')
+  const { record, who } = swap
+
+  await page.goto(`${harness.url}#/transfers?address=${who.address}&chainId=${who.chainId}`)
+  const row = page.getByTestId('transfer-row').filter({ has: page.locator(`a[data-hash][title="${record.hash}"]`) })
+  await expect(row.locator('[data-col="received"]')).toHaveText(/^\s*\d[\d,]*(\.\d+)?\s*$/)
+
+  await page.goto(`${harness.url}#/transfer?hash=${record.hash}`)
+  const received = page.locator('.summary [data-amount]').last()
+  await expect(received).toHaveText(new RegExp(`^\\d[\\d,]*(\\.\\d+)? ${record.received!.symbol}$`))
+  await expect(page.locator('.summary [data-amount]').first()).toHaveText(new RegExp(` ${record.tokenObject!.symbol}$`))
+
+  await page.goto(`${harness.url}#/transfer?hash=${crossing.hash}`)
+  await expect(page.getByTestId('transfer-pending')).toBeVisible()
+  await expect(page.getByTestId('error-box')).toHaveCount(0)
+  await expect(page.getByTestId('decode-issues')).toHaveCount(0)
   expect(consoleErrors).toEqual([])
 })

@@ -120,13 +120,17 @@ function numberEnd(text: string, start: number): number {
   return isNumberChar(text.charCodeAt(k)) ? -2 : k
 }
 
-/** A span's key as the search read it: amount, inAmount or a `<x>Valume` (SPAN_KEY masks it), and a flag. */
+/**
+ * A span's key as the search read it: amount, inAmount, receiveAmount (Butter's received amount) or a
+ * `<x>Valume` (SPAN_KEY masks it), and a flag.
+ */
 export const SPAN_AMOUNT = 1
 export const SPAN_IN_AMOUNT = 2
 const SPAN_VALUME = 3
-export const SPAN_KEY = 3
+export const SPAN_RECEIVE_AMOUNT = 4
+export const SPAN_KEY = 7
 /** The span's number is digits alone (a sign before them at most): no fraction, no exponent. */
-export const SPAN_DIGITS = 4
+export const SPAN_DIGITS = 8
 
 /**
  * Which amount key, if any, the key whose closing quote is at `close` (a delimiter) is: SPAN_AMOUNT,
@@ -143,14 +147,27 @@ function amountKeyAt(text: string, close: number): number {
 }
 
 /**
- * Which key `mount` at `m` ends: SPAN_AMOUNT for "amount", SPAN_IN_AMOUNT for "inAmount", its opening quote a
- * delimiter (an escaped one makes the key longer); 0 for any other.
+ * Which key `mount` at `m` ends: SPAN_AMOUNT for "amount", SPAN_IN_AMOUNT for "inAmount", SPAN_RECEIVE_AMOUNT
+ * for "receiveAmount", its opening quote a delimiter (an escaped one makes the key longer); 0 for any other.
  */
 function amountKeyBefore(text: string, m: number): number {
   const a = text.charCodeAt(m - 1)
-  const open = a === 97 ? m - 2 : a === 65 && text.charCodeAt(m - 2) === 110 && text.charCodeAt(m - 3) === 105 ? m - 4 : -1
+  let open = -1
+  let kind = 0
+  if (a === 97) {
+    open = m - 2
+    kind = SPAN_AMOUNT
+  } else if (a === 65) {
+    if (text.charCodeAt(m - 2) === 110 && text.charCodeAt(m - 3) === 105) {
+      open = m - 4
+      kind = SPAN_IN_AMOUNT
+    } else if (text.charCodeAt(m - 2) === 101 && text.startsWith('receive', m - 8)) {
+      open = m - 9
+      kind = SPAN_RECEIVE_AMOUNT
+    }
+  }
   if (open < 0 || text.charCodeAt(open) !== 34 || isEscaped(text, open)) return 0
-  return a === 97 ? SPAN_AMOUNT : SPAN_IN_AMOUNT
+  return kind
 }
 
 /**

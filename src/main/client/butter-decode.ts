@@ -15,8 +15,8 @@
 import { z } from 'zod'
 import type { ChainDetail, ChainRecord, TokenDetail, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { TransferOrigin } from '@shared/schemas/origin'
-import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, judge, legChainSchema, tokenDetail, tokenDetailOf } from './dialect-common'
-import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, findAmountKeys, forgetLastMatch, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
+import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, decimalsSchema, heightSchema, judge, legChainSchema, namesChain, requiredChainOf, tokenDetail, tokenDetailOf, type ButterToken } from './dialect-common'
+import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, SPAN_RECEIVE_AMOUNT, findAmountKeys, forgetLastMatch, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
 import { isAmountKey, isPlainObject } from './lossless-json'
 import { MAX_DECIMAL_DIGITS } from '@shared/schemas/wire'
 import { BUTTER_STATES } from './butter/states'
@@ -69,9 +69,9 @@ export const butterHistoryRecordSchema = z.object({
   fromChainId: chainIdText,
   toChainId: chainIdText,
   sourceHash: z.string(),
-  sourceHeight: z.int().nonnegative(),
+  sourceHeight: heightSchema,
   destinationHash: z.string().nullable().optional(),
-  destinationHeight: z.int().nonnegative().nullable().optional(),
+  destinationHeight: heightSchema.nullable().optional(),
   orderId: z.string(),
   sourceTokenAddress: z.string(),
   destinationTokenAddress: z.string().nullable().optional(),
@@ -88,7 +88,14 @@ export const butterHistoryRecordSchema = z.object({
   // not in the docs' table; Butter's SDK types them (nullable)
   relayerChainId: chainIdText.nullable().optional(),
   relayerHash: z.string().nullable().optional(),
-  relayerHeight: z.int().nonnegative().nullable().optional()
+  relayerHeight: heightSchema.nullable().optional(),
+  // What the user received, in the token received: raw smallest units, as Butter's widget reads them
+  // (`formatUnits(BigInt(data.receiveAmount), data.receiveTokenDict?.decimal)`, butternetwork/butter-packages@
+  // 30bcf29c49a3c7e4e71f7753ca004ca33b8c486c:packages/butter-widget/src/components/history-main-card/history-item.tsx;
+  // the SDK types both, response.ts `SwapHistory`). `inAmount` is the bridge's token on the destination chain,
+  // which for a swap is not what arrived.
+  receiveAmount: exactAmount.nullable().optional(),
+  receiveTokenDict: butterTokenSchema.nullable().optional()
 })
 
 const butterHistoryPageSchema = z.object({ list: z.array(z.unknown()), total: z.int().nonnegative() })
@@ -101,27 +108,38 @@ function origin(amountUnit: 'raw' | 'human', inAmountKnown: boolean, state: numb
 
 /** One history record (queryBridgeHistoryByAddress) as the normalized transfer. */
 export function butterHistoryRecord(raw: unknown, index = 0): TransferRecord {
-  const r = judge(compiledRecordSchema, raw, 'queryBridgeHistoryByAddress', `record ${index}`)
+  const op = 'queryBridgeHistoryByAddress'
+  const r = judge(compiledRecordSchema, raw, op, `record ${index}`)
   return transferOf({
     ...r,
-    sourceChain: chainDetailOf(r.sourceChain),
-    destinationChain: r.destinationChain ? chainDetailOf(r.destinationChain) : null,
+    sourceChain: requiredChainOf(r.sourceChain, op, `record ${index}`, 'sourceChain', null, r.fromChainId),
+    destinationChain: r.destinationChain && namesChain(r.destinationChain) ? chainDetailOf(r.destinationChain, null, r.toChainId) : null,
     sourceToken: tokenDetailOf(r.sourceToken),
-    destinationToken: r.destinationToken ? tokenDetailOf(r.destinationToken) : null
+    destinationToken: r.destinationToken ? tokenDetailOf(r.destinationToken) : null,
+    receiveTokenDict: r.receiveTokenDict ? tokenDetailOf(r.receiveTokenDict) : null
   })
 }
 
 /** A checked record, its chains and tokens already the app's details (as both ways have them). */
-type HistoryFields = Omit<z.output<typeof butterHistoryRecordSchema>, 'sourceChain' | 'destinationChain' | 'sourceToken' | 'destinationToken'> & {
+type HistoryFields = Omit<z.output<typeof butterHistoryRecordSchema>, 'sourceChain' | 'destinationChain' | 'sourceToken' | 'destinationToken' | 'receiveTokenDict'> & {
   sourceChain: ChainDetail
   destinationChain: ChainDetail | null
   sourceToken: TokenDetail
   destinationToken: TokenDetail | null
+  receiveTokenDict: TokenDetail | null
+}
+
+/** The token a received amount is counted in, as a record carries it. */
+function receivedOf(t: TokenDetail | null): TransferRecord['received'] {
+  return t ? { decimals: t.decimal, symbol: t.symbol, address: t.address } : null
 }
 
 function transferOf(r: HistoryFields): TransferRecord {
-  const inAmount = r.inAmount ?? null
-  const dest = r.destinationToken ?? null
+  // The amount received and its token: `receiveAmount` in `receiveTokenDict` where Butter sends it (as its
+  // widget shows it), else the docs' `inAmount` in `destinationToken`, never one with the other's token.
+  const receive = r.receiveAmount ?? null
+  const inAmount = receive ?? r.inAmount ?? null
+  const dest = receive !== null ? r.receiveTokenDict : (r.destinationToken ?? null)
   const leg = destinationLegOf(r.destinationHash, r.destinationHeight)
   return {
     id: r.id,
@@ -164,7 +182,7 @@ function transferOf(r: HistoryFields): TransferRecord {
     tokenObject: r.sourceToken,
     stable: null,
     issues: [],
-    received: dest ? { decimals: dest.decimal, symbol: dest.symbol } : null,
+    received: receivedOf(dest),
     origin: origin('raw', inAmount !== null, r.state, historyNotProvided(r.type === undefined, !r.completeTime)),
     outcome: outcomeOfState('butter', r.state, leg.transferinHash)
   }
@@ -216,8 +234,6 @@ export function quickButterHistory(text: string): HistoryPage | null {
   return { list, total }
 }
 
-const legShape = legChainSchema.shape
-const tokenShape = butterTokenSchema.shape
 
 /** The field's zod schema on a value the look at sight did not vouch for: its output, or undefined when refused. */
 function byField<S extends z.ZodType>(schema: S, v: unknown): z.output<S> | undefined {
@@ -356,7 +372,8 @@ function quickLeg(v: unknown, depth: number, walk: Walk): ChainDetail | null {
   const vId = v.id
   if (vId !== undefined) {
     named++
-    if ((id = Number.isSafeInteger(vId) ? (vId as number) : byField(legShape.id, vId)) === undefined) return null
+    // null and every other spelling: the exact path decides
+    if ((id = Number.isSafeInteger(vId) ? (vId as number) : ABSENT) === undefined) return null
   }
   let chainImg: string | null | undefined
   if (v.chainImg !== undefined) {
@@ -375,6 +392,16 @@ function quickLeg(v: unknown, depth: number, walk: Walk): ChainDetail | null {
 }
 
 /**
+ * A chain object of nulls only (a destination not known yet, as Butter's SDK types it): no chain, as the exact
+ * path reads it (namesChain); nothing in it for the walk but the object itself.
+ */
+function isNullChain(v: unknown): boolean {
+  if (!isPlainObject(v)) return false
+  for (const k in v) if (v[k] !== null || !LEG_MEMBERS.has(k)) return false
+  return true
+}
+
+/**
  * The token members read by name: the schema's, and isMainCurrency, which every token of Butter's examples
  * carries (test/fixtures/butter) and the app does not use: read as the walk reads a member it does not know.
  */
@@ -382,20 +409,22 @@ const TOKEN_MEMBERS: ReadonlySet<string> = new Set(['id', 'chainId', 'address', 
 
 /** butterTokenSchema at sight, read as quickLeg reads a chain; null: refused. */
 function quickToken(v: unknown, depth: number, walk: Walk): TokenDetail | null {
-  if (!isPlainObject(v)) return null
+  // `decimals` beside or instead of `decimal`: the exact path decides which is read
+  if (!isPlainObject(v) || v.decimals !== undefined) return null
   const chainId = chainIdOf(v.chainId)
   const address = stringOf(v.address)
   const name = stringOf(v.name)
   const symbol = stringOf(v.symbol)
   const vDecimal = v.decimal
-  const decimal = isNatural(vDecimal) && vDecimal <= 255 ? vDecimal : byField(tokenShape.decimal, vDecimal)
+  // decimals as digits, or spelled `decimals`: the exact path decides
+  const decimal = isNatural(vDecimal) && vDecimal <= 255 ? vDecimal : ABSENT
   if (chainId === undefined || address === undefined || name === undefined || symbol === undefined || decimal === undefined) return null
   let named = 5
   let id: number | undefined
   const vId = v.id
   if (vId !== undefined) {
     named++
-    if ((id = Number.isSafeInteger(vId) ? (vId as number) : byField(tokenShape.id, vId)) === undefined) return null
+    if ((id = Number.isSafeInteger(vId) ? (vId as number) : ABSENT) === undefined) return null
   }
   let icon: string | null | undefined
   if (v.icon !== undefined) {
@@ -496,7 +525,8 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
   const vDestinationChain = raw.destinationChain
   if (vDestinationChain !== undefined) {
     named++
-    if (vDestinationChain !== null && (destinationChain = quickLeg(vDestinationChain, depth + 1, walk)) === null) return null
+    if (isNullChain(vDestinationChain)) walk.containers++
+    else if (vDestinationChain !== null && (destinationChain = quickLeg(vDestinationChain, depth + 1, walk)) === null) return null
   }
   let destinationToken: TokenDetail | null = null
   const vDestinationToken = raw.destinationToken
@@ -519,6 +549,15 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
     named++
     if ((relayerHeight = orNull(raw.relayerHeight, naturalOf)) === undefined) return null
   }
+  const vReceive = raw.receiveAmount
+  if (vReceive !== undefined) named++
+  let receiveAmount: string | null | undefined = vReceive === null ? null : ABSENT
+  let receiveTokenDict: TokenDetail | null = null
+  const vReceiveToken = raw.receiveTokenDict
+  if (vReceiveToken !== undefined) {
+    named++
+    if (vReceiveToken !== null && (receiveTokenDict = quickToken(vReceiveToken, depth + 1, walk)) === null) return null
+  }
   const vAmount = raw.amount
   const vInAmount = raw.inAmount
   if (vInAmount !== undefined) named++
@@ -527,12 +566,22 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
   const members = memberCount(raw)
   walk.containers++
   if (members === named) {
-    // Only the schema's members: the record's amount numbers are its only spans, in the text's order, which
-    // the next span's key tells.
-    const inAmountFirst = typeof vInAmount === 'number' && typeof vAmount === 'number' && ((walk.spans.kinds[walk.next] ?? 0) & SPAN_KEY) === SPAN_IN_AMOUNT
-    if (inAmountFirst && (inAmount = memberAmount(SPAN_IN_AMOUNT, vInAmount, walk)) === undefined) return null
-    if ((amount = memberAmount(SPAN_AMOUNT, vAmount, walk)) === undefined) return null
-    if (!inAmountFirst && vInAmount !== undefined && vInAmount !== null && (inAmount = memberAmount(SPAN_IN_AMOUNT, vInAmount, walk)) === undefined) return null
+    // Only the schema's members: the record's amount numbers are its only spans, in the text's order, each
+    // span's key telling whose it is; amounts written as text are read as text.
+    let numbers = (typeof vAmount === 'number' ? 1 : 0) + (typeof vInAmount === 'number' ? 1 : 0) + (typeof vReceive === 'number' ? 1 : 0)
+    for (; numbers > 0; numbers--) {
+      const kind = (walk.spans.kinds[walk.next] ?? 0) & SPAN_KEY
+      if (kind === SPAN_AMOUNT && amount === undefined && typeof vAmount === 'number') {
+        if ((amount = memberAmount(SPAN_AMOUNT, vAmount, walk)) === undefined) return null
+      } else if (kind === SPAN_IN_AMOUNT && inAmount === undefined && typeof vInAmount === 'number') {
+        if ((inAmount = memberAmount(SPAN_IN_AMOUNT, vInAmount, walk)) === undefined) return null
+      } else if (kind === SPAN_RECEIVE_AMOUNT && receiveAmount === undefined && typeof vReceive === 'number') {
+        if ((receiveAmount = memberAmount(SPAN_RECEIVE_AMOUNT, vReceive, walk)) === undefined) return null
+      } else return null
+    }
+    if (amount === undefined && (amount = amountOf(vAmount)) === undefined) return null
+    if (inAmount === undefined && vInAmount !== undefined && (inAmount = amountOf(vInAmount)) === undefined) return null
+    if (receiveAmount === undefined && vReceive !== undefined && (receiveAmount = amountOf(vReceive)) === undefined) return null
   } else {
     for (const k in raw) {
       const v = raw[k]
@@ -540,6 +589,8 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
         if ((amount = memberAmount(SPAN_AMOUNT, v, walk)) === undefined) return null
       } else if (k === 'inAmount') {
         if (v !== null && (inAmount = memberAmount(SPAN_IN_AMOUNT, v, walk)) === undefined) return null
+      } else if (k === 'receiveAmount') {
+        if (v !== null && (receiveAmount = memberAmount(SPAN_RECEIVE_AMOUNT, v, walk)) === undefined) return null
       } else if (!RECORD_MEMBERS.has(k) && !otherMember(k, v, depth, true, walk)) return null
     }
     if (amount === undefined) return null
@@ -568,7 +619,9 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
     destinationToken,
     relayerChainId,
     relayerHash,
-    relayerHeight
+    relayerHeight,
+    receiveAmount,
+    receiveTokenDict
   })
 }
 
@@ -610,14 +663,21 @@ export function decodeButterHistoryBody(text: string, operation: string, status 
  * field table says `fromToken`/`receiveToken` while its example and the order-id page send
  * `sourceToken`/`destinationToken`; the receive amount is `receiveAmount` on one page and `inAmount` on the
  * other. Either spelling is read; a token must come under one of them.
+ *
+ * What arrived is `receiveAmount` in `receiveToken` (human units: the widget writes `fixToSix(receiveAmount)
+ * receiveToken.symbol`, butter-packages@30bcf29c49a3c7e4e71f7753ca004ca33b8c486c:packages/butter-widget/src/hooks/
+ * history/useSwapHistoryInfo.ts); `inAmount` in `destinationToken` is the bridge's token, read only when no
+ * receive amount is sent. `toChain` is null while a transfer crosses: the widget draws the destination step only
+ * `if (data.toChain)` (the same file), and shapeshift/web reads `toHash ?? undefined`
+ * (shapeshift/web@00b8f63fe2e7ad44cbed658beee19fbe7a3eb3c9:packages/swapper/src/swappers/ButterSwap/swapperApi/checkTradeStatus.ts).
  */
 export const butterInfoSchema = z
   .object({
     fromChain: legChainSchema,
     relayerChain: legChainSchema.nullable().optional(),
-    toChain: legChainSchema,
-    tokenAddress: z.string().optional(),
-    tokenSymbol: z.string().optional(),
+    toChain: legChainSchema.nullable().optional(),
+    tokenAddress: z.string().nullable().optional(),
+    tokenSymbol: z.string().nullable().optional(),
     timestamp: anyTime,
     completeTime: anyTime.nullable().optional(),
     amount: exactAmount,
@@ -630,14 +690,14 @@ export const butterInfoSchema = z
     toHash: z.string().nullable().optional(),
     sourceAddress: z.string(),
     toAddress: z.string().nullable().optional(),
-    fromTokenDecimal: z.int().min(0).max(255).optional(),
-    sourceToken: butterTokenSchema.optional(),
-    fromToken: butterTokenSchema.optional(),
+    fromTokenDecimal: z.int().min(0).max(255).nullable().optional(),
+    sourceToken: butterTokenSchema.nullable().optional(),
+    fromToken: butterTokenSchema.nullable().optional(),
     destinationToken: butterTokenSchema.nullable().optional(),
     receiveToken: butterTokenSchema.nullable().optional(),
     feeToken: butterTokenSchema.nullable().optional()
   })
-  .refine((i) => i.sourceToken !== undefined || i.fromToken !== undefined, { message: 'a source token (sourceToken or fromToken)', path: ['sourceToken'] })
+  .refine((i) => (i.sourceToken ?? i.fromToken) != null, { message: 'a source token (sourceToken or fromToken)', path: ['sourceToken'] })
 
 const infoEnvelopeSchema = z.object({ info: z.unknown() })
 
@@ -647,26 +707,37 @@ export function splitFee(text: string): { value: string; symbol: string | null }
   return m ? { value: m[1] as string, symbol: m[2] ?? null } : null
 }
 
+/** The received amount and the token it is counted in, never one with the other's token. */
+function receivedSide(i: z.output<typeof butterInfoSchema>): { amount: string | null; token: ButterToken | null } {
+  const receive = i.receiveAmount ?? null
+  if (receive !== null) return { amount: receive, token: i.receiveToken ?? null }
+  return { amount: i.inAmount ?? null, token: i.destinationToken ?? null }
+}
+
 export function decodeButterInfo(data: unknown, operation: string): TransferDetail {
   const { info: raw } = judge(infoEnvelopeSchema, data, operation, 'the answer')
   const i = judge(butterInfoSchema, raw, operation, 'the transfer')
-  const source = (i.sourceToken ?? i.fromToken) as NonNullable<typeof i.sourceToken>
-  const dest = i.destinationToken ?? i.receiveToken ?? null
-  const received = i.inAmount ?? i.receiveAmount ?? null
+  const source = (i.sourceToken ?? i.fromToken) as ButterToken
+  const got = receivedSide(i)
+  const dest = got.token
   const fee = i.fee ? splitFee(i.fee) : null
+  const fromChain = requiredChainOf(i.fromChain, operation, 'the transfer', 'fromChain', null, source.chainId)
+  // While crossing the destination chain may be unnamed: the token to receive names it, else none (0).
+  const toChainId = (i.receiveToken ?? i.destinationToken)?.chainId ?? null
+  const toChain = i.toChain && namesChain(i.toChain) ? chainDetailOf(i.toChain, null, toChainId) : null
   return {
     coin: source.symbol,
     fromDecimal: i.fromTokenDecimal ?? source.decimal,
     receiveDecimal: dest?.decimal ?? source.decimal,
-    fromChainName: i.fromChain.chainName,
-    toChainName: i.toChain.chainName,
+    fromChainName: fromChain.chainName,
+    toChainName: toChain?.chainName ?? '',
     from: i.sourceAddress,
     to: i.toAddress ?? '',
     sending: i.amount,
-    receiving: received ?? '0',
-    fromChainId: i.fromChain.chainId,
+    receiving: got.amount ?? '0',
+    fromChainId: fromChain.chainId,
     relayerChainId: i.relayerChain?.chainId ?? null,
-    toChainId: i.toChain.chainId,
+    toChainId: toChain?.chainId ?? toChainId ?? 0,
     state: i.state,
     type: 0,
     fromHeight: 0,
@@ -678,8 +749,8 @@ export function decodeButterInfo(data: unknown, operation: string): TransferDeta
     confirmHeight: 0,
     relayerConfirmHeight: null,
     transferInConfirmHeight: 0,
-    fromChainObject: chainDetailOf(i.fromChain),
-    toChainObject: chainDetailOf(i.toChain),
+    fromChainObject: fromChain,
+    toChainObject: toChain,
     tokenObject: tokenDetailOf(source),
     relayerObject: i.relayerChain ? chainDetailOf(i.relayerChain) : null,
     issues: [],
@@ -688,71 +759,121 @@ export function decodeButterInfo(data: unknown, operation: string): TransferDeta
     completeTime: i.completeTime ?? null,
     fee: fee ? { ...fee, unit: 'human', decimals: i.feeToken?.decimal ?? null } : null,
     receiveSymbol: dest?.symbol ?? null,
-    origin: origin('human', received !== null, i.state, DETAIL_NOT_PROVIDED),
+    receiveToken: dest ? { address: dest.address, symbol: dest.symbol, decimals: dest.decimal } : null,
+    origin: origin('human', got.amount !== null, i.state, DETAIL_NOT_PROVIDED),
     outcome: outcomeOfState('butter', i.state, i.toHash)
   }
 }
 
 const metamaskSchema = z.object({ blockExplorerUrls: z.array(z.string()).optional(), rpcUrls: z.array(z.string()).optional() })
 
-export const butterChainSchema = z.object({
-  id: z.int(),
-  chainId: chainIdText,
-  chainType: z.string().optional(),
-  key: z.string(),
-  logoUri: z.string().nullable().optional(),
-  metamask: z.string().nullable().optional(),
-  name: z.string(),
-  nativeToken: z.string().nullable().optional()
-})
+/**
+ * One chain of queryChainList. Butter's SDK types `metamask` and `nativeToken` as JSON text and parses both
+ * (butter-packages@30bcf29c49a3c7e4e71f7753ca004ca33b8c486c:packages/butter-sdk/src/types/response.ts,
+ * services/api.ts `getChains`); Butter's WDK takes `nativeToken` as an object or JSON text, the chain's id from
+ * `chainId ?? id`, its name from `name ?? id` and its network from `key ?? chainId`
+ * (wdk-protocol-swidge-butter@970493d1be800171f4d377729e97d48372fedab4:src/types.ts `ButterChainInfo`,
+ * @197395c48b31f75bd40372c03d363663bd45d708:src/mappers.ts, @14aac887cbc9260b7e6675d33d90b1d1b98688e1:src/discovery.ts).
+ */
+export const butterChainSchema = z
+  .object({
+    id: z.union([z.int(), z.string()]).nullable().optional(),
+    chainId: chainIdText.nullable().optional(),
+    chainType: z.string().nullable().optional(),
+    key: z.string().nullable().optional(),
+    logoUri: z.string().nullable().optional(),
+    metamask: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional(),
+    name: z.string().nullable().optional(),
+    nativeToken: z.union([z.string(), z.record(z.string(), z.unknown())]).nullable().optional()
+  })
+  .transform((c, ctx) => {
+    const chainId = c.chainId ?? (c.id == null ? null : byField(chainIdText, c.id) ?? null)
+    if (chainId === null) {
+      ctx.addIssue({ code: 'custom', message: 'a chain needs its chain id (`chainId`, or `id`)', path: ['chainId'] })
+      return z.NEVER
+    }
+    return { ...c, chainId }
+  })
 
-function metamaskOf(text: string | null | undefined): z.infer<typeof metamaskSchema> {
-  if (!text) return {}
+function metamaskOf(value: string | Record<string, unknown> | null | undefined): z.infer<typeof metamaskSchema> {
+  if (!value) return {}
   try {
-    const r = metamaskSchema.safeParse(JSON.parse(text))
+    const r = metamaskSchema.safeParse(typeof value === 'string' ? JSON.parse(value) : value)
     return r.success ? r.data : {}
   } catch {
     return {}
   }
 }
 
-/** queryChainList (tokens API) → chain records; `key` (the token list's `network`) is kept beside them. */
+/**
+ * queryChainList (tokens API) → chain records; `key` (the token list's `network`) is kept beside them. One
+ * chain no client could place (no chain id at all, or not an object) is dropped and the others kept: a chain
+ * list serves every other chain, and Butter's WDK drops what it cannot map the same way
+ * (mappers.ts: "the discovery caller drops such entries"). Only a list of which no chain reads is refused,
+ * naming the first chain and field.
+ */
 export function decodeButterChains(data: unknown): ChainRecord[] {
   const { chains } = judge(z.object({ chains: z.array(z.unknown()) }), data, 'queryChainList', 'the answer')
-  return chains.map((raw, index) => {
-    const c = judge(butterChainSchema, raw, 'queryChainList', `chain ${index}`)
+  const out: ChainRecord[] = []
+  let firstError: unknown = null
+  chains.forEach((raw, index) => {
+    let c: z.output<typeof butterChainSchema>
+    try {
+      c = judge(butterChainSchema, raw, 'queryChainList', `chain ${index}`)
+    } catch (e) {
+      firstError ??= e
+      return
+    }
     // `metamask` is JSON inside JSON (chain name, explorer, RPC URLs): read when it reads, else left empty.
     const mm = metamaskOf(c.metamask)
-    return {
-      id: c.id,
-      chain: c.key,
+    const key = c.key ?? String(c.chainId)
+    out.push({
+      id: typeof c.id === 'number' ? c.id : c.chainId,
+      chain: key,
       contract: '',
       rpc: mm.rpcUrls?.[0] ?? '',
       chainId: c.chainId,
       gasLimit: '',
-      chainName: c.name,
+      chainName: c.name ?? key,
       chainImg: c.logoUri ?? '',
       scanUrl: mm.blockExplorerUrls?.[0] ?? '',
       volume: null,
       tokenAddress: null,
       decimal: null,
       liquidity: null,
-      key: c.key,
+      key,
       chainType: c.chainType ?? null
-    }
+    })
   })
+  if (out.length === 0 && firstError !== null) throw firstError
+  return out
 }
 
-export const butterTokenRecordSchema = z.object({
-  id: z.int(),
-  chainId: chainIdText,
-  address: z.string(),
-  blockchainNetwork: z.string().optional(),
-  decimals: z.int().min(0).max(255),
-  image: z.string().nullable().optional(),
-  name: z.string(),
-  symbol: z.string()
-})
+/**
+ * One token of queryTokenList. The docs and SDK send `decimals` as a number; Butter's WDK reads
+ * `Number(token.decimals ?? token.decimal)` (mappers.ts@197395c48b31f75bd40372c03d363663bd45d708), so digits
+ * and the spelling `decimal` are read too.
+ */
+export const butterTokenRecordSchema = z
+  .object({
+    id: z.int().nullable().optional(),
+    chainId: chainIdText,
+    address: z.string(),
+    blockchainNetwork: z.string().nullable().optional(),
+    decimals: decimalsSchema.optional(),
+    decimal: decimalsSchema.optional(),
+    image: z.string().nullable().optional(),
+    name: z.string().nullable().optional(),
+    symbol: z.string()
+  })
+  .transform((t, ctx) => {
+    const decimals = t.decimals ?? t.decimal
+    if (decimals === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'a token needs its decimals (`decimals` or `decimal`)', path: ['decimals'] })
+      return z.NEVER
+    }
+    return { ...t, decimals }
+  })
 
 /** One page of queryTokenList (tokens API): its tokens and the network's token count. */
 export function decodeButterTokenPage(data: unknown): { tokens: TokenRecord[]; count: number } {
@@ -760,10 +881,10 @@ export function decodeButterTokenPage(data: unknown): { tokens: TokenRecord[]; c
   const tokens = page.results.map((raw, index): TokenRecord => {
     const t = judge(butterTokenRecordSchema, raw, 'queryTokenList', `token ${index}`)
     return {
-      id: t.id,
+      id: t.id ?? 0,
       tokenId: '',
       address: t.address,
-      name: t.name,
+      name: t.name ?? t.symbol,
       chainId: t.chainId,
       isMint: 0,
       symbol: t.symbol,

@@ -51,6 +51,22 @@ export interface HistoryAll {
 /** What "load all" asks of a client: any dialect's QueryClient, or a test's stand-in for its paging. */
 export type HistorySource = Pick<QueryClient, 'maxPageSize' | 'queryHistory' | 'fetchHistory'>
 
+/** The chain id "load all" is given for a history on every chain: everyChainSource never sends it. */
+export const EVERY_CHAIN = 0
+
+/**
+ * A client's history on every chain (Butter's, chainId left out) as a source "load all" pages through, or
+ * null when the dialect has none.
+ */
+export function everyChainSource(client: QueryClient): HistorySource | null {
+  const allChains = client.queryHistoryAllChains?.bind(client)
+  if (!allChains) return null
+  return {
+    maxPageSize: client.maxPageSize,
+    queryHistory: (q, call) => allChains({ address: q.address, ...(q.pageNo ? { pageNo: q.pageNo } : {}), ...(q.pageSize ? { pageSize: q.pageSize } : {}) }, call)
+  }
+}
+
 /** Sweep requests that fill nothing new before the sweep gives up on a list that outruns it. */
 const STALL_LIMIT = 16
 
@@ -184,6 +200,8 @@ export async function fetchAllHistory(
     // Page 1 alone first: its total is the list the load vouches for.
     try {
       const first = (await request(1)).decode()
+      // A service that sends no total is read until its pages run out: there is no list to place pages in.
+      if (first.totalKnown === false) return await readToEnd(first)
       pagesDone++
       latestTotal = first.total
       placement = new Placement(first.total, Math.min(first.total, maxPages * pageSize), pageSize)
@@ -222,6 +240,41 @@ export async function fetchAllHistory(
     doubts,
     truncated: pagesFor(p.startTotal) > maxPages,
     pagesDone
+  }
+
+  /**
+   * The whole history of a service that sends no total (Bridge Scan): page after page, in order, until one
+   * comes back shorter than asked. A record met again (the list moved while paged) is kept once; a full page
+   * that adds nothing new ends the load and is named, as is the page limit.
+   */
+  async function readToEnd(first: HistoryPage): Promise<HistoryAll> {
+    const byId = new Map<number, TransferRecord>()
+    const add = (page: HistoryPage): number => {
+      let fresh = 0
+      for (const r of page.list) {
+        if (!byId.has(r.id)) fresh++
+        byId.set(r.id, r)
+      }
+      return fresh
+    }
+    const doubts: LoadDoubt[] = []
+    const told = (): void => opts.onProgress?.({ loaded: byId.size, total: byId.size, pagesDone, pagesTotal: 0 })
+    add(first)
+    pagesDone = 1
+    told()
+    let last = first
+    while (last.list.length >= pageSize && pagesDone < maxPages) {
+      last = (await request(pagesDone + 1)).decode()
+      pagesDone++
+      const fresh = add(last)
+      told()
+      if (last.list.length > 0 && fresh === 0) {
+        doubts.push({ kind: 'contradiction', places: last.list.length })
+        break
+      }
+    }
+    const list = [...byId.values()]
+    return { list, total: list.length, startTotal: list.length, arrived: 0, doubts, truncated: last.list.length >= pageSize && pagesDone >= maxPages && doubts.length === 0, pagesDone }
   }
 
   /**

@@ -1,7 +1,7 @@
 // A body parsed so that no number loses a digit: the exact parse, for every body (decode.ts has the whole
 // path, and the quicker way a history page takes).
 //
-// Amount-like numbers (amount, inAmount, sending, receiving, <x>Valume) carry six fractional digits and may
+// Amount-like numbers (amount, inAmount, sending, receiving, receiveAmount, <x>Valume) carry six fractional digits and may
 // exceed 2^53; JSON.parse would round them, and lossless-json's parse costs ~19× JSON.parse. So one linear
 // scan finds the number tokens outside strings and wraps in quotes those that must stay exact: amount-keyed
 // numbers always, other numbers where JSON.parse would not give their exact value. The rewritten text then
@@ -110,6 +110,9 @@ function isAmountKeyAt(text: string, start: number, end: number, escaped: boolea
       break
     case 9:
       if (text.startsWith('receiving', start + 1)) return true
+      break
+    case 13:
+      if (text.startsWith('receiveAmount', start + 1)) return true
       break
   }
   return length > 6 && text.startsWith('Valume', end - 6)

@@ -14,7 +14,7 @@ import type { HistoryPage, TransferDetail, TransferRecord } from '@shared/schema
 import { MAPSCAN_STATES } from './mapscan/states'
 import { outcomeOfState } from './states'
 import { STATE_NOT_PROVIDED, type TransferOrigin } from '@shared/schemas/origin'
-import { anyTime, chainDetailOf, destinationLegOf, judge, legChainSchema } from './dialect-common'
+import { anyTime, chainDetailOf, destinationLegOf, heightSchema, judge, legChainSchema, requiredChainOf } from './dialect-common'
 
 
 const LACKS = ['amount', 'inAmount', 'tokenObject', 'tokenAddress', 'orderId', 'stable', 'type']
@@ -35,7 +35,7 @@ export const mapscanLegSchema = z.object({
   address: z.string(),
   chainInfo: legChainSchema,
   contract: z.string().nullable().optional(),
-  block: z.int().nonnegative(),
+  block: heightSchema,
   hash: z.string(),
   timestamp: anyTime
 })
@@ -63,19 +63,22 @@ export function decodeMapscanInfo(data: unknown, operation: string): TransferDet
   const src = i.sourceInfo
   const relay = i.relyerInfo ?? null
   const dest = i.destinationInfo ?? null
+  const fromChain = requiredChainOf(src.chainInfo, operation, 'the transfer', 'sourceInfo.chainInfo', src.contract)
+  const toChain = dest ? chainDetailOf(dest.chainInfo, dest.contract) : null
+  const relayChain = relay ? chainDetailOf(relay.chainInfo, relay.contract) : null
   return {
     coin: '',
     fromDecimal: 0,
     receiveDecimal: 0,
-    fromChainName: src.chainInfo.chainName,
-    toChainName: dest?.chainInfo.chainName ?? '',
+    fromChainName: fromChain.chainName,
+    toChainName: toChain?.chainName ?? '',
     from: src.address,
     to: dest?.address ?? '',
     sending: '0',
     receiving: '0',
-    fromChainId: src.chainInfo.chainId,
-    relayerChainId: relay?.chainInfo.chainId ?? null,
-    toChainId: dest?.chainInfo.chainId ?? 0,
+    fromChainId: fromChain.chainId,
+    relayerChainId: relayChain?.chainId ?? null,
+    toChainId: toChain?.chainId ?? 0,
     state: i.state,
     type: 0,
     fromHeight: src.block,
@@ -87,10 +90,10 @@ export function decodeMapscanInfo(data: unknown, operation: string): TransferDet
     confirmHeight: 0,
     relayerConfirmHeight: null,
     transferInConfirmHeight: 0,
-    fromChainObject: chainDetailOf(src.chainInfo, src.contract),
-    toChainObject: dest ? chainDetailOf(dest.chainInfo, dest.contract) : null,
+    fromChainObject: fromChain,
+    toChainObject: toChain,
     tokenObject: null,
-    relayerObject: relay ? chainDetailOf(relay.chainInfo, relay.contract) : null,
+    relayerObject: relayChain,
     issues: [],
     // Sent is the source leg's time; last updated is the latest leg's — for a completed transfer its destination
     // leg's, which is when it completed: the meaning the views read a record's updatedAt with
@@ -110,28 +113,32 @@ export const mapscanHistoryRecordSchema = z.object({
   id: z.int(),
   sourceAddress: z.string(),
   sourceHash: z.string(),
-  sourceHeight: z.int().nonnegative(),
+  sourceHeight: heightSchema,
   sourceTimestamp: anyTime,
   sourceChainInfo: legChainSchema,
   relayHash: z.string().nullable().optional(),
-  relayHeight: z.int().nonnegative().nullable().optional(),
+  relayHeight: heightSchema.nullable().optional(),
   relayChainInfo: legChainSchema.nullable().optional(),
   destinationAddress: z.string().nullable().optional(),
   destinationHash: z.string().nullable().optional(),
-  destinationHeight: z.int().nonnegative().nullable().optional(),
+  destinationHeight: heightSchema.nullable().optional(),
   destinationChainInfo: legChainSchema.nullable().optional(),
   destinationInfo: legChainSchema.nullable().optional(),
   state: z.int().optional()
 })
 
 export function mapscanHistoryRecord(raw: unknown, index = 0): TransferRecord {
-  const r = judge(mapscanHistoryRecordSchema, raw, 'queryHistoryByChainIdAddress', `record ${index}`)
-  const destChain = r.destinationChainInfo ?? r.destinationInfo ?? null
+  const op = 'queryHistoryByChainIdAddress'
+  const r = judge(mapscanHistoryRecordSchema, raw, op, `record ${index}`)
+  const fromChain = requiredChainOf(r.sourceChainInfo, op, `record ${index}`, 'sourceChainInfo')
+  const destInfo = r.destinationChainInfo ?? r.destinationInfo ?? null
+  const destChain = destInfo ? chainDetailOf(destInfo) : null
+  const relayChain = r.relayChainInfo ? chainDetailOf(r.relayChainInfo) : null
   const notProvided = r.destinationAddress == null ? [...RECORD_NOT_PROVIDED, 'to'] : RECORD_NOT_PROVIDED
   return {
     id: r.id,
-    chain: r.sourceChainInfo.chainName,
-    fromChainid: r.sourceChainInfo.chainId,
+    chain: fromChain.chainName,
+    fromChainid: fromChain.chainId,
     toChainid: destChain?.chainId ?? 0,
     contract: '',
     from: r.sourceAddress,
@@ -145,7 +152,7 @@ export function mapscanHistoryRecord(raw: unknown, index = 0): TransferRecord {
     confirmHeight: 0,
     relayerSendHash: null,
     relayerSendHeight: null,
-    relayerChainid: r.relayChainInfo?.chainId ?? null,
+    relayerChainid: relayChain?.chainId ?? null,
     relayerHash: r.relayHash ?? null,
     relayerHeight: r.relayHeight ?? null,
     relayerContract: null,
@@ -159,8 +166,8 @@ export function mapscanHistoryRecord(raw: unknown, index = 0): TransferRecord {
     // source time cannot stand for the last update. The transfer's detail has every leg's time.
     updatedAt: '',
     ...destinationLegOf(r.destinationHash, r.destinationHeight),
-    fromChainObject: chainDetailOf(r.sourceChainInfo),
-    toChainObject: destChain ? chainDetailOf(destChain) : null,
+    fromChainObject: fromChain,
+    toChainObject: destChain,
     tokenObject: null,
     stable: null,
     issues: [],
@@ -180,6 +187,7 @@ const mapscanHistoryPageSchema = z.object({ list: z.array(z.unknown()), total: z
 export function decodeMapscanHistory(data: unknown, page: { pageNo: number; pageSize: number }): HistoryPage {
   const p = judge(mapscanHistoryPageSchema, data, 'queryHistoryByChainIdAddress', 'the page')
   const list = p.list.map((r, i) => mapscanHistoryRecord(r, i))
+  if (p.total != null) return { list, total: p.total }
   const known = (page.pageNo - 1) * page.pageSize + list.length + (list.length >= page.pageSize ? 1 : 0)
-  return { list, total: p.total ?? known }
+  return { list, total: known, totalKnown: false }
 }

@@ -12,6 +12,7 @@ import { decodeButterChains, decodeButterHistoryBody, decodeButterInfo, decodeBu
 import { decodeMapscanHistory, decodeMapscanInfo } from './mapscan-decode'
 import { apiUrl, getForText, getJson, httpOptionsOf, httpUrl, type ArrivedBody, type HttpOptions } from './http'
 import { unwrapEnvelope } from './decode'
+import { readTokenPages, type PageSpelling } from './token-paging'
 import { lacks, type CallOptions, type ClientOptions, type QueryClient, type QueryDialect, type QueryOperation } from './query-client'
 
 /** Butter's documented largest page ("max is 100"), for its history and its token list alike. */
@@ -145,23 +146,22 @@ export class ButterClient extends GetClient implements QueryClient {
     return decodeButterChains(await this.get(this.tokensUrl, 'queryChainList', {}, call))
   }
 
+  /** The paging spelling this service answered to last (token-paging.ts): tried first for the next network. */
+  private tokenPaging: PageSpelling = 'page/size'
+
   /**
    * Every token of every network: the chain list names the networks (`key`), and each network's list is read
-   * page by page (the docs' `page`/`size`, as their example and Butter's SDK send them) until its count is
-   * reached or a page comes back empty.
+   * page by page until its count is reached, every page checked (token-paging.ts).
    */
   async queryTokenList(call: CallOptions = {}): Promise<TokenList> {
     const chains = await this.queryChainList(call)
     const tokens: TokenRecord[] = []
     for (const chain of chains) {
       const network = typeof chain.key === 'string' ? chain.key : chain.chain
-      let read = 0
-      for (let page = 1; page <= MAX_TOKEN_PAGES; page++) {
-        const got = decodeButterTokenPage(await this.get(this.tokensUrl, 'queryTokenList', { network, page, size: BUTTER_MAX_PAGE_SIZE }, call))
-        tokens.push(...got.tokens)
-        read += got.tokens.length
-        if (got.tokens.length === 0 || read >= got.count) break
-      }
+      const fetchPage = async (params: Record<string, number>) => decodeButterTokenPage(await this.get(this.tokensUrl, 'queryTokenList', { network, ...params }, call))
+      const got = await readTokenPages(network, fetchPage, this.tokenPaging, BUTTER_MAX_PAGE_SIZE, MAX_TOKEN_PAGES)
+      this.tokenPaging = got.spelling
+      tokens.push(...got.tokens)
     }
     return groupTokens(tokens)
   }

@@ -5,6 +5,7 @@ import {
   chainDetailSchema,
   chainRecordSchema,
   decodeIssueSchema,
+  receivedTokenSchema,
   stableValueSchema,
   tokenDetailSchema,
   tokenListSchema,
@@ -22,12 +23,12 @@ export const transferRecordSchema = transferRecordWireSchema.extend({
   tokenObject: tokenDetailSchema.nullable(),
   stable: stableValueSchema.nullable(),
   issues: z.array(decodeIssueSchema),
-  received: z.object({ decimals: z.int().min(0).max(255), symbol: z.string() }).nullable().optional(),
+  received: receivedTokenSchema.nullable().optional(),
   origin: transferOriginSchema.optional(),
   outcome: outcomeSchema.optional()
 })
 
-export const historyPageSchema = z.object({ list: z.array(transferRecordSchema), total: z.int().nonnegative() })
+export const historyPageSchema = z.object({ list: z.array(transferRecordSchema), total: z.int().nonnegative(), totalKnown: z.literal(false).optional() })
 
 export const transferDetailSchema = transferDetailWireSchema.extend({
   fromChainObject: chainDetailSchema.nullable(),
@@ -37,7 +38,9 @@ export const transferDetailSchema = transferDetailWireSchema.extend({
   issues: z.array(decodeIssueSchema),
   origin: transferOriginSchema.optional(),
   outcome: outcomeSchema.optional(),
-  times: transferTimesSchema.optional()
+  times: transferTimesSchema.optional(),
+  receiveSymbol: z.string().nullable().optional(),
+  receiveToken: receivedTokenSchema.nullable().optional()
 })
 
 export const chainListSchema = z.array(chainRecordSchema)

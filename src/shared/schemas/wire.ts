@@ -159,6 +159,13 @@ export const transferRecordWireSchema = z.looseObject({
  */
 export type OmitKnown<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] }
 
+/**
+ * The token a received amount is counted in. A successor that names the token received (Butter's
+ * `receiveTokenDict` / `receiveToken`) gives its address too: for a swap it is another token than the one sent.
+ */
+export const receivedTokenSchema = z.object({ decimals: int.min(0).max(255), symbol: z.string(), address: z.string().optional() })
+export type ReceivedTokenOf = z.infer<typeof receivedTokenSchema>
+
 /** A decoded transfer record: detail strings replaced by objects (null when undecodable, see `issues`). */
 export type TransferRecord = OmitKnown<
   z.infer<typeof transferRecordWireSchema>,
@@ -173,7 +180,7 @@ export type TransferRecord = OmitKnown<
    * The token `inAmount` is counted in (the destination chain's token of the same symbol, from the token
    * list): set by main before records leave it (src/shared/amounts.ts); null or absent when unknown.
    */
-  received?: { decimals: number; symbol: string } | null
+  received?: ReceivedTokenOf | null
   /** which dialect answered and in which units its amounts came; absent for our original dialect (raw) */
   origin?: TransferOrigin
   /** how the transfer ended, read through its dialect's state table (src/shared/outcome.ts); set by main */
@@ -183,7 +190,10 @@ export type TransferRecord = OmitKnown<
 export const historyPageWireSchema = z.looseObject({ list: z.array(z.unknown()), total: int.nonnegative() })
 export interface HistoryPage {
   list: TransferRecord[]
+  /** the service's total; where it sends none (totalKnown false), only how many are known to exist so far */
   total: number
+  /** false when the service sends no total (Bridge Scan): every count beyond the pages read is unknown */
+  totalKnown?: false
 }
 
 export const transferDetailWireSchema = z.looseObject({
@@ -230,6 +240,12 @@ export type TransferDetail = OmitKnown<
   /** how the transfer ended, read through its dialect's state table (src/shared/outcome.ts); set by main */
   outcome?: Outcome
   /**
+   * The token received, where the service names it apart from the token sent (Butter's `receiveToken`): for
+   * a swap, what `receiving` is counted in. Absent where the received token is the sent one.
+   */
+  receiveSymbol?: string | null
+  receiveToken?: ReceivedTokenOf | null
+  /**
    * When it was sent and last updated ('yyyy-MM-dd HH:mm:ss' UTC), where the dialect's single transfer carries
    * its legs' times (Bridge Scan's); absent from our original dialect's, whose times are the history record's.
    * A name of our own, so that no field an original service may add beside its documented ones is taken for it.
@@ -241,4 +257,4 @@ export const transferTimesSchema = z.object({ sent: z.string(), updated: z.strin
 export type TransferTimes = z.infer<typeof transferTimesSchema>
 
 /** The fields whose wire numbers are amounts: kept as exact decimal text. */
-export const AMOUNT_FIELDS = ['amount', 'inAmount', 'sending', 'receiving'] as const
+export const AMOUNT_FIELDS = ['amount', 'inAmount', 'sending', 'receiving', 'receiveAmount'] as const

@@ -108,9 +108,12 @@ describe("Butter's examples through the CLI", () => {
   it('chains and tokens from the tokens API', async () => {
     const chains = JSON.parse((await cli(['chains', ...butter()])).out) as Record<string, unknown>[]
     expect(chains[0]).toMatchObject({ chainId: 1, chainName: 'Ethereum', key: 'ethereum' })
-    const tokens = JSON.parse((await cli(['tokens', ...butter()])).out) as Record<string, Record<string, unknown>[]>
-    // the example's network lists 12 tokens and shows one: the list is read until a page comes back short
-    expect(tokens['1030']?.[0]).toMatchObject({ symbol: 'CFX', decimal: 18 })
+    // The example's network counts 12 tokens and shows one (the docs elide the rest), and this server answers it
+    // whatever page is asked: paged either way it never reaches its count, which is said, not listed as 1 of 12.
+    const tokens = await cli(['tokens', ...butter()])
+    expect(tokens.code).not.toBe(0)
+    expect(tokens.out).toBe('')
+    expect(tokens.err).toContain('the service ignores paging: network "ethereum" with page/size: the pages ran out at 1 distinct tokens of the 12 counted')
   })
 
   it('the text table reads the human and raw units alike', async () => {

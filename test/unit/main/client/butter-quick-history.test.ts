@@ -130,6 +130,8 @@ const recordOf = (othersOf: fc.Arbitrary<[string, string][]>) =>
       id: fc.integer({ min: 1, max: 2 ** 40 }),
       amount: amountText,
       inAmount: fc.option(amountText),
+      // Butter's SDK types a record's receiveAmount (raw, like amount) beside inAmount
+      receiveAmount: fc.option(amountText),
       state: fc.constantFrom(0, 1, 6),
       type: fc.option(fc.integer({ min: 0, max: 9 })),
       from: text,
@@ -161,6 +163,7 @@ const recordOf = (othersOf: fc.Arbitrary<[string, string][]>) =>
         ['state', raw(String(r.state))],
         ['timestamp', raw(r.time)],
         ['inAmount', raw(r.inAmount ?? 'null')],
+        ...(r.receiveAmount === null ? [] : [['receiveAmount', raw(r.receiveAmount)] as [string, Json]]),
         ['sourceChain', r.sourceChain],
         ['destinationChain', r.destinationChain ?? raw('null')],
         ['sourceToken', r.sourceToken],
@@ -220,7 +223,7 @@ const TRIED_VALUES = [
 const TRIED_FIELDS = [
   ...['id', 'sourceAddress', 'destinationAddress', 'fromChainId', 'toChainId', 'sourceHash', 'sourceHeight', 'destinationHash', 'destinationHeight', 'orderId'],
   ...['sourceTokenAddress', 'destinationTokenAddress', 'amount', 'type', 'state', 'timestamp', 'completeTime', 'inAmount', 'relayerChainId', 'relayerHash', 'relayerHeight'],
-  ...['sourceChain', 'destinationChain', 'sourceToken', 'destinationToken', 'usdtValume', 'extra'],
+  ...['sourceChain', 'destinationChain', 'sourceToken', 'destinationToken', 'usdtValume', 'extra', 'receiveAmount', 'receiveTokenDict'],
   ...['id', 'chainId', 'chainName', 'scanUrl', 'chainImg', 'mosContract', 'amount', 'extra'].map((k) => `sourceChain.${k}`),
   ...['id', 'chainId', 'address', 'name', 'symbol', 'decimal', 'icon', 'isMainCurrency', 'usdtValume', 'extra'].map((k) => `sourceToken.${k}`)
 ]
