@@ -20,7 +20,11 @@ function aligned(a: Decimal, b: Decimal): [bigint, bigint] {
 export function thresholdPct(text: string, field = 'threshold'): string {
   const t = text.trim()
   if (!/^\d{1,3}(\.\d{1,6})?$/.test(t) || Number(t) > 100) {
-    throw new AppError({ kind: 'input', field, message: `--${field} is a per cent from 0 to 100 (up to 6 decimals), got "${text.slice(0, 40)}"` })
+    throw new AppError({
+      kind: 'input',
+      field,
+      message: `--${field} is a per cent from 0 to 100 (up to 6 decimals), got "${text.slice(0, 40)}"`
+    })
   }
   return decimalToString(normalize(parseDecimal(t)))
 }
@@ -57,7 +61,11 @@ export interface TokenJudgement {
  */
 export function judgeToken(j: TokenJudgement): Verdict {
   if (j.lag !== null && j.lag > j.maxLag) {
-    return { kind: 'cannot-judge-yet', lagBlocks: j.lag, reason: `the chain's scanner trails it by ${j.lag} blocks (more than ${j.maxLag})` }
+    return {
+      kind: 'cannot-judge-yet',
+      lagBlocks: j.lag,
+      reason: `the chain's scanner trails it by ${j.lag} blocks (more than ${j.maxLag})`
+    }
   }
   const booked = parseDecimal(j.booked)
   const [b, o] = aligned(booked, parseDecimal(j.onChain))
@@ -75,9 +83,16 @@ export function judgeToken(j: TokenJudgement): Verdict {
  * (the TSS quorum), so the lag the fastest two thirds of reporting nodes are within is how far the books
  * trail. Null when no node reported a lag for the chain.
  */
-export function booksLag(reports: readonly (readonly ScannerLag[])[], chainName: string): { blocks: number; nodes: number } | null {
+export function booksLag(
+  reports: readonly (readonly ScannerLag[])[],
+  chainName: string
+): { blocks: number; nodes: number } | null {
   const lags = reports
-    .flatMap((r) => r.filter((s) => s.chain.toLowerCase() === chainName.toLowerCase() && s.lag !== null).map((s) => s.lag as number))
+    .flatMap((r) =>
+      r
+        .filter((s) => s.chain.toLowerCase() === chainName.toLowerCase() && s.lag !== null)
+        .map((s) => s.lag as number)
+    )
     .sort((a, b) => a - b)
   if (lags.length === 0) return null
   const at = Math.max(0, Math.ceil((2 * lags.length) / 3) - 1)

@@ -8,7 +8,14 @@ import { z } from 'zod'
  * A maintainer's status as the Maintainers contract stores it (a uint8), named as compass-tss names it:
  * mapprotocol/compass-tss@e2cf2fa35e9be121ef9cadc883666f4cd8eb52ac:constants/addr.go (NodeStatus).
  */
-export const MAINTAINER_STATUS: readonly string[] = ['unknown', 'whitelisted', 'standby', 'ready', 'active', 'disabled']
+export const MAINTAINER_STATUS: readonly string[] = [
+  'unknown',
+  'whitelisted',
+  'standby',
+  'ready',
+  'active',
+  'disabled'
+]
 /** TSSManager.getTSSStatus(epoch): compass-tss@e2cf2fa…:constants/constants.go (TssStatus). */
 export const TSS_STATUS: readonly string[] = ['unknown', 'pending', 'consensus', 'completed', 'failed']
 
@@ -43,7 +50,11 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x address of 20 byte
 const units = z.string().regex(/^-?\d+$/, 'whole units as decimal text')
 const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/, 'decimal text')
 
-export const keeperContractsSchema = z.object({ maintainers: address, tssManager: address, viewController: address })
+export const keeperContractsSchema = z.object({
+  maintainers: address,
+  tssManager: address,
+  viewController: address
+})
 export type KeeperContracts = z.infer<typeof keeperContractsSchema>
 
 export const scannerLagSchema = z.object({
@@ -131,7 +142,9 @@ export const chainSolvencySchema = z.object({
   router: z.string(),
   /** whose RPC was asked, and which block counted (finalized, or head minus a depth when not served) */
   rpc: z.string().nullable(),
-  block: z.object({ number: units, tag: z.enum(['finalized', 'head-minus-depth']), depth: z.number().int() }).nullable(),
+  block: z
+    .object({ number: units, tag: z.enum(['finalized', 'head-minus-depth']), depth: z.number().int() })
+    .nullable(),
   /** the books' lag: the scanner lag two thirds of the reporting nodes are within; null when none reported */
   scannerLag: z.object({ blocks: z.number().int(), nodes: z.number().int() }).nullable(),
   tokens: z.array(tokenSolvencySchema),
@@ -145,7 +158,9 @@ export const solvencyReportSchema = z.object({
   viewController: address,
   thresholdPct: decimalText,
   maxScannerLag: z.number().int(),
-  vaults: z.array(z.object({ pubkey: z.string(), members: z.array(address), chains: z.array(chainSolvencySchema) })),
+  vaults: z.array(
+    z.object({ pubkey: z.string(), members: z.array(address), chains: z.array(chainSolvencySchema) })
+  ),
   problems: z.array(z.string()),
   readAt: z.number().int()
 })
@@ -157,6 +172,12 @@ export function solvencyOutcome(report: SolvencyReport): 'ok' | 'short' | 'unjud
   if (verdicts.includes('short')) return 'short'
   // a chain whose RPC was asked and failed could not be judged; one with no RPC at all is said, not counted
   const failed = report.vaults.some((v) => v.chains.some((c) => c.problem !== null && c.rpc !== null))
-  if (failed || verdicts.includes('cannot-judge-yet') || report.problems.length > 0 || report.vaults.length === 0) return 'unjudged'
+  if (
+    failed ||
+    verdicts.includes('cannot-judge-yet') ||
+    report.problems.length > 0 ||
+    report.vaults.length === 0
+  )
+    return 'unjudged'
   return 'ok'
 }

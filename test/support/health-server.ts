@@ -41,12 +41,21 @@ function body(state: FakeNodeState, path: string): string | null {
       p2p_port_open: true,
       p2p_dial_ms: 1
     }))
-    return JSON.stringify({ relay_height: state.relayHeight, peers, peer_count: state.peers, errors: state.errors }, null, 2)
+    return JSON.stringify(
+      { relay_height: state.relayHeight, peers, peer_count: state.peers, errors: state.errors },
+      null,
+      2
+    )
   }
   if (path === '/status/scanner') {
     const out: Record<string, unknown> = {}
     for (const [chain, [height, scanned]] of Object.entries(state.scanners)) {
-      out[chain] = { chain, chain_height: height, block_scanner_height: scanned, scanner_height_diff: height < 0 || scanned < 0 ? -1 : height - scanned }
+      out[chain] = {
+        chain,
+        chain_height: height,
+        block_scanner_height: scanned,
+        scanner_height_diff: height < 0 || scanned < 0 ? -1 : height - scanned
+      }
     }
     return JSON.stringify(out, null, 2)
   }
@@ -72,7 +81,10 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 }
 
 /** `count` nodes at 127.0.0.2 … on one port. */
-export async function startHealthFleet(count: number, initial: (i: number) => FakeNodeState): Promise<HealthFleet> {
+export async function startHealthFleet(
+  count: number,
+  initial: (i: number) => FakeNodeState
+): Promise<HealthFleet> {
   let port = 0
   const nodes: FakeNode[] = []
   for (let i = 0; i < count; i++) {

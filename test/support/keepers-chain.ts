@@ -40,7 +40,11 @@ export function compileKeeperContracts(): Record<KeeperContractName, Compiled> {
     if (!c) throw new Error(`solc produced no ${name}`)
     return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }
   }
-  compiled = { TestMaintainers: pick('TestMaintainers'), TestTSSManager: pick('TestTSSManager'), TestViewController: pick('TestViewController') }
+  compiled = {
+    TestMaintainers: pick('TestMaintainers'),
+    TestTSSManager: pick('TestTSSManager'),
+    TestViewController: pick('TestViewController')
+  }
   return compiled
 }
 
@@ -52,11 +56,19 @@ export interface RelayChain extends AnvilNode {
   write(contract: KeeperContractName, functionName: string, args: readonly unknown[]): Promise<void>
 }
 
-export async function sendAndMine(node: AnvilNode, tx: { to: Hex | null; data: Hex }): Promise<Receipt & { contractAddress?: Hex | null }> {
-  const hash = await node.rpc<Hex>('eth_sendTransaction', [{ from: node.accounts[0], ...(tx.to ? { to: tx.to } : {}), data: tx.data, gas: '0x1c9c380' }])
+export async function sendAndMine(
+  node: AnvilNode,
+  tx: { to: Hex | null; data: Hex }
+): Promise<Receipt & { contractAddress?: Hex | null }> {
+  const hash = await node.rpc<Hex>('eth_sendTransaction', [
+    { from: node.accounts[0], ...(tx.to ? { to: tx.to } : {}), data: tx.data, gas: '0x1c9c380' }
+  ])
   // anvil mines a sent transaction a moment after answering: wait for its receipt
   for (;;) {
-    const receipt = await node.rpc<(Receipt & { contractAddress?: Hex | null }) | null>('eth_getTransactionReceipt', [hash])
+    const receipt = await node.rpc<(Receipt & { contractAddress?: Hex | null }) | null>(
+      'eth_getTransactionReceipt',
+      [hash]
+    )
     if (receipt) {
       if (receipt.status !== '0x1') throw new Error(`transaction ${hash} reverted`)
       return receipt
@@ -77,14 +89,21 @@ export async function startRelayChain(): Promise<RelayChain> {
   const maintainers = await deploy('TestMaintainers')
   const tssManager = await deploy('TestTSSManager')
   const viewController = await deploy('TestViewController')
-  const at: Record<KeeperContractName, Hex> = { TestMaintainers: maintainers, TestTSSManager: tssManager, TestViewController: viewController }
+  const at: Record<KeeperContractName, Hex> = {
+    TestMaintainers: maintainers,
+    TestTSSManager: tssManager,
+    TestViewController: viewController
+  }
   return {
     ...node,
     maintainers,
     tssManager,
     viewController,
     write: async (contract, functionName, args) => {
-      await sendAndMine(node, { to: at[contract], data: encodeFunctionData({ abi: contracts[contract].abi, functionName, args }) })
+      await sendAndMine(node, {
+        to: at[contract],
+        data: encodeFunctionData({ abi: contracts[contract].abi, functionName, args })
+      })
     }
   }
 }

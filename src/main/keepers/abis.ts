@@ -35,7 +35,9 @@ export const maintainerInfosSchema = z.array(
   })
 )
 export const slashPointsSchema = z.array(uint)
-export const publicKeysSchema = z.array(z.object({ pubkey: hex, routers: z.array(z.object({ chain: uint, router: hex })) }))
+export const publicKeysSchema = z.array(
+  z.object({ pubkey: hex, routers: z.array(z.object({ chain: uint, router: hex })) })
+)
 export const vaultViewSchema = z.object({
   pubKey: hex,
   members: z.array(address),

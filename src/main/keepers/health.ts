@@ -18,7 +18,12 @@ const p2pStatusSchema = z.looseObject({
 })
 const scannerSchema = z.record(
   z.string(),
-  z.looseObject({ chain: z.string(), chain_height: height, block_scanner_height: height, scanner_height_diff: height })
+  z.looseObject({
+    chain: z.string(),
+    chain_height: height,
+    block_scanner_height: height,
+    scanner_height_diff: height
+  })
 )
 
 /** A registered p2p address as a host to dial: a name, IPv4, or IPv6 (bracketed here); null when unusable. */
@@ -44,7 +49,11 @@ function parsed<T>(schema: z.ZodType<T>, text: string, path: string): T {
   const r = schema.safeParse(value)
   if (!r.success) {
     const issue = r.error.issues[0]
-    throw new AppError({ kind: 'decode', operation: path, message: `${path} answered another shape than health.go's (${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'})` })
+    throw new AppError({
+      kind: 'decode',
+      operation: path,
+      message: `${path} answered another shape than health.go's (${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'})`
+    })
   }
   return r.data
 }
@@ -64,10 +73,21 @@ export function scannerLags(body: z.infer<typeof scannerSchema>): ScannerLag[] {
 }
 
 /** What one maintainer's node says of itself. */
-export async function readNodeHealth(p2pAddress: string, port: number, http: HttpOptions): Promise<NodeHealth> {
+export async function readNodeHealth(
+  p2pAddress: string,
+  port: number,
+  http: HttpOptions
+): Promise<NodeHealth> {
   const host = healthHost(p2pAddress)
   if (host === null) {
-    return { reachable: false, url: null, reason: p2pAddress.trim() === '' ? 'no p2p address is registered' : `the registered p2p address "${p2pAddress.slice(0, 80)}" is not a host` }
+    return {
+      reachable: false,
+      url: null,
+      reason:
+        p2pAddress.trim() === ''
+          ? 'no p2p address is registered'
+          : `the registered p2p address "${p2pAddress.slice(0, 80)}" is not a host`
+    }
   }
   const base = `http://${host}:${port}`
   // a node that stumbles is reported as it is: no retries, which would only hide it
@@ -83,12 +103,12 @@ export async function readNodeHealth(p2pAddress: string, port: number, http: Htt
       (a) => a.text.trim() || null,
       (e: unknown) => (errors.push(`/p2pid: ${reasonOf(e)}`), null)
     ),
-    getForText(`${base}/status/p2p`, '/status/p2p', opts).then(
-      (a) => parsed(p2pStatusSchema, a.text, '/status/p2p'),
-    ).catch((e: unknown) => (errors.push(`/status/p2p: ${reasonOf(e)}`), null)),
-    getForText(`${base}/status/scanner`, '/status/scanner', opts).then(
-      (a) => parsed(scannerSchema, a.text, '/status/scanner')
-    ).catch((e: unknown) => (errors.push(`/status/scanner: ${reasonOf(e)}`), null))
+    getForText(`${base}/status/p2p`, '/status/p2p', opts)
+      .then((a) => parsed(p2pStatusSchema, a.text, '/status/p2p'))
+      .catch((e: unknown) => (errors.push(`/status/p2p: ${reasonOf(e)}`), null)),
+    getForText(`${base}/status/scanner`, '/status/scanner', opts)
+      .then((a) => parsed(scannerSchema, a.text, '/status/scanner'))
+      .catch((e: unknown) => (errors.push(`/status/scanner: ${reasonOf(e)}`), null))
   ])
   return {
     reachable: true,

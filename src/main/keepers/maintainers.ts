@@ -4,9 +4,24 @@
 // rounds on the relay node, then every health server at once. What MAP's monitor reads the same way:
 // mapprotocol/monitor@9eafe51ed99978b5b83ff594bffac9565dcaecc2:pkg/monitor/monitor.go (tssCheck).
 import { AppError } from '@shared/errors'
-import { statusName, MAINTAINER_STATUS, TSS_STATUS, type KeeperContracts, type KeepersReport, type MaintainerRow, type NodeHealth } from '@shared/keepers'
+import {
+  statusName,
+  MAINTAINER_STATUS,
+  TSS_STATUS,
+  type KeeperContracts,
+  type KeepersReport,
+  type MaintainerRow,
+  type NodeHealth
+} from '@shared/keepers'
 import type { HttpOptions } from '../client/http'
-import { epochInfoSchema, maintainerInfosSchema, MAINTAINER_ABI, shaped, slashPointsSchema, TSS_MANAGER_ABI } from './abis'
+import {
+  epochInfoSchema,
+  maintainerInfosSchema,
+  MAINTAINER_ABI,
+  shaped,
+  slashPointsSchema,
+  TSS_MANAGER_ABI
+} from './abis'
 import { readContracts, type ReadResult } from './eth-call'
 import { readNodeHealth } from './health'
 
@@ -31,7 +46,12 @@ function value<T>(r: ReadResult | undefined, read: (v: unknown) => T): T {
 export async function readKeepers(opts: KeepersOptions): Promise<KeepersReport> {
   const { relayRpc: url, contracts, http } = opts
   const problems: string[] = []
-  const [epochRead] = await readContracts(url, [{ abi: MAINTAINER_ABI, address: contracts.maintainers, functionName: 'currentEpoch' }], 'latest', http)
+  const [epochRead] = await readContracts(
+    url,
+    [{ abi: MAINTAINER_ABI, address: contracts.maintainers, functionName: 'currentEpoch' }],
+    'latest',
+    http
+  )
   const epoch = value(epochRead, (v) => shaped(slashPointsSchema.element, v, 'currentEpoch'))
 
   const [infoRead, tssRead] = await readContracts(
@@ -46,7 +66,9 @@ export async function readKeepers(opts: KeepersOptions): Promise<KeepersReport> 
   const info = value(infoRead, (v) => shaped(epochInfoSchema, v, 'getEpochInfo'))
   let tssStatus: number | null = null
   try {
-    tssStatus = value(tssRead, (v) => (typeof v === 'number' ? v : Number(shaped(slashPointsSchema.element, v, 'getTSSStatus'))))
+    tssStatus = value(tssRead, (v) =>
+      typeof v === 'number' ? v : Number(shaped(slashPointsSchema.element, v, 'getTSSStatus'))
+    )
   } catch (error) {
     problems.push(`TSSManager.getTSSStatus: ${(error as Error).message}`)
   }
@@ -54,8 +76,18 @@ export async function readKeepers(opts: KeepersOptions): Promise<KeepersReport> 
   const [infosRead, slashRead] = await readContracts(
     url,
     [
-      { abi: MAINTAINER_ABI, address: contracts.maintainers, functionName: 'getMaintainerInfos', args: [info.maintainers] },
-      { abi: TSS_MANAGER_ABI, address: contracts.tssManager, functionName: 'batchGetSlashPoint', args: [epoch, info.maintainers] }
+      {
+        abi: MAINTAINER_ABI,
+        address: contracts.maintainers,
+        functionName: 'getMaintainerInfos',
+        args: [info.maintainers]
+      },
+      {
+        abi: TSS_MANAGER_ABI,
+        address: contracts.tssManager,
+        functionName: 'batchGetSlashPoint',
+        args: [epoch, info.maintainers]
+      }
     ],
     'latest',
     http
@@ -65,20 +97,29 @@ export async function readKeepers(opts: KeepersOptions): Promise<KeepersReport> 
   try {
     slash = value(slashRead, (v) => shaped(slashPointsSchema, v, 'batchGetSlashPoint'))
     if (slash.length !== info.maintainers.length) {
-      problems.push(`TSSManager.batchGetSlashPoint answered ${slash.length} points for ${info.maintainers.length} maintainers`)
+      problems.push(
+        `TSSManager.batchGetSlashPoint answered ${slash.length} points for ${info.maintainers.length} maintainers`
+      )
       slash = null
     }
   } catch (error) {
     problems.push(`TSSManager.batchGetSlashPoint: ${(error as Error).message}`)
   }
   if (infos.length !== info.maintainers.length) {
-    problems.push(`Maintainers.getMaintainerInfos answered ${infos.length} records for ${info.maintainers.length} maintainers`)
+    problems.push(
+      `Maintainers.getMaintainerInfos answered ${infos.length} records for ${info.maintainers.length} maintainers`
+    )
   }
 
   const port = opts.healthPort
-  const healthHttp: HttpOptions = { ...http, ...(opts.healthTimeoutMs ? { timeoutMs: opts.healthTimeoutMs } : {}) }
+  const healthHttp: HttpOptions = {
+    ...http,
+    ...(opts.healthTimeoutMs ? { timeoutMs: opts.healthTimeoutMs } : {})
+  }
   const nodes: (NodeHealth | null)[] =
-    port === null ? infos.map(() => null) : await Promise.all(infos.map((m) => readNodeHealth(m.p2pAddress, port, healthHttp)))
+    port === null
+      ? infos.map(() => null)
+      : await Promise.all(infos.map((m) => readNodeHealth(m.p2pAddress, port, healthHttp)))
 
   const maintainers: MaintainerRow[] = infos.map((m, i) => {
     // the epoch's list is the order slash points come in; a record is matched to it by its account

@@ -37,7 +37,10 @@ export interface SolvencyOptions {
   now?: () => number
 }
 
-const hexNumber = z.string().regex(/^0x[0-9a-fA-F]+$/).transform((h) => BigInt(h))
+const hexNumber = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]+$/)
+  .transform((h) => BigInt(h))
 const blockSchema = z.looseObject({ number: hexNumber }).nullable()
 
 function errorText(error: unknown): string {
@@ -51,27 +54,55 @@ function isNative(token: string): boolean {
 
 /** The finalized block, else head minus FALLBACK_DEPTH when the node does not serve the tag. */
 async function settledBlock(url: string, http: HttpOptions): Promise<NonNullable<ChainSolvency['block']>> {
-  const [fin, head] = await settleAll(url, [{ method: 'eth_getBlockByNumber', params: ['finalized', false] }, { method: 'eth_blockNumber', params: [] }], http)
+  const [fin, head] = await settleAll(
+    url,
+    [
+      { method: 'eth_getBlockByNumber', params: ['finalized', false] },
+      { method: 'eth_blockNumber', params: [] }
+    ],
+    http
+  )
   if (fin?.ok) {
     const block = blockSchema.safeParse(fin.result)
-    if (block.success && block.data !== null) return { number: block.data.number.toString(), tag: 'finalized', depth: 0 }
+    if (block.success && block.data !== null)
+      return { number: block.data.number.toString(), tag: 'finalized', depth: 0 }
   }
   if (!head?.ok) throw head?.error ?? new AppError({ kind: 'protocol', message: 'no block number' })
   const number = hexNumber.safeParse(head.result)
-  if (!number.success) throw new AppError({ kind: 'decode', operation: 'eth_blockNumber', message: 'eth_blockNumber answered no hex number' })
+  if (!number.success)
+    throw new AppError({
+      kind: 'decode',
+      operation: 'eth_blockNumber',
+      message: 'eth_blockNumber answered no hex number'
+    })
   const at = number.data > BigInt(FALLBACK_DEPTH) ? number.data - BigInt(FALLBACK_DEPTH) : 0n
   return { number: at.toString(), tag: 'head-minus-depth', depth: FALLBACK_DEPTH }
 }
 
 type Coin = VaultView['routerTokens'][number]['coins'][number]
 
-function bookedOf(coin: Coin): Pick<TokenSolvency, 'token' | 'native' | 'booked' | 'pendingOut' | 'bookedDecimals'> {
+function bookedOf(
+  coin: Coin
+): Pick<TokenSolvency, 'token' | 'native' | 'booked' | 'pendingOut' | 'bookedDecimals'> {
   const decimals = Number(coin.decimals)
-  return { token: coin.token, native: isNative(coin.token), booked: tokenUnits(coin.balance, decimals), pendingOut: tokenUnits(coin.pendingOut, decimals), bookedDecimals: decimals }
+  return {
+    token: coin.token,
+    native: isNative(coin.token),
+    booked: tokenUnits(coin.balance, decimals),
+    pendingOut: tokenUnits(coin.pendingOut, decimals),
+    bookedDecimals: decimals
+  }
 }
 
 function unread(coin: Coin, reason: string): TokenSolvency {
-  return { ...bookedOf(coin), onChain: null, chainDecimals: null, gap: null, gapPct: null, verdict: { kind: 'cannot-check-here', reason } }
+  return {
+    ...bookedOf(coin),
+    onChain: null,
+    chainDecimals: null,
+    gap: null,
+    gapPct: null,
+    verdict: { kind: 'cannot-check-here', reason }
+  }
 }
 
 function chainOf(
@@ -83,11 +114,30 @@ function chainOf(
   const url = opts.chainRpc[chainId] ?? null
   const lag = name === null ? null : booksLag(opts.scanners, name)
   const base = { chainId, chainName: name, router: route.router, rpc: url, block: null, scannerLag: lag }
-  const none = (reason: string): ChainSolvency => ({ ...base, tokens: route.coins.map((c) => unread(c, reason)), problem: reason })
-  if (name !== null && NOT_EVM.has(name.toLowerCase())) return Promise.resolve({ ...none(`${name} is not an EVM chain: its balance has no eth_call here`), rpc: null })
-  if (!/^0x[0-9a-fA-F]{40}$/.test(route.router)) return Promise.resolve({ ...none(`the router ${route.router.slice(0, 70)} is not an EVM address`), rpc: null })
-  if (url === null) return Promise.resolve(none(`no EVM RPC for chain ${chainId}: set one in the profile's chain check, or --chain-rpc ${chainId}=URL`))
-  return readChain(url, route, base, lag, opts).catch((error: unknown) => none(`${url} failed: ${errorText(error)}`))
+  const none = (reason: string): ChainSolvency => ({
+    ...base,
+    tokens: route.coins.map((c) => unread(c, reason)),
+    problem: reason
+  })
+  if (name !== null && NOT_EVM.has(name.toLowerCase()))
+    return Promise.resolve({
+      ...none(`${name} is not an EVM chain: its balance has no eth_call here`),
+      rpc: null
+    })
+  if (!/^0x[0-9a-fA-F]{40}$/.test(route.router))
+    return Promise.resolve({
+      ...none(`the router ${route.router.slice(0, 70)} is not an EVM address`),
+      rpc: null
+    })
+  if (url === null)
+    return Promise.resolve(
+      none(
+        `no EVM RPC for chain ${chainId}: set one in the profile's chain check, or --chain-rpc ${chainId}=URL`
+      )
+    )
+  return readChain(url, route, base, lag, opts).catch((error: unknown) =>
+    none(`${url} failed: ${errorText(error)}`)
+  )
 }
 
 async function readChain(
@@ -102,7 +152,13 @@ async function readChain(
   const erc20 = erc20Abi as Abi
   const natives = route.coins.map((c) => isNative(c.token))
   const [balances, tokenReads] = await Promise.all([
-    settleAll(url, route.coins.filter((_, i) => natives[i]).map(() => ({ method: 'eth_getBalance', params: [route.router, `0x${at.toString(16)}`] })), opts.http),
+    settleAll(
+      url,
+      route.coins
+        .filter((_, i) => natives[i])
+        .map(() => ({ method: 'eth_getBalance', params: [route.router, `0x${at.toString(16)}`] })),
+      opts.http
+    ),
     readContracts(
       url,
       route.coins.flatMap((c, i) =>
@@ -134,14 +190,21 @@ async function readChain(
       const dec = tokenReads[erc++] as ReadResult
       if (!bal.ok) return unread(coin, `balanceOf: ${bal.error.message}`)
       if (!dec.ok) return unread(coin, `decimals: ${dec.error.message}`)
-      if (typeof bal.value !== 'bigint' || typeof dec.value !== 'number') return unread(coin, 'balanceOf or decimals answered another type')
+      if (typeof bal.value !== 'bigint' || typeof dec.value !== 'number')
+        return unread(coin, 'balanceOf or decimals answered another type')
       raw = bal.value
       decimals = dec.value
     }
     const booked = bookedOf(coin)
     const onChain = tokenUnits(raw, decimals)
     const { gap, pct } = gapOf(booked.booked, onChain)
-    const verdict = judgeToken({ booked: booked.booked, onChain, thresholdPct: opts.thresholdPct, lag: lag?.blocks ?? null, maxLag: opts.maxScannerLag })
+    const verdict = judgeToken({
+      booked: booked.booked,
+      onChain,
+      thresholdPct: opts.thresholdPct,
+      lag: lag?.blocks ?? null,
+      maxLag: opts.maxScannerLag
+    })
     return { ...booked, onChain, chainDecimals: decimals, gap, gapPct: pct, verdict }
   })
   return { ...base, block, tokens, problem: null }
@@ -151,8 +214,14 @@ async function readChain(
 export async function readSolvency(opts: SolvencyOptions): Promise<SolvencyReport> {
   const { relayRpc: url, http } = opts
   const problems: string[] = []
-  const [keysRead] = await readContracts(url, [{ abi: VIEW_ABI, address: opts.viewController, functionName: 'getPublicKeys' }], 'latest', http)
-  if (!keysRead?.ok) throw keysRead?.error ?? new AppError({ kind: 'internal', message: 'getPublicKeys went missing' })
+  const [keysRead] = await readContracts(
+    url,
+    [{ abi: VIEW_ABI, address: opts.viewController, functionName: 'getPublicKeys' }],
+    'latest',
+    http
+  )
+  if (!keysRead?.ok)
+    throw keysRead?.error ?? new AppError({ kind: 'internal', message: 'getPublicKeys went missing' })
   const keys = shaped(publicKeysSchema, keysRead.value, 'getPublicKeys')
   const chainIds = [...new Set(keys.flatMap((k) => k.routers.map((r) => r.chain)))]
   const reads = await readContracts(
@@ -162,7 +231,12 @@ export async function readSolvency(opts: SolvencyOptions): Promise<SolvencyRepor
         { abi: VIEW_ABI, address: opts.viewController, functionName: 'getVault', args: [k.pubkey] },
         { abi: TSS_MANAGER_ABI, address: opts.tssManager, functionName: 'getMembers', args: [k.pubkey] }
       ]),
-      ...chainIds.map((c) => ({ abi: VIEW_ABI, address: opts.viewController, functionName: 'getChainName', args: [c] }))
+      ...chainIds.map((c) => ({
+        abi: VIEW_ABI,
+        address: opts.viewController,
+        functionName: 'getChainName',
+        args: [c]
+      }))
     ],
     'latest',
     http
@@ -183,8 +257,11 @@ export async function readSolvency(opts: SolvencyOptions): Promise<SolvencyRepor
       const vault = shaped(vaultViewSchema, vaultRead.value, 'getVault')
       let members = vault.members
       if (membersRead.ok && Array.isArray(membersRead.value)) members = membersRead.value as string[]
-      else if (!membersRead.ok) problems.push(`TSSManager.getMembers(${k.pubkey.slice(0, 18)}…): ${membersRead.error.message}`)
-      const chains = await Promise.all(vault.routerTokens.map((route) => chainOf(route, names.get(route.chain) ?? null, opts)))
+      else if (!membersRead.ok)
+        problems.push(`TSSManager.getMembers(${k.pubkey.slice(0, 18)}…): ${membersRead.error.message}`)
+      const chains = await Promise.all(
+        vault.routerTokens.map((route) => chainOf(route, names.get(route.chain) ?? null, opts))
+      )
       return { pubkey: k.pubkey, members, chains }
     })
   )

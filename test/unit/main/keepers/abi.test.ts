@@ -36,6 +36,7 @@ describe('the test contracts against the published ABIs', () => {
   }
 
   it('the published ABIs are read whole: every function the product calls is in them', () => {
-    for (const [, published, functions] of USED) for (const f of functions) expect(fn(published, f)).not.toBeNull()
+    for (const [, published, functions] of USED)
+      for (const f of functions) expect(fn(published, f)).not.toBeNull()
   })
 })
