@@ -5,6 +5,7 @@ import { sim } from './sim'
 import { tssHeights, tssOrder, tssPending, tssTx } from './tss'
 import { watchTransfer, watchVault } from './watch'
 import { watchTssCommand } from './watch-tss'
+import { vaultMaintainers, vaultSolvency } from './keepers'
 
 export const COMMANDS: readonly Command[] = [
   chains,
@@ -12,6 +13,8 @@ export const COMMANDS: readonly Command[] = [
   history,
   transfer,
   vault,
+  vaultMaintainers,
+  vaultSolvency,
   sim,
   watchVault,
   watchTransfer,
@@ -34,7 +37,8 @@ Options:
   -h, --help        this help
 
 Without URLs and with the demo profile active (or no settings), the built-in simulator is started.
-Exit codes: 0 success, 1 the service or node failed (with --verify: or a chain contradicts it), 2 bad usage or input.
+Exit codes: 0 success, 1 the service or node failed (with --verify: or a chain contradicts it; vault solvency:
+or the vault is short), 2 bad usage or input, 3 vault solvency could not be judged (a scanner lags, a chain RPC failed).
 `
 
 /** Where the summaries start: a synopsis too long to leave two spaces before it has its summary on the next line. */

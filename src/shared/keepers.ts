@@ -181,3 +181,27 @@ export function solvencyOutcome(report: SolvencyReport): 'ok' | 'short' | 'unjud
     return 'unjudged'
   return 'ok'
 }
+
+/** A profile's keeper settings, each absent field mainnet's contract, the code's port or the 1 % default. */
+export function keeperSettings(
+  profile: {
+    keepers?:
+      | {
+          maintainers?: string | undefined
+          tssManager?: string | undefined
+          viewController?: string | undefined
+          healthPort?: number | undefined
+          thresholdPct?: string | undefined
+        }
+      | undefined
+  } | null
+): KeeperContracts & { healthPort: number; thresholdPct: string } {
+  const k = profile?.keepers
+  return {
+    maintainers: k?.maintainers ?? MAINNET_KEEPER_CONTRACTS.maintainers,
+    tssManager: k?.tssManager ?? MAINNET_KEEPER_CONTRACTS.tssManager,
+    viewController: k?.viewController ?? MAINNET_KEEPER_CONTRACTS.viewController,
+    healthPort: k?.healthPort ?? DEFAULT_HEALTH_PORT,
+    thresholdPct: k?.thresholdPct ?? DEFAULT_THRESHOLD_PCT
+  }
+}

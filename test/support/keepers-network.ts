@@ -12,7 +12,6 @@ export const BSC = 56
 export const BTC = 1360095883558913n
 /** what the bridge funds its router with in the test chain: 10^24 units, one million tokens of 18 decimals */
 export const ROUTER_FUNDS = 10n ** 24n
-export const NOW_S = 1_800_000_000
 
 export interface KeeperNetwork {
   relay: RelayChain
@@ -51,7 +50,7 @@ export async function startKeeperNetwork(count = 21): Promise<KeeperNetwork> {
     await relay.write('TestMaintainers', 'setMaintainer', [
       m,
       4,
-      BigInt(NOW_S - 30),
+      BigInt(Math.floor(Date.now() / 1000) - 30),
       EPOCH,
       fleet.nodes[i]!.host
     ])
