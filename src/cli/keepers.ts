@@ -8,6 +8,7 @@ import { addressSchema } from '@shared/schemas/settings'
 import { DEFAULT_MAX_SCANNER_LAG, keeperSettings, solvencyOutcome, type KeepersReport } from '@shared/keepers'
 import { thresholdPct } from '@shared/keepers-verdict'
 import { chainCheckSettings } from '@shared/chain-check'
+import { demoChainRpc } from '@shared/demo-network'
 import { readKeepers, readSolvency } from '../main/keepers'
 import type { HttpOptions } from '../main/client'
 import type { Fetch } from '../main/net'
@@ -155,6 +156,8 @@ export const vaultSolvency = command({
       values,
       async (_c, ep, fetch) => {
         const url = ep.rpcUrls[0] ?? ''
+        // the demo network stands in: its chains answer for its vault's routers
+        const rpcs = ep.close === undefined ? chainRpc : { ...demoChainRpc(ep.baseUrl), ...chainRpc }
         const http = relayHttp(ctx, fetch, ep.timeoutMs)
         // the scanners' lag decides whether the books can be judged: the maintainers' nodes are asked first
         const keepers = s.healthPort === null ? null : await keepersOf(ctx, values, url, http)
@@ -165,7 +168,7 @@ export const vaultSolvency = command({
           relayRpc: url,
           viewController: s.contracts.viewController,
           tssManager: s.contracts.tssManager,
-          chainRpc,
+          chainRpc: rpcs,
           thresholdPct: threshold,
           maxScannerLag: maxLag,
           scanners,

@@ -26,11 +26,20 @@ const scannerSchema = z.record(
   })
 )
 
-/** A registered p2p address as a host to dial: a name, IPv4, or IPv6 (bracketed here); null when unusable. */
-export function healthHost(p2pAddress: string): string | null {
+/**
+ * Where a registered p2p address's health server answers: a name or IPv4 (MAP registers bare IPs, and MAP's
+ * monitor adds :6040), IPv6 (bracketed here), or any of them with an explicit `:port`, which wins over the
+ * profile's port. Null when the text is no host.
+ */
+export function healthTarget(p2pAddress: string, port: number): { host: string; port: number } | null {
   const a = p2pAddress.trim()
-  if (/^[A-Za-z0-9.-]{1,253}$/.test(a)) return a
-  if (/^\[?[0-9A-Fa-f:.]{2,45}\]?$/.test(a) && a.includes(':')) return a.startsWith('[') ? a : `[${a}]`
+  const named =
+    /^([A-Za-z0-9.-]{1,253})(?::(\d{1,5}))?$/.exec(a) ?? /^(\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/.exec(a)
+  if (named) {
+    const explicit = named[2] === undefined ? port : Number(named[2])
+    return explicit >= 1 && explicit <= 65_535 ? { host: named[1] as string, port: explicit } : null
+  }
+  if (/^[0-9A-Fa-f:.]{2,45}$/.test(a) && a.includes(':')) return { host: `[${a}]`, port }
   return null
 }
 
@@ -78,8 +87,8 @@ export async function readNodeHealth(
   port: number,
   http: HttpOptions
 ): Promise<NodeHealth> {
-  const host = healthHost(p2pAddress)
-  if (host === null) {
+  const target = healthTarget(p2pAddress, port)
+  if (target === null) {
     return {
       reachable: false,
       url: null,
@@ -89,7 +98,7 @@ export async function readNodeHealth(
           : `the registered p2p address "${p2pAddress.slice(0, 80)}" is not a host`
     }
   }
-  const base = `http://${host}:${port}`
+  const base = `http://${target.host}:${target.port}`
   // a node that stumbles is reported as it is: no retries, which would only hide it
   const opts: HttpOptions = { ...http, retries: 0 }
   try {

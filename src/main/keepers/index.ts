@@ -3,5 +3,5 @@
 // holds what its books say (ViewController against each chain's finalized balance).
 export { readKeepers, type KeepersOptions } from './maintainers'
 export { readSolvency, FALLBACK_DEPTH, type SolvencyOptions } from './solvency'
-export { readNodeHealth, healthHost } from './health'
+export { readNodeHealth, healthTarget } from './health'
 export { MAINTAINER_ABI, TSS_MANAGER_ABI, VIEW_ABI } from './abis'

@@ -3,6 +3,7 @@
 // batchGetSlashPoint(epoch, maintainers); then each maintainer's own node at its p2p address. Three batched
 // rounds on the relay node, then every health server at once. What MAP's monitor reads the same way:
 // mapprotocol/monitor@9eafe51ed99978b5b83ff594bffac9565dcaecc2:pkg/monitor/monitor.go (tssCheck).
+import { getMaxListeners, setMaxListeners } from 'node:events'
 import { AppError } from '@shared/errors'
 import {
   statusName,
@@ -116,6 +117,8 @@ export async function readKeepers(opts: KeepersOptions): Promise<KeepersReport> 
     ...http,
     ...(opts.healthTimeoutMs ? { timeoutMs: opts.healthTimeoutMs } : {})
   }
+  // every node is asked at once under the caller's one signal: each request listens on it
+  if (http.signal) setMaxListeners(Math.max(getMaxListeners(http.signal), infos.length * 4 + 10), http.signal)
   const nodes: (NodeHealth | null)[] =
     port === null
       ? infos.map(() => null)
