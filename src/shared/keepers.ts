@@ -92,6 +92,8 @@ export const maintainerRowSchema = z.object({
   p2pAddress: z.string(),
   /** this epoch's slash points, null when TSSManager could not be read */
   slashPoints: units.nullable(),
+  /** the same maintainer's points at the app's previous read of this epoch, when there was one */
+  slashPointsBefore: units.nullable().optional(),
   node: nodeHealthSchema.nullable()
 })
 export type MaintainerRow = z.infer<typeof maintainerRowSchema>

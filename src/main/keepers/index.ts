@@ -4,4 +4,5 @@
 export { readKeepers, type KeepersOptions } from './maintainers'
 export { readSolvency, FALLBACK_DEPTH, type SolvencyOptions } from './solvency'
 export { readNodeHealth, healthTarget } from './health'
+export { KeepersService, type KeepersServiceDeps } from './service'
 export { MAINTAINER_ABI, TSS_MANAGER_ABI, VIEW_ABI } from './abis'
