@@ -2,6 +2,7 @@
 // way. For answers that are not cached (the keepers' reads are live by nature: a node's health from the
 // cache would be a lie), unlike SourcedQuery's.
 import type { AppErrorData } from '@shared/errors'
+import { errorData } from './api'
 
 export class Reading<T> {
   data = $state<T | null>(null)
@@ -15,7 +16,7 @@ export class Reading<T> {
       this.data = await this.read()
       this.error = null
     } catch (e) {
-      this.error = e as AppErrorData
+      this.error = errorData(e)
     } finally {
       this.loading = false
     }
