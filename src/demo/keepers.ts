@@ -8,7 +8,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { decodeFunctionData, encodeFunctionResult, erc20Abi, type Abi } from 'viem'
 import { MAINNET_KEEPER_CONTRACTS } from '@shared/keepers'
-import { MAINTAINER_ABI, TSS_MANAGER_ABI, VIEW_ABI } from '../main/keepers/abis'
+import { MAINTAINER_ABI, TSS_MANAGER_ABI, VIEW_ABI } from '@shared/keepers-abi'
 
 export const DEMO_MAINTAINERS = 21
 const CYCLE_MS = 120_000

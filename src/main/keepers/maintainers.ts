@@ -22,7 +22,7 @@ import {
   shaped,
   slashPointsSchema,
   TSS_MANAGER_ABI
-} from './abis'
+} from '@shared/keepers-abi'
 import { readContracts, type ReadResult } from './eth-call'
 import { readNodeHealth } from './health'
 

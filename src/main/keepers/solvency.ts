@@ -9,7 +9,7 @@ import { AppError } from '@shared/errors'
 import { booksLag, gapOf, judgeToken, tokenUnits } from '@shared/keepers-verdict'
 import type { ChainSolvency, ScannerLag, SolvencyReport, TokenSolvency } from '@shared/keepers'
 import type { HttpOptions } from '../client/http'
-import { publicKeysSchema, shaped, TSS_MANAGER_ABI, VIEW_ABI, vaultViewSchema, type VaultView } from './abis'
+import { publicKeysSchema, shaped, TSS_MANAGER_ABI, VIEW_ABI, vaultViewSchema, type VaultView } from '@shared/keepers-abi'
 import { readContracts, settleAll, type BlockTag, type ReadResult } from './eth-call'
 import { z } from 'zod'
 

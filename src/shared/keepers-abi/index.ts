@@ -1,12 +1,12 @@
-// The relay chain's ABIs (./abi, copied from compass-tss: ./abi/README.md names the commit) and the shapes
+// The relay chain's ABIs (the JSON files beside this, copied from compass-tss: ./README.md names the commit) and the shapes
 // their decoded answers must have: viem decodes by the ABI, zod then checks what we rely on, so a contract
 // that answers another shape is named, not misread.
 import { z } from 'zod'
 import type { Abi } from 'viem'
-import maintainerAbiJson from './abi/maintainer.json'
-import tssManagerAbiJson from './abi/tssManager.json'
-import viewAbiJson from './abi/view.json'
-import { AppError } from '@shared/errors'
+import maintainerAbiJson from './maintainer.json'
+import tssManagerAbiJson from './tssManager.json'
+import viewAbiJson from './view.json'
+import { AppError } from '../errors'
 
 export const MAINTAINER_ABI = maintainerAbiJson as Abi
 export const TSS_MANAGER_ABI = tssManagerAbiJson as Abi
