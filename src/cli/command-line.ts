@@ -112,7 +112,11 @@ const lastWord = (c: Command): string => c.name[c.name.length - 1] ?? ''
 
 /** The group argv names: the sub-commands of its first word, else the one-word commands. */
 function groupOf(table: readonly Command[], argv: readonly string[]): { members: Command[]; grammar: Grammar; args: string[] } {
-  const sub = table.filter((c) => c.name.length > 1 && c.name[0] === argv[0])
+  const named = table.filter((c) => c.name.length > 1 && c.name[0] === argv[0])
+  // a word that is a command and a group alike (`vault [epoch]`, `vault solvency`) is the group only when one
+  // of its sub-commands follows
+  const alsoOneWord = table.some((c) => c.name.length === 1 && c.name[0] === argv[0])
+  const sub = alsoOneWord && !named.some((c) => lastWord(c) === argv[1]) ? [] : named
   const members = sub.length > 0 ? sub : table.filter((c) => c.name.length === 1)
   const grammar = members[0]?.grammar
   if (!grammar || members.some((c) => c.grammar !== grammar)) throw new Error('command table: each group has one grammar')

@@ -5,6 +5,7 @@ import { sim } from './sim'
 import { tssHeights, tssOrder, tssPending, tssTx } from './tss'
 import { watchTransfer, watchVault } from './watch'
 import { watchTssCommand } from './watch-tss'
+import { vaultMaintainers, vaultSolvency } from './keepers'
 
 export const COMMANDS: readonly Command[] = [
   chains,
@@ -12,6 +13,8 @@ export const COMMANDS: readonly Command[] = [
   history,
   transfer,
   vault,
+  vaultMaintainers,
+  vaultSolvency,
   sim,
   watchVault,
   watchTransfer,
@@ -34,7 +37,8 @@ Options:
   -h, --help        this help
 
 Without URLs and with the demo profile active (or no settings), the built-in simulator is started.
-Exit codes: 0 success, 1 the service or node failed, 2 bad usage or input.
+Exit codes: 0 success, 1 the service or node failed (vault solvency: or the vault is short), 2 bad usage or
+input, 3 vault solvency could not be judged (a scanner lags, a chain RPC failed).
   With --verify: 0 only when every leg is confirmed on its chain as the service says; 1 when a chain (or the
   service's own record) contradicts the service; 3 when a leg could not be verified (cannot check, pending,
   wrong chain, an RPC that broke the protocol, a record that does not say what it is).

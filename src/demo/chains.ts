@@ -11,6 +11,7 @@ import type { Dataset } from './dataset'
 import { writeJson, type WireObject, type WireValue } from './json'
 import { Rng, SALT } from './prng'
 import type { Transfer } from './transfer'
+import type { DemoKeepers } from './keepers'
 
 export const CHAIN_RPC_PREFIX = '/chain/'
 export function chainRpcPath(chainId: number): string {
@@ -49,6 +50,8 @@ export interface DemoChainsDeps {
   dataset: Dataset
   transfer: (i: number) => Transfer
   now: () => number
+  /** the vault's router reads on its chain (keepers.ts) */
+  keepers?: DemoKeepers
 }
 
 export class DemoChains {
@@ -70,7 +73,11 @@ export class DemoChains {
   }
 
   private call(chain: SimChain, call: unknown): string {
-    const req = (typeof call === 'object' && call !== null ? call : {}) as { id?: unknown; method?: unknown; params?: unknown }
+    const req = (typeof call === 'object' && call !== null ? call : {}) as {
+      id?: unknown
+      method?: unknown
+      params?: unknown
+    }
     const id = typeof req.id === 'number' || typeof req.id === 'string' ? req.id : null
     const params = Array.isArray(req.params) ? (req.params as unknown[]) : []
     const result = (value: WireValue): string => writeJson({ jsonrpc: '2.0', id, result: value })
@@ -85,8 +92,12 @@ export class DemoChains {
       case 'eth_getTransactionReceipt':
         return result(this.receipt(chain, hash))
       case 'eth_getBlockByNumber':
-        return result(this.block(chain, hash))
       case 'eth_call': {
+        // the vault keepers' contracts and routers first (the relay chain, the routers' balances), then the
+        // chain check's block headers and token reads
+        const kept = this.deps.keepers?.chainResult(chain.chainId, String(req.method), params, this.head(chain))
+        if (kept !== undefined) return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${kept}}`
+        if (req.method === 'eth_getBlockByNumber') return result(this.block(chain, hash))
         const out = this.tokenCall(chain, params[0])
         return out === null ? writeJson({ jsonrpc: '2.0', id, error: { code: 3, message: 'execution reverted' } }) : result(out)
       }
@@ -115,21 +126,43 @@ export class DemoChains {
         from: t.from,
         to: chain.contract,
         status: lie === 'reverted' ? 0 : 1,
-        moves: lie === 'reverted' ? [] : [{ token: t.token.address, from: t.from, to: chain.contract, value: t.amount }]
+        moves:
+          lie === 'reverted'
+            ? []
+            : [{ token: t.token.address, from: t.from, to: chain.contract, value: t.amount }]
       }
     }
     const receive = ds.indexOfLegHash(hash, 'in')
     if (receive >= 0 && !ds.isHeld(receive)) {
       const t = this.deps.transfer(receive)
-      if (t.toChain.chainId !== chain.chainId || t.transferinHash === '' || lieOf(receive) === 'unknown-receive') return null
+      if (
+        t.toChain.chainId !== chain.chainId ||
+        t.transferinHash === '' ||
+        lieOf(receive) === 'unknown-receive'
+      )
+        return null
       const value = lieOf(receive) === 'paid-less' ? (t.receiving * 99n) / 100n : t.receiving
-      return { hash: t.transferinHash, block: t.transferinHeight, from: this.relayerAccount(chain), to: chain.contract, status: 1, moves: [{ token: t.toToken.address, from: chain.contract, to: t.to, value }] }
+      return {
+        hash: t.transferinHash,
+        block: t.transferinHeight,
+        from: this.relayerAccount(chain),
+        to: chain.contract,
+        status: 1,
+        moves: [{ token: t.toToken.address, from: chain.contract, to: t.to, value }]
+      }
     }
     const relay = ds.indexOfLegHash(hash, 'relay')
     if (relay >= 0 && !ds.isHeld(relay)) {
       const t = this.deps.transfer(relay)
       if (!t.relayer || t.relayer.chain.chainId !== chain.chainId) return null
-      return { hash: t.relayer.hash, block: t.relayer.height, from: this.relayerAccount(chain), to: chain.contract, status: 1, moves: [] }
+      return {
+        hash: t.relayer.hash,
+        block: t.relayer.height,
+        from: this.relayerAccount(chain),
+        to: chain.contract,
+        status: 1,
+        moves: []
+      }
     }
     return null
   }

@@ -19,6 +19,7 @@
 import { Catalog } from './catalog'
 import { Dataset } from './dataset'
 import { DemoChains, lieOf, type Lie } from './chains'
+import { DemoKeepers } from './keepers'
 import { writeJson, type WireValue } from './json'
 import { Motion, type MotionOptions } from './motion'
 import { buildTransfer, type Transfer } from './transfer'
@@ -74,6 +75,8 @@ export class SimCore {
   readonly motion: Motion | null
   /** each chain's EVM JSON-RPC, for chain checks of the demo's transfers */
   readonly chains: DemoChains
+  /** the relay chain's keeper contracts, the maintainers' health servers, the vault's router (keepers.ts) */
+  readonly keepers: DemoKeepers
   private readonly chainListText: string
   private readonly tokenListText: string
 
@@ -89,7 +92,14 @@ export class SimCore {
     this.vault = new VaultState(opts.seed, this.catalog, opts.now)
     this.motion = opts.motion ? new Motion(this.dataset, this.vault, opts.motion, opts.now) : null
     this.stableField = `${opts.stableSymbol.toLowerCase()}Valume`
-    this.chains = new DemoChains({ catalog: this.catalog, dataset: this.dataset, transfer: (i) => this.transfer(i), now: opts.now })
+    this.keepers = new DemoKeepers(opts.now)
+    this.chains = new DemoChains({
+      catalog: this.catalog,
+      dataset: this.dataset,
+      transfer: (i) => this.transfer(i),
+      now: opts.now,
+      keepers: this.keepers
+    })
     this.chainListText = envelope(this.catalog.chainListData())
     this.tokenListText = envelope(this.catalog.tokenListData())
   }
@@ -245,7 +255,16 @@ export class SimCore {
     if (ds.count > 0) txHashes.push(ds.txHash(0))
     // decimals6to18 / decimals18to6: delivered transfers whose token has other decimals on the destination
     // chain (USDT Ethereum → BNB Chain and back), where inAmount's scale is the destination token's.
-    const wanted = new Set(['relayer', 'state0', 'state2', 'state3', 'type1', 'decimal6', 'decimals6to18', 'decimals18to6'])
+    const wanted = new Set([
+      'relayer',
+      'state0',
+      'state2',
+      'state3',
+      'type1',
+      'decimal6',
+      'decimals6to18',
+      'decimals18to6'
+    ])
     for (let i = 1; i < Math.min(ds.count, 5000) && wanted.size > 0; i++) {
       if (this.motion?.unknown(i)) continue
       const t = buildTransfer(ds, i)
@@ -254,7 +273,9 @@ export class SimCore {
         `state${t.state}`,
         `type${t.type}`,
         t.token.decimal === 6 ? 'decimal6' : '',
-        t.state === 1 && t.token.decimal !== t.toToken.decimal ? `decimals${t.token.decimal}to${t.toToken.decimal}` : ''
+        t.state === 1 && t.token.decimal !== t.toToken.decimal
+          ? `decimals${t.token.decimal}to${t.toToken.decimal}`
+          : ''
       ]
       const hit = kinds.find((k) => wanted.has(k))
       if (hit) {
@@ -264,14 +285,16 @@ export class SimCore {
     }
     // and the newest transfers
     const newest: string[] = []
-    for (let i = ds.count - 1; i >= 1 && newest.length < 3; i--) if (!this.motion?.unknown(i)) newest.unshift(ds.txHash(i))
+    for (let i = ds.count - 1; i >= 1 && newest.length < 3; i--)
+      if (!this.motion?.unknown(i)) newest.unshift(ds.txHash(i))
     txHashes.push(...newest)
     // one delivered transfer of each kind its chains tell differently (chains.ts), for the demo to show
     const disagreeing: SimSample['disagreeing'] = []
     const lies = new Set<Lie>(['paid-less', 'reverted', 'unknown-receive', 'other-block'])
     for (let i = 10; i < Math.min(ds.count, 20_000) && lies.size > 0; i++) {
       const lie = lieOf(i)
-      if (lie === null || !lies.has(lie) || this.motion?.unknown(i) || buildTransfer(ds, i).state !== 1) continue
+      if (lie === null || !lies.has(lie) || this.motion?.unknown(i) || buildTransfer(ds, i).state !== 1)
+        continue
       lies.delete(lie)
       disagreeing.push({ hash: ds.txHash(i), lie })
     }

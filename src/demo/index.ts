@@ -54,7 +54,6 @@ export interface SimOptions {
   gate?: (core: SimCore) => DemoGate
 }
 
-
 export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> {
   const seed = opts.seed ?? 1
   const transfers = opts.transfers ?? 5000
@@ -91,6 +90,7 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     throw error
   }
   // the TSS API tells each transfer as the query service does (the network's motion included)
+  await core.keepers.listen()
   const tss = new TssSim(core.dataset, now, opts.tss, (i) => core.transfer(i))
   const handler = createDemoHandler(core, tss, now, opts.gate ? opts.gate(core) : null)
   server.on('request', (req, res) => handler.handle(req, res))
@@ -112,6 +112,7 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
     close() {
       closing ??= new Promise<void>((resolve) => {
         if (rotation) clearInterval(rotation)
+        core.keepers.close()
         handler.abandon()
         server.close(() => resolve())
         server.closeAllConnections()

@@ -67,7 +67,8 @@ export function createDemoHandler(
     methodNotAllowed(res, allow, writeJson({ code: 405, message: 'method not allowed', data: null }))
 
   async function operation(op: SimOperation, path: string, body: string, res: ServerResponse): Promise<void> {
-    const answer = (): string => (op === 'tss_getVault' ? core.rpc(body) : core.api(op, body))
+    const answer = (): string =>
+      op === 'tss_getVault' ? (core.keepers.answerRelay(body) ?? core.rpc(body)) : core.api(op, body)
     if (gate && (await gate.operation({ op, path, body, res, answer }))) return
     if (res.destroyed) return
     if (path === LAGGING_RPC_PATH) {

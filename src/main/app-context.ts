@@ -9,6 +9,7 @@ import { canonicalEpoch, createQueryClient, loadAllHistory, TssClient } from './
 import { starterAddresses, watchDemoStarter } from './demo-start'
 import { LoadedHistories } from './dataset'
 import { ChainCheckService } from './chain'
+import { KeepersService } from './keepers'
 import { createHandlers } from './ipc/handlers'
 import type { HandlerTable } from './ipc/handler-table'
 import { CACHE_DIR } from './paths'
@@ -22,7 +23,17 @@ import { TssWatchState } from './watch/tss-state'
 import type { TssFollowed, TssWatchSettings } from './watch/tss-poll'
 import type { DemoNetwork, DemoNetworkPlan } from '@shared/demo-network'
 import { AppError } from '@shared/errors'
-import { DiskCache, noSecretBox, openDocumentStore, SecretStore, SETTINGS_DOCUMENT, SettingsRepo, WATCHLISTS_DOCUMENT, type BackingStoreFactory, type SecretBox } from './store'
+import {
+  DiskCache,
+  noSecretBox,
+  openDocumentStore,
+  SecretStore,
+  SETTINGS_DOCUMENT,
+  SettingsRepo,
+  WATCHLISTS_DOCUMENT,
+  type BackingStoreFactory,
+  type SecretBox
+} from './store'
 import type { Updater } from './updater'
 import { AlertService, type AlertServiceDeps } from './watch/alerts'
 import { WatchService } from './watch/service'
@@ -79,13 +90,20 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   // A first run is a data folder without watchlists yet (checked before the store creates the file).
   const firstRun = !existsSync(join(options.dataDir, `${WATCHLISTS_DOCUMENT.name}.json`))
   // the same declarations the CLI reads them by
-  const settingsDoc = await openDocumentStore<Settings>({ ...SETTINGS_DOCUMENT, dir: options.dataDir, factory: options.storeFactory }, notices)
+  const settingsDoc = await openDocumentStore<Settings>(
+    { ...SETTINGS_DOCUMENT, dir: options.dataDir, factory: options.storeFactory },
+    notices
+  )
   const watchDoc = await openDocumentStore<Watchlists>(
     { ...WATCHLISTS_DOCUMENT, dir: options.dataDir, factory: options.storeFactory },
     notices
   )
   const settings = new SettingsRepo(settingsDoc, watchDoc)
-  const cache = await DiskCache.open(join(options.dataDir, CACHE_DIR), settings.get().cacheLimitMb * 1024 * 1024, now)
+  const cache = await DiskCache.open(
+    join(options.dataDir, CACHE_DIR),
+    settings.get().cacheLimitMb * 1024 * 1024,
+    now
+  )
   settings.onChange((s) => {
     void cache.setLimit(s.cacheLimitMb * 1024 * 1024)
   })
@@ -94,13 +112,25 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const endpoints = new Endpoints({
     activeProfile: () => settings.activeProfile(),
     startDemo: async () => {
-      if (!options.demo) throw new AppError({ kind: 'input', message: 'No demo network comes with this build: choose a profile with a service URL in Settings.' })
+      if (!options.demo)
+        throw new AppError({
+          kind: 'input',
+          message: 'No demo network comes with this build: choose a profile with a service URL in Settings.'
+        })
       simulator = await options.demo.start()
       const { baseUrl, rpcUrl, tssUrl, laggingRpcUrl } = simulator
       return { baseUrl, rpcUrl, tssUrl, ...(laggingRpcUrl ? { laggingRpcUrl } : {}) }
     },
     createClient: (e) =>
-      createQueryClient({ dialect: e.dialect, baseUrl: e.baseUrl, tokensUrl: e.tokensUrl, rpcUrls: e.rpcUrls, timeoutMs: e.timeoutMs, maxPageSize: e.maxPageSize, ...net })
+      createQueryClient({
+        dialect: e.dialect,
+        baseUrl: e.baseUrl,
+        tokensUrl: e.tokensUrl,
+        rpcUrls: e.rpcUrls,
+        timeoutMs: e.timeoutMs,
+        maxPageSize: e.maxPageSize,
+        ...net
+      })
   })
   const queries = new QueryService({ cache, now, endpoint: () => endpoints.active(), canonicalEpoch })
   // The token list gives each received amount its destination decimals: the cached copy when there is
@@ -109,7 +139,11 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     cache,
     now,
     endpoint: () => endpoints.active(),
-    tokens: () => queries.tokens('cache').then((t) => t.data, () => null)
+    tokens: () =>
+      queries.tokens('cache').then(
+        (t) => t.data,
+        () => null
+      )
   }
   const history = new HistoryService(historyDeps)
   const loaded = new LoadedHistories({
@@ -123,22 +157,43 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   let tssClient: { key: string; client: TssClient } | null = null
   const tssSettings = (): TssWatchSettings => {
     const s = settings.get()
-    return { intervalSec: s.tss.intervalSec, stallMinutes: s.tss.stallMinutes, stuckThresholds: s.stuckThresholds, unreachableAfterFailures: s.unreachableAfterFailures }
+    return {
+      intervalSec: s.tss.intervalSec,
+      stallMinutes: s.tss.stallMinutes,
+      stuckThresholds: s.stuckThresholds,
+      unreachableAfterFailures: s.unreachableAfterFailures
+    }
   }
   const activeTss = async (): Promise<ActiveTss | null> => {
     const active = await endpoints.active()
     const url = active.endpoint.tssUrl
     if (url === null) return null
     const key = `${url}\n${active.endpoint.timeoutMs}`
-    if (tssClient?.key !== key) tssClient = { key, client: new TssClient({ url, timeoutMs: active.endpoint.timeoutMs, ...net }) }
+    if (tssClient?.key !== key)
+      tssClient = { key, client: new TssClient({ url, timeoutMs: active.endpoint.timeoutMs, ...net }) }
     const profileId = active.profileId
     const chains = async (): Promise<TssFollowed[]> => {
-      const list = await queries.chains('cache').then((r) => r.data, () => [])
-      const out: TssFollowed[] = list.map((c) => ({ chainId: String(c.chainId), name: c.chainName, added: false }))
-      for (const id of settings.get().tss.chains[profileId] ?? []) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '', added: true })
+      const list = await queries.chains('cache').then(
+        (r) => r.data,
+        () => []
+      )
+      const out: TssFollowed[] = list.map((c) => ({
+        chainId: String(c.chainId),
+        name: c.chainName,
+        added: false
+      }))
+      for (const id of settings.get().tss.chains[profileId] ?? [])
+        if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '', added: true })
       return out
     }
-    return { profileId, client: tssClient.client, chains, state: tssState.profile(profileId), settings: tssSettings, saveState: () => tssState.save(now()) }
+    return {
+      profileId,
+      client: tssClient.client,
+      chains,
+      state: tssState.profile(profileId),
+      settings: tssSettings,
+      saveState: () => tssState.save(now())
+    }
   }
 
   // what the active service may name: RPCs and icons no more private than where the service itself answers
@@ -180,7 +235,9 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
         rpcUrls: active.endpoint.rpcUrls,
         // watched transfers checked on their chains as the Transfer view checks them (off when the profile says)
         chainCheck: { check: (detail) => chainChecks.checkDetail(detail) },
-        ...(tss ? { tss: { client: tss.client, chains: tss.chains, state: tssState, settings: tssSettings } } : {})
+        ...(tss
+          ? { tss: { client: tss.client, chains: tss.chains, state: tssState, settings: tssSettings } }
+          : {})
       }
     },
     emit: (e) => options.broadcast('watch:event', e),
@@ -206,7 +263,8 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     const extraTssChains = options.demo.extraTssChains
     // The Cross-chain view follows the chain list; the demo's Bitcoin-like chain (0x-less hashes, an old
     // pending order) is followed too, as a maintainer would add such a chain by id.
-    if (extraTssChains.length > 0) settings.update({ tss: { chains: { [settings.activeProfile().id]: extraTssChains } } })
+    if (extraTssChains.length > 0)
+      settings.update({ tss: { chains: { [settings.activeProfile().id]: extraTssChains } } })
     try {
       await watchDemoStarter({
         starters: async () => (await endpoints.demoUrls(), demoStarters()),
@@ -214,7 +272,11 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
         preload: (address, chainId) => loaded.preload(address, chainId)
       })
     } catch (error) {
-      notices.push({ level: 'warning', message: `The demo network could not pick an address to watch: ${(error as Error).message}`, at: now() })
+      notices.push({
+        level: 'warning',
+        message: `The demo network could not pick an address to watch: ${(error as Error).message}`,
+        at: now()
+      })
     }
   }
 
@@ -227,8 +289,16 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     updateSettings: (patch) => settings.update(patch)
   })
 
+  const keepers = new KeepersService({
+    activeProfile: () => settings.activeProfile(),
+    resolve: () => endpoints.resolve(),
+    demoUrls: () => endpoints.demoUrls(),
+    ...net
+  })
+
   const handlers = createHandlers({
     chainChecks,
+    keepers,
     tss,
     demoStarters,
     shell: options.shell,
@@ -245,7 +315,12 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     watch,
     alerts,
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
-    ...(options.updater ? { updater: () => (options.updater as NonNullable<AppContextOptions['updater']>)(settings, options.broadcast) } : {})
+    ...(options.updater
+      ? {
+          updater: () =>
+            (options.updater as NonNullable<AppContextOptions['updater']>)(settings, options.broadcast)
+        }
+      : {})
   })
 
   return {

@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { AppErrorData, Result } from './errors'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from './schemas/wire'
 import type { VaultResult } from './schemas/vault'
+import type { KeepersReport, SolvencyReport } from './keepers'
 import type { TableRow } from './table-row'
 import { ROW_CHECK_MAX, type RowCheck, type TransferCheck } from './chain-check'
 import type { LoadCompleteness } from './history-load'
@@ -80,7 +81,17 @@ export interface Progress {
   error?: AppErrorData
 }
 
-export const historySortKeys = ['timestamp', 'amount', 'inAmount', 'stable', 'state', 'type', 'fromChainid', 'toChainid', 'symbol'] as const
+export const historySortKeys = [
+  'timestamp',
+  'amount',
+  'inAmount',
+  'stable',
+  'state',
+  'type',
+  'fromChainid',
+  'toChainid',
+  'symbol'
+] as const
 export const historyFilterSchema = z.object({
   text: z.string().max(200).optional(),
   token: z.string().max(100).optional(),
@@ -226,7 +237,12 @@ export const channels = {
       prefer
     })
   ),
-  'history:loadAll': channel<{ datasetId: string; total: number; loaded: number; completeness: LoadCompleteness | null }>()(
+  'history:loadAll': channel<{
+    datasetId: string
+    total: number
+    loaded: number
+    completeness: LoadCompleteness | null
+  }>()(
     z.object({ jobId, address: addressSchema, chainId: chainIdSchema, pageSize: z.int().min(1).optional() })
   ),
   'history:cancel': channel<void>()(z.object({ jobId })),
@@ -250,7 +266,9 @@ export const channels = {
   'history:refresh': channel<HistoryRefresh>()(
     z.object({
       datasetId: z.string().min(1).max(200),
-      anchor: z.object({ id: z.int(), sort: historySortSchema.optional(), filter: historyFilterSchema.optional() }).optional()
+      anchor: z
+        .object({ id: z.int(), sort: historySortSchema.optional(), filter: historyFilterSchema.optional() })
+        .optional()
     })
   ),
   'history:export': channel<{ filename: string; content: string; rows: number }>()(
@@ -267,8 +285,14 @@ export const channels = {
   /** each leg of the transfer checked against its own chain's JSON-RPC (refused when the profile has checks off) */
   'transfer:check': channel<TransferCheck>()(z.object({ txHash: txHashSchema })),
   /** the Transfers table's rows in view, each row's worst outcome on its chains (refused when checks are off) */
-  'transfer:checkRows': channel<RowCheck[]>()(z.object({ txHashes: z.array(txHashSchema).min(1).max(ROW_CHECK_MAX) })),
+  'transfer:checkRows': channel<RowCheck[]>()(
+    z.object({ txHashes: z.array(txHashSchema).min(1).max(ROW_CHECK_MAX) })
+  ),
   'vault:get': channel<Sourced<VaultResult>>()(z.object({ epoch: epochInput, prefer })),
+  /** who keeps the vault: the epoch's maintainers from the relay chain, each with its own node's health */
+  'keepers:maintainers': channel<KeepersReport>()(none),
+  /** each vault's books against each chain's finalized balance, with a verdict per token */
+  'keepers:solvency': channel<SolvencyReport>()(none),
   // MAP's TSS cross-chain API (the Cross-chain view): the followed chains' board, one order traced, follow by id
   'tss:board': channel<Sourced<TssBoard>>()(z.object({ prefer }).optional()),
   'tss:trace': channel<Sourced<TssTraceResult>>()(z.object({ query: tssTraceInputSchema, prefer })),
@@ -367,9 +391,10 @@ export const CHANNELS = Object.keys(channels) as Channel[]
 export const EVENTS = Object.keys(events) as EventName[]
 
 /** What preload exposes as window.bridgescope (and the harness installs in the page). */
-export type ChannelFn<C extends Channel> = undefined extends ChannelInput<C>
-  ? (input?: ChannelInput<C>) => Promise<Result<ChannelResult<C>>>
-  : (input: ChannelInput<C>) => Promise<Result<ChannelResult<C>>>
+export type ChannelFn<C extends Channel> =
+  undefined extends ChannelInput<C>
+    ? (input?: ChannelInput<C>) => Promise<Result<ChannelResult<C>>>
+    : (input: ChannelInput<C>) => Promise<Result<ChannelResult<C>>>
 export type BridgescopeApi = {
   readonly [C in Channel as MethodName<C>]: ChannelFn<C>
 } & {
@@ -381,4 +406,3 @@ export interface EventFrame<E extends EventName = EventName> {
   event: E
   payload: EventPayload<E>
 }
-

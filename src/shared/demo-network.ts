@@ -34,12 +34,25 @@ export interface DemoNetworkPlan {
  * Where the demo network speaks the successor dialects, under its own origin, from the same transfers: Butter's
  * app API and tokens API, and MAP's Bridge Scan API (src/demo/successors.ts).
  */
-export const DEMO_DIALECT_PATHS = { butterApp: '/butter/app', butterTokens: '/butter/tokens', mapscan: '/mapscan' } as const
+export const DEMO_DIALECT_PATHS = {
+  butterApp: '/butter/app',
+  butterTokens: '/butter/tokens',
+  mapscan: '/mapscan'
+} as const
 
 /** The demo network's URLs for a dialect, from its base URL. */
-export function demoDialectUrls(baseUrl: string, dialect: 'mcs' | 'butter' | 'mapscan'): { baseUrl: string; tokensUrl: string | null } {
+export function demoDialectUrls(
+  baseUrl: string,
+  dialect: 'mcs' | 'butter' | 'mapscan'
+): { baseUrl: string; tokensUrl: string | null } {
   const root = baseUrl.replace(/\/+$/, '')
-  if (dialect === 'butter') return { baseUrl: root + DEMO_DIALECT_PATHS.butterApp, tokensUrl: root + DEMO_DIALECT_PATHS.butterTokens }
+  if (dialect === 'butter')
+    return { baseUrl: root + DEMO_DIALECT_PATHS.butterApp, tokensUrl: root + DEMO_DIALECT_PATHS.butterTokens }
   if (dialect === 'mapscan') return { baseUrl: root + DEMO_DIALECT_PATHS.mapscan, tokensUrl: null }
   return { baseUrl, tokensUrl: null }
+}
+
+/** The demo network's chain RPCs (its /chain/<id> paths) for the chains its vault keeps a router on. */
+export function demoChainRpc(baseUrl: string): Record<string, string> {
+  return { '56': `${baseUrl}/chain/56` }
 }

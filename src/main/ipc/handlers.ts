@@ -8,6 +8,7 @@ import { presetTokensUrl } from '@shared/dialect-presets'
 import { volumeCharts, type LoadedHistories } from '../dataset'
 import type { Endpoints } from '../services/endpoints'
 import type { ChainCheckService } from '../chain'
+import type { KeepersService } from '../keepers'
 import { checkEndpoint } from '../services/health'
 import { dialectKey } from '../services/sourced'
 import { probeDialects } from '../client/probe'
@@ -38,6 +39,7 @@ export interface HandlerDeps {
   watch: WatchService
   alerts: AlertService
   chainChecks: ChainCheckService
+  keepers: KeepersService
   openExternal?: (url: string) => Promise<void>
   /** the running demo network's busiest addresses (see app-context) */
   demoStarters?: () => StarterAddress[]
@@ -70,7 +72,11 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     },
     'app:openExternal': async ({ url }) => {
       if (!isExternalUrlAllowed(url)) {
-        throw new AppError({ kind: 'input', message: `Only http and https links can be opened: ${url.slice(0, 80)}`, field: 'url' })
+        throw new AppError({
+          kind: 'input',
+          message: `Only http and https links can be opened: ${url.slice(0, 80)}`,
+          field: 'url'
+        })
       }
       await d.openExternal?.(url)
     },
@@ -97,6 +103,8 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'transfer:check': ({ txHash }) => d.chainChecks.check(txHash),
     'transfer:checkRows': ({ txHashes }) => d.chainChecks.checkRows(txHashes),
     'vault:get': ({ epoch, prefer }) => d.queries.vault(epoch, prefer),
+    'keepers:maintainers': () => d.keepers.maintainers(),
+    'keepers:solvency': () => d.keepers.solvency(),
     'tss:board': (input) => d.tss.board(input?.prefer ?? 'network'),
     'tss:trace': ({ query, prefer }) => d.tss.trace(query, prefer),
     'tss:follow': ({ chainId, follow }) => d.tss.follow(chainId, follow),
@@ -115,9 +123,19 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
       // resolved as ours (which needs no tokens URL); each dialect's client is then built on the same URL. Butter's
       // tokens API is the form's, else the preset's for that app URL; its client needs one to exist, so without
       // either it is built on the app URL and the probe asks no tokens API (it says none was given)
-      const endpoint = await d.endpoints.resolve(profileSchema.parse({ ...input, id: input.id ?? 'test', dialect: 'mcs' }))
+      const endpoint = await d.endpoints.resolve(
+        profileSchema.parse({ ...input, id: input.id ?? 'test', dialect: 'mcs' })
+      )
       const tokensUrl = input.tokensUrl?.trim() || presetTokensUrl(endpoint.baseUrl)
-      return probeDialects((dialect) => d.endpoints.client({ ...endpoint, dialect, tokensUrl: dialect === 'butter' ? (tokensUrl ?? endpoint.baseUrl) : null }), tokensUrl)
+      return probeDialects(
+        (dialect) =>
+          d.endpoints.client({
+            ...endpoint,
+            dialect,
+            tokensUrl: dialect === 'butter' ? (tokensUrl ?? endpoint.baseUrl) : null
+          }),
+        tokensUrl
+      )
     },
     'watchlists:get': () => d.settings.getWatchlists(),
     'watchlists:add': ({ kind, item }) => d.settings.addWatch(kind, item),
@@ -157,7 +175,8 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
       const u = await updater()
       return { installing: 'unavailable' in u ? false : u.installAndRestart() }
     },
-    'watch:log': (input) => d.watch.readLog({ limit: input?.limit ?? 100, before: input?.before, id: input?.id }),
+    'watch:log': (input) =>
+      d.watch.readLog({ limit: input?.limit ?? 100, before: input?.before, id: input?.id }),
     'watch:status': () => d.watch.status(),
     'watch:pause': ({ paused }) => d.watch.setPaused(paused),
     'watch:recheck': (input) => d.watch.recheck(input?.txHash),

@@ -81,6 +81,23 @@ export const profileSchema = z.looseObject({
       /** the user's own RPC per chain id, winning over the service's chain `rpc` */
       rpc: z.record(z.string().regex(/^\d{1,20}$/, 'a chain id'), httpUrl.max(2048))
     })
+    .optional(),
+  /**
+   * the relay chain's keeper contracts and the maintainers' health servers (src/shared/keepers.ts); each field
+   * absent: mainnet's contracts, the code's port 6040, a 1 % threshold
+   */
+  keepers: z
+    .looseObject({
+      maintainers: addressSchema.optional(),
+      tssManager: addressSchema.optional(),
+      viewController: addressSchema.optional(),
+      healthPort: z.int().min(1).max(65_535).optional(),
+      thresholdPct: z
+        .string()
+        .regex(/^\d{1,3}(\.\d{1,6})?$/, 'a per cent, up to 6 decimals')
+        .refine((t) => Number(t) <= 100, 'a per cent is at most 100')
+        .optional()
+    })
     .optional()
 })
 export type Profile = z.infer<typeof profileSchema>

@@ -133,7 +133,7 @@ describe('the command table', () => {
 })
 
 describe('bridgescope --help', () => {
-  it('lists every command as it always has', () => {
+  it('lists every command as it always has, the vault\'s keepers beside the vault', () => {
     expect(OVERVIEW).toBe(`Usage: bridgescope <command> [options]
 
 Commands:
@@ -144,6 +144,8 @@ Commands:
   transfer <txHash> | --order-id ID | --record-id N [--verify [--chain-rpc ID=URL]]
                                            details of one transfer; --verify checks each leg on its chain
   vault [latest|<epoch>]                   the TSS vault (epoch as decimal or 0x hex)
+  vault maintainers                        the vault's keepers: records, slash points, their nodes
+  vault solvency [--chain-rpc ID=URL]      each vault's books against the chains' balances
   sim [--port N] [--seed S] [--transfers N]
                                            run the demo network until Ctrl-C
   watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
@@ -167,7 +169,8 @@ Options:
   -h, --help        this help
 
 Without URLs and with the demo profile active (or no settings), the built-in simulator is started.
-Exit codes: 0 success, 1 the service or node failed, 2 bad usage or input.
+Exit codes: 0 success, 1 the service or node failed (vault solvency: or the vault is short), 2 bad usage or
+input, 3 vault solvency could not be judged (a scanner lags, a chain RPC failed).
   With --verify: 0 only when every leg is confirmed on its chain as the service says; 1 when a chain (or the
   service's own record) contradicts the service; 3 when a leg could not be verified (cannot check, pending,
   wrong chain, an RPC that broke the protocol, a record that does not say what it is).

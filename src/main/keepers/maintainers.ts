@@ -1,0 +1,158 @@
+// Who keeps the vault, from the relay chain: Maintainers.currentEpoch → getEpochInfo(epoch) (its blocks and
+// maintainers) → getMaintainerInfos(maintainers) beside TSSManager.getTSSStatus(epoch) and
+// batchGetSlashPoint(epoch, maintainers); then each maintainer's own node at its p2p address. Three batched
+// rounds on the relay node, then every health server at once. What MAP's monitor reads the same way:
+// mapprotocol/monitor@9eafe51ed99978b5b83ff594bffac9565dcaecc2:pkg/monitor/monitor.go (tssCheck).
+import { getMaxListeners, setMaxListeners } from 'node:events'
+import { AppError } from '@shared/errors'
+import {
+  statusName,
+  MAINTAINER_STATUS,
+  TSS_STATUS,
+  type KeeperContracts,
+  type KeepersReport,
+  type MaintainerRow,
+  type NodeHealth
+} from '@shared/keepers'
+import type { HttpOptions } from '../client/http'
+import {
+  epochInfoSchema,
+  maintainerInfosSchema,
+  MAINTAINER_ABI,
+  shaped,
+  slashPointsSchema,
+  TSS_MANAGER_ABI
+} from '@shared/keepers-abi'
+import { readContracts, type ReadResult } from './eth-call'
+import { readNodeHealth } from './health'
+
+export interface KeepersOptions {
+  relayRpc: string
+  contracts: KeeperContracts
+  /** the health servers' port; null: do not ask the nodes */
+  healthPort: number | null
+  http: HttpOptions
+  /** the health servers' own deadline (a node down must not hold the round); the relay's when absent */
+  healthTimeoutMs?: number
+  now?: () => number
+}
+
+function value<T>(r: ReadResult | undefined, read: (v: unknown) => T): T {
+  if (r === undefined) throw new AppError({ kind: 'internal', message: 'a read went missing' })
+  if (!r.ok) throw r.error
+  return read(r.value)
+}
+
+/** The epoch's maintainers with their records, slash points and nodes; what could not be read is said. */
+export async function readKeepers(opts: KeepersOptions): Promise<KeepersReport> {
+  const { relayRpc: url, contracts, http } = opts
+  const problems: string[] = []
+  const [epochRead] = await readContracts(
+    url,
+    [{ abi: MAINTAINER_ABI, address: contracts.maintainers, functionName: 'currentEpoch' }],
+    'latest',
+    http
+  )
+  const epoch = value(epochRead, (v) => shaped(slashPointsSchema.element, v, 'currentEpoch'))
+
+  const [infoRead, tssRead] = await readContracts(
+    url,
+    [
+      { abi: MAINTAINER_ABI, address: contracts.maintainers, functionName: 'getEpochInfo', args: [epoch] },
+      { abi: TSS_MANAGER_ABI, address: contracts.tssManager, functionName: 'getTSSStatus', args: [epoch] }
+    ],
+    'latest',
+    http
+  )
+  const info = value(infoRead, (v) => shaped(epochInfoSchema, v, 'getEpochInfo'))
+  let tssStatus: number | null = null
+  try {
+    tssStatus = value(tssRead, (v) =>
+      typeof v === 'number' ? v : Number(shaped(slashPointsSchema.element, v, 'getTSSStatus'))
+    )
+  } catch (error) {
+    problems.push(`TSSManager.getTSSStatus: ${(error as Error).message}`)
+  }
+
+  const [infosRead, slashRead] = await readContracts(
+    url,
+    [
+      {
+        abi: MAINTAINER_ABI,
+        address: contracts.maintainers,
+        functionName: 'getMaintainerInfos',
+        args: [info.maintainers]
+      },
+      {
+        abi: TSS_MANAGER_ABI,
+        address: contracts.tssManager,
+        functionName: 'batchGetSlashPoint',
+        args: [epoch, info.maintainers]
+      }
+    ],
+    'latest',
+    http
+  )
+  const infos = value(infosRead, (v) => shaped(maintainerInfosSchema, v, 'getMaintainerInfos'))
+  let slash: bigint[] | null = null
+  try {
+    slash = value(slashRead, (v) => shaped(slashPointsSchema, v, 'batchGetSlashPoint'))
+    if (slash.length !== info.maintainers.length) {
+      problems.push(
+        `TSSManager.batchGetSlashPoint answered ${slash.length} points for ${info.maintainers.length} maintainers`
+      )
+      slash = null
+    }
+  } catch (error) {
+    problems.push(`TSSManager.batchGetSlashPoint: ${(error as Error).message}`)
+  }
+  if (infos.length !== info.maintainers.length) {
+    problems.push(
+      `Maintainers.getMaintainerInfos answered ${infos.length} records for ${info.maintainers.length} maintainers`
+    )
+  }
+
+  const port = opts.healthPort
+  const healthHttp: HttpOptions = {
+    ...http,
+    ...(opts.healthTimeoutMs ? { timeoutMs: opts.healthTimeoutMs } : {})
+  }
+  // every node is asked at once under the caller's one signal: each request listens on it
+  if (http.signal) setMaxListeners(Math.max(getMaxListeners(http.signal), infos.length * 4 + 10), http.signal)
+  const nodes: (NodeHealth | null)[] =
+    port === null
+      ? infos.map(() => null)
+      : await Promise.all(infos.map((m) => readNodeHealth(m.p2pAddress, port, healthHttp)))
+
+  const maintainers: MaintainerRow[] = infos.map((m, i) => {
+    // the epoch's list is the order slash points come in; a record is matched to it by its account
+    const at = info.maintainers.findIndex((a) => a.toLowerCase() === m.account.toLowerCase())
+    const points = slash !== null && at >= 0 ? slash[at] : undefined
+    return {
+      address: m.account,
+      status: m.status,
+      statusName: statusName(MAINTAINER_STATUS, m.status),
+      lastHeartbeatTime: m.lastHeartbeatTime === 0n ? null : Number(m.lastHeartbeatTime),
+      lastActiveEpoch: m.lastActiveEpoch.toString(),
+      p2pAddress: m.p2pAddress,
+      slashPoints: points === undefined ? null : points.toString(),
+      node: nodes[i] ?? null
+    }
+  })
+  return {
+    relayRpc: url,
+    contracts,
+    epoch: epoch.toString(),
+    epochInfo: {
+      electedBlock: info.electedBlock.toString(),
+      startBlock: info.startBlock.toString(),
+      endBlock: info.endBlock.toString(),
+      migratedBlock: info.migratedBlock.toString()
+    },
+    tssStatus,
+    tssStatusName: tssStatus === null ? null : statusName(TSS_STATUS, tssStatus),
+    maintainers,
+    problems,
+    readAt: (opts.now ?? Date.now)()
+  }
+}
