@@ -1,23 +1,23 @@
 // One JSON request over HTTP, turned into either a lossless JSON value or an AppError of a known kind.
 //
-// This module does the request's timeout and its retries (network errors, 408/429/5xx, Retry-After) itself,
-// as ky did before it, rule for rule: ky built a Request, a clone of it for the retries and an AbortSignal.any
-// for every call, and fetch built its own Request again, all for answers that are mostly tens of bytes (a
-// headless watcher's polls: ../net/send.ts says what that cost). We read the body ourselves so that the size
-// cap holds while streaming (a 1 GB answer never sits in memory) and nothing but an AppError ever leaves
-// this module.
-//
-// The deadline covers the whole attempt (connect, headers, every body read) by construction: the wait for
-// the answer and each body read race a timer of our own (../deadline.ts says why a signal alone is not
-// enough), and on expiry we abort the request and cancel the body ourselves.
+// ky sends it, on the process's own road (its `fetch` option: Electron's net.fetch in the app, the CLI's undici
+// dispatcher with the proxy rules, ../net/), and does what it is for: the per-attempt timeout until the answer's
+// headers, the retries (network errors, 408/429/5xx, Retry-After capped at 10 s, backoff capped at 5 s) and the
+// hooks. What ky does not do stays here:
+//   - the body is read by us, so the size cap holds while streaming (a 1 GB answer never sits in memory);
+//   - the attempt's deadline also covers every body read: each read races a timer of our own, started when the
+//     attempt was (ky's beforeRequest hook), and on expiry we cancel the reader ourselves (../deadline.ts says
+//     why an AbortSignal alone is not enough: undici may lose it to the garbage collector);
+//   - a refused connection is final at once (ky's shouldRetry), since asking again only delays the same answer;
+//   - nothing but an AppError ever leaves this module, with the kinds and words every view and the CLI show.
 import { isUtf8 } from 'node:buffer'
+import ky, { HTTPError, TimeoutError, type Input } from 'ky'
 import { AppError } from '@shared/errors'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText, redactUrl } from '@shared/redact'
 import type { JsonValue } from '@shared/schemas/vault'
 import { parseBody } from './lossless-json'
 import { stopAt, type Stop } from '../deadline'
-import { rootCause, type Fetch, type Incoming, type Outgoing, type Send } from '../net/fetch'
-import { sendByFetch } from '../net/send'
+import { rootCause, type Fetch } from '../net/fetch'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 export const DEFAULT_RETRIES = 2
@@ -89,31 +89,34 @@ export function isTooLarge(error: unknown): boolean {
 }
 
 /** Reads a body to text, refusing to hold more than maxBytes; every read races `stop`. */
-async function readCapped(answer: Incoming, operation: string, maxBytes: number, stop: Stop<AppError>): Promise<string> {
-  const declared = Number(answer.header('content-length'))
+async function readCapped(response: Response, operation: string, maxBytes: number, stop: Stop<AppError>): Promise<string> {
+  const declared = Number(response.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) {
-    answer.cancel()
+    response.body?.cancel().catch(() => undefined)
     throw tooLarge(operation, maxBytes)
   }
+  if (response.body === null) return ''
+  // held here for the whole read: the reader, not a signal, is what we cancel on the deadline
+  const reader = response.body.getReader()
   const chunks: Uint8Array[] = []
   let total = 0
   const halted = stop.stopped.then((error) => ({ halted: error }))
   for (;;) {
-    const next = await Promise.race([answer.read(), halted])
-    if (next !== null && 'halted' in next) {
-      answer.cancel()
+    const next = await Promise.race([reader.read(), halted])
+    if ('halted' in next) {
+      reader.cancel().catch(() => undefined)
       throw next.halted
     }
-    if (next === null) break
-    total += next.byteLength
+    if (next.done) break
+    total += next.value.byteLength
     if (total > maxBytes) {
-      answer.cancel()
+      reader.cancel().catch(() => undefined)
       throw tooLarge(operation, maxBytes)
     }
-    chunks.push(next)
+    chunks.push(next.value)
   }
   const text = utf8Text(Buffer.concat(chunks, total))
-  if (text === null) throw new AppError({ kind: 'protocol', operation, code: answer.status, message: `HTTP ${answer.status}: the body is not UTF-8 text` })
+  if (text === null) throw new AppError({ kind: 'protocol', operation, code: response.status, message: `HTTP ${response.status}: the body is not UTF-8 text` })
   return text
 }
 
@@ -161,16 +164,16 @@ function networkReason(error: unknown, url: string): string {
  * The error for a non-2xx answer. A JSON body adds the service's own words to an 'http' error; an HTML
  * page (a proxy's "502 Bad Gateway") is a 'protocol' error naming the status, as for any non-JSON body.
  */
-async function httpStatusError(answer: Incoming, operation: string, stop: Stop<AppError>): Promise<AppError> {
-  const status = answer.status
-  const statusText = `${status} ${answer.statusText}`.trim()
+async function httpStatusError(response: Response, operation: string, stop: Stop<AppError>): Promise<AppError> {
+  const status = response.status
+  const statusText = `${status} ${response.statusText}`.trim()
   let text = ''
   try {
-    text = await readCapped(answer, operation, 64 * 1024, stop)
+    text = await readCapped(response, operation, 64 * 1024, stop)
   } catch {
     // Too large or unreadable: the status alone has to do.
   }
-  const isHtml = text.trimStart().startsWith('<') || (answer.header('content-type') ?? '').includes('html')
+  const isHtml = text.trimStart().startsWith('<') || (response.headers.get('content-type') ?? '').includes('html')
   if (isHtml) {
     return new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${statusText}: the service sent an HTML page instead of JSON` })
   }
@@ -180,7 +183,7 @@ async function httpStatusError(answer: Incoming, operation: string, stop: Stop<A
     if (typeof body === 'object' && body !== null) {
       const b = body as Record<string, unknown>
       const words = typeof b.message === 'string' ? b.message : typeof b.error === 'string' ? b.error : ''
-      if (words && words !== answer.statusText) detail = `: ${words.slice(0, 200)}`
+      if (words && words !== response.statusText) detail = `: ${words.slice(0, 200)}`
     }
   } catch {
     // Not JSON: the status alone has to do.
@@ -227,130 +230,115 @@ export async function getForText(url: string, operation: string, opts: HttpOptio
 }
 
 /** Statuses tried again while retries remain (with network errors); any other non-2xx answer is final. */
-const RETRY_STATUS: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504])
+const RETRY_STATUS = [408, 429, 500, 502, 503, 504]
 /** Statuses whose Retry-After (or rate-limit reset) header sets the wait before the next try. */
-const RETRY_AFTER_STATUS: ReadonlySet<number> = new Set([429, 503])
+const RETRY_AFTER_STATUS = [429, 503]
 /** The longest wait between tries that the backoff reaches. */
 const BACKOFF_LIMIT_MS = 5_000
-/** A wait longer than setTimeout can hold. */
-const MAX_TIMER_MS = 2_147_483_647
 
-/**
- * The wait a 429 or 503 asks for, capped at MAX_RETRY_AFTER_MS; null when it names none. The headers, the
- * order they are looked for in and their reading (seconds; else an HTTP date; a number of seconds past
- * 2024-01-01 taken as a unix time) are ky's, which chose the retries before.
- */
-export function retryAfterMs(status: number, header: (name: string) => string | null, now = Date.now()): number | null {
-  if (!RETRY_AFTER_STATUS.has(status)) return null
-  const text =
-    header('retry-after') ?? header('ratelimit-reset') ?? header('x-ratelimit-retry-after') ?? header('x-ratelimit-reset') ?? header('x-rate-limit-reset')
-  if (!text) return null
-  let after = Number(text) * 1000
-  if (Number.isNaN(after)) after = Date.parse(text) - now
-  else if (after >= Date.parse('2024-01-01')) after -= now
-  // an unreadable value (NaN) waits the cap, as it did
-  return after < MAX_RETRY_AFTER_MS ? after : MAX_RETRY_AFTER_MS
-}
-
-/** Resolves after `ms`, or with `cancelled()` as soon as `signal` aborts. */
-function pause(ms: number, signal: AbortSignal | undefined, cancelled: () => AppError): Promise<AppError | null> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(cancelled())
-    const onAbort = (): void => {
-      clearTimeout(timer)
-      resolve(cancelled())
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve(null)
-    }, Math.min(Math.max(0, ms), MAX_TIMER_MS))
-    signal?.addEventListener('abort', onAbort, { once: true })
+/** Settles with `cancelled()` once `signal` aborts; the listener is ours, held until dispose(). */
+function cancelledBy(signal: AbortSignal | undefined, cancelled: () => AppError): { readonly stopped: Promise<{ halted: AppError }>; dispose(): void } {
+  let onAbort: (() => void) | undefined
+  const stopped = new Promise<{ halted: AppError }>((resolve) => {
+    if (!signal) return
+    onAbort = () => resolve({ halted: cancelled() })
+    signal.addEventListener('abort', onAbort, { once: true })
   })
+  return { stopped, dispose: () => (onAbort ? signal?.removeEventListener('abort', onAbort) : undefined) }
 }
-
-/** How a request goes out: the network's own road when it has one, else through its fetch (Node's, direct, when none). */
-function sendOf(fetch: Fetch | undefined): Send {
-  return fetch?.send ?? sendByFetch(fetch ?? globalThis.fetch)
-}
-
-const ACCEPT_JSON: Readonly<Record<string, string>> = { accept: 'application/json' }
-const SEND_JSON: Readonly<Record<string, string>> = { accept: 'application/json', 'content-type': 'application/json' }
 
 async function sendForText(method: 'get' | 'post', url: string, operation: string, body: unknown, opts: HttpOptions): Promise<ArrivedBody> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
   const retries = Math.max(0, Math.min(2, opts.retries ?? DEFAULT_RETRIES))
-  const retryDelay = opts.retryDelayMs ?? ((attempt: number) => 300 * 2 ** (attempt - 1))
   const userSignal = opts.signal
   const cancelled = (): AppError => new AppError({ kind: 'cancelled', operation, message: 'the request was cancelled' })
   const timedOut = (): AppError =>
     new AppError({ kind: 'timeout', operation, message: `no complete answer within ${timeoutMs / 1000} s` })
   if (userSignal?.aborted) throw cancelled()
-  const send = sendOf(opts.fetch)
-  const request: Omit<Outgoing, 'signal'> = {
-    url,
-    method: method === 'get' ? 'GET' : 'POST',
-    ...(body === undefined ? { headers: ACCEPT_JSON } : { headers: SEND_JSON, body: JSON.stringify(body) })
+  const viaFetch = opts.fetch
+  // ky's types let it hand its fetch a URL object; it sends a Request, which every Fetch takes.
+  const kyFetch = viaFetch ? (input: Input, init?: RequestInit) => viaFetch(input instanceof URL ? input.href : input, init) : undefined
+
+  // Each attempt gets the whole limit from its start; the body read below keeps to the same deadline.
+  let attemptStart = Date.now()
+  const sent = ky(url, {
+    method,
+    ...(body === undefined ? {} : { json: body }),
+    headers: { accept: 'application/json' },
+    timeout: timeoutMs,
+    ...(userSignal ? { signal: userSignal } : {}),
+    ...(kyFetch ? { fetch: kyFetch } : {}),
+    hooks: {
+      beforeRequest: [
+        () => {
+          attemptStart = Date.now()
+        }
+      ],
+      // the answer given up for a retry lets its connection go now, not when the collector finds it
+      beforeRetry: [
+        ({ error }) => {
+          if (error instanceof HTTPError) error.response.body?.cancel().catch(() => undefined)
+        }
+      ]
+    },
+    // Every operation only reads (the query service is read-only; the TSS API is GET only), so retrying is safe.
+    retry: {
+      limit: retries,
+      methods: [method],
+      statusCodes: RETRY_STATUS,
+      afterStatusCodes: RETRY_AFTER_STATUS,
+      maxRetryAfter: MAX_RETRY_AFTER_MS,
+      backoffLimit: BACKOFF_LIMIT_MS,
+      delay: opts.retryDelayMs ?? ((attempt) => 300 * 2 ** (attempt - 1)),
+      // undefined: ky's own rule (network errors, the status codes above); a refusal is final at once
+      shouldRetry: ({ error }) => (isRefused(error) ? false : undefined)
+    }
+  })
+  // A caller's cancel ends the wait by a listener we hold (ky's combined signal may be collected before it
+  // reaches the request); whatever ky settles with afterwards is let go.
+  const cancel = cancelledBy(userSignal, cancelled)
+  let response: Response
+  try {
+    const next = await Promise.race([sent.then((answer) => ({ answer })), cancel.stopped])
+    if ('halted' in next) {
+      sent.then((late) => late.body?.cancel().catch(() => undefined), () => undefined)
+      throw next.halted
+    }
+    response = next.answer
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    if (userSignal?.aborted) throw cancelled()
+    // a timeout while waiting for the answer is final (ky does not retry it)
+    if (error instanceof TimeoutError) throw timedOut()
+    if (error instanceof HTTPError) {
+      // The error page is a body too: it gets the same deadline, so a stalled error page cannot hang us.
+      const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)
+      try {
+        throw await httpStatusError(error.response, operation, stop)
+      } finally {
+        stop.dispose()
+      }
+    }
+    throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error, url)}` }, { cause: error })
+  } finally {
+    cancel.dispose()
   }
 
-  // Every operation only reads (the query service is read-only; the TSS API is GET only), so retrying is safe.
-  for (let retry = 1; ; retry++) {
-    // Each attempt gets the whole limit from its start, for its answer and its body alike.
-    const stop = stopAt(Date.now() + timeoutMs, timedOut, userSignal, cancelled)
-    const controller = new AbortController()
-    const halted = stop.stopped.then((error) => {
-      controller.abort(error)
-      return { halted: error }
+  const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)
+  try {
+    const text = await readCapped(response, operation, maxBytes, stop)
+    return { text, status: response.status, contentType: response.headers.get('content-type') }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    if (userSignal?.aborted) throw cancelled()
+    throw new AppError({
+      kind: 'protocol',
+      operation,
+      code: response.status,
+      message: `HTTP ${response.status}: the connection broke before the body was complete`
     })
-    let answer: Incoming
-    try {
-      const next = await Promise.race([send({ ...request, signal: controller.signal }).then((incoming) => ({ incoming })), halted])
-      // a timeout while waiting for the answer is final (not retried), as is the caller giving up
-      if ('halted' in next) throw next.halted
-      answer = next.incoming
-    } catch (error) {
-      stop.dispose()
-      if (error instanceof AppError) throw error
-      if (userSignal?.aborted) throw cancelled()
-      // A refused connection is final at once (isRefused says why); other network errors are tried again.
-      if (retry > retries || isRefused(error)) {
-        throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error, url)}` }, { cause: error })
-      }
-      const waited = await pause(Math.min(BACKOFF_LIMIT_MS, retryDelay(retry)), userSignal, cancelled)
-      if (waited) throw waited
-      continue
-    }
-
-    try {
-      if (answer.status < 200 || answer.status > 299) {
-        if (retry <= retries && RETRY_STATUS.has(answer.status)) {
-          const wait = retryAfterMs(answer.status, (name) => answer.header(name)) ?? Math.min(BACKOFF_LIMIT_MS, retryDelay(retry))
-          answer.cancel()
-          stop.dispose()
-          const waited = await pause(wait, userSignal, cancelled)
-          if (waited) throw waited
-          continue
-        }
-        if (userSignal?.aborted) throw cancelled()
-        // The error page is a body too: it gets the same deadline, so a stalled error page cannot hang us.
-        throw await httpStatusError(answer, operation, stop)
-      }
-      let text: string
-      try {
-        text = await readCapped(answer, operation, maxBytes, stop)
-      } catch (error) {
-        if (error instanceof AppError) throw error
-        if (userSignal?.aborted) throw cancelled()
-        throw new AppError({
-          kind: 'protocol',
-          operation,
-          code: answer.status,
-          message: `HTTP ${answer.status}: the connection broke before the body was complete`
-        })
-      }
-      return { text, status: answer.status, contentType: answer.header('content-type') }
-    } finally {
-      stop.dispose()
-    }
+  } finally {
+    stop.dispose()
   }
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { BridgeClient } from '../../../../src/main/client/bridge-api'
-import { isRefused, retryAfterMs } from '../../../../src/main/client/http'
+import { isRefused } from '../../../../src/main/client/http'
 import { networkFromEnv } from '../../../../src/main/net/env-proxy'
 import { rootCause, type Fetch, type Incoming, type Network, type Send } from '../../../../src/main/net/fetch'
 import { sendByFetch } from '../../../../src/main/net/send'
@@ -124,28 +124,6 @@ describe('one request, either road', () => {
       )
       expect([name, isRefused(error)]).toEqual([name, true])
     }
-  })
-})
-
-describe('Retry-After as the retries read it', () => {
-  const headers = (h: Record<string, string>) => (name: string) => h[name.toLowerCase()] ?? null
-  const now = Date.parse('2026-11-27T12:00:00Z')
-
-  it('seconds, an HTTP date, a unix time, or the rate-limit headers in their order; capped at 10 s', () => {
-    expect(retryAfterMs(429, headers({ 'retry-after': '1' }), now)).toBe(1000)
-    expect(retryAfterMs(503, headers({ 'retry-after': new Date(now + 4000).toUTCString() }), now)).toBe(4000)
-    expect(retryAfterMs(429, headers({ 'retry-after': String((now + 3000) / 1000) }), now)).toBe(3000)
-    expect(retryAfterMs(429, headers({ 'ratelimit-reset': '2', 'x-ratelimit-reset': '3' }), now)).toBe(2000)
-    expect(retryAfterMs(429, headers({ 'x-rate-limit-reset': '3' }), now)).toBe(3000)
-    expect(retryAfterMs(429, headers({ 'retry-after': '3600' }), now)).toBe(10_000)
-    // unreadable: the cap
-    expect(retryAfterMs(429, headers({ 'retry-after': 'soon' }), now)).toBe(10_000)
-  })
-
-  it('only for 429 and 503, and only when a header names a wait', () => {
-    expect(retryAfterMs(500, headers({ 'retry-after': '1' }), now)).toBeNull()
-    expect(retryAfterMs(429, headers({}), now)).toBeNull()
-    expect(retryAfterMs(429, headers({ 'retry-after': '' }), now)).toBeNull()
   })
 })
 
