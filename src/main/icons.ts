@@ -6,8 +6,8 @@
 import { z } from 'zod'
 import { ICON_PATH } from '@shared/icons'
 import { within } from './deadline'
-import type { Fetch } from './net/fetch'
-import type { DiskCache } from './store/cache'
+import type { Fetch } from './net'
+import type { DiskCache } from './store'
 
 export { ICON_PATH }
 

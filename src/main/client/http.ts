@@ -17,7 +17,7 @@ import { CREDENTIALS_MESSAGE, hasCredentials, redactText, redactUrl } from '@sha
 import type { JsonValue } from '@shared/schemas/vault'
 import { parseBody } from './lossless-json'
 import { stopAt, type Stop } from '../deadline'
-import { rootCause, type Fetch } from '../net/fetch'
+import { rootCause, type Fetch } from '../net'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 export const DEFAULT_RETRIES = 2
