@@ -17,7 +17,7 @@ import { CREDENTIALS_MESSAGE, hasCredentials, redactText, redactUrl } from '@sha
 import type { JsonValue } from '@shared/schemas/vault'
 import { parseBody } from './lossless-json'
 import { stopAt, type Stop } from '../deadline'
-import { rootCause, type Fetch } from '../net'
+import { rootCause, type Fetch, type Incoming, type Send } from '../net'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 export const DEFAULT_RETRIES = 2
@@ -247,6 +247,58 @@ function cancelledBy(signal: AbortSignal | undefined, cancelled: () => AppError)
   return { stopped, dispose: () => (onAbort ? signal?.removeEventListener('abort', onAbort) : undefined) }
 }
 
+const ACCEPT_JSON: Readonly<Record<string, string>> = { accept: 'application/json' }
+const SEND_JSON: Readonly<Record<string, string>> = { accept: 'application/json', 'content-type': 'application/json' }
+
+/** The headers read of an answer: ours (the size cap, the body's kind) and ky's (the wait a 429 or 503 names). */
+const READ_HEADERS = ['content-type', 'content-length', 'retry-after', 'ratelimit-reset', 'x-ratelimit-retry-after', 'x-ratelimit-reset', 'x-rate-limit-reset']
+
+/** An Incoming answer as the Response ky reads: the status line, the headers above, the body pulled chunk by chunk. */
+function responseOf(incoming: Incoming): Response {
+  const headers = new Headers()
+  for (const name of READ_HEADERS) {
+    const value = incoming.header(name)
+    if (value !== null) headers.set(name, value)
+  }
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull: async (controller) => {
+        const next = await incoming.read()
+        if (next === null) controller.close()
+        else controller.enqueue(next)
+      },
+      cancel: () => incoming.cancel()
+    },
+    { highWaterMark: 0 }
+  )
+  return new Response(NULL_BODY_STATUS.has(incoming.status) ? null : body, { status: incoming.status, statusText: incoming.statusText, headers })
+}
+const NULL_BODY_STATUS: ReadonlySet<number> = new Set([101, 204, 205, 304])
+
+/**
+ * ky's `fetch` for one call: the network's own road. Where the network has a road without the Fetch API (the
+ * CLI's undici dispatcher, ../net/send.ts), ky's request goes down it with the call's own body text, and the
+ * answer comes back to ky as a Response; elsewhere (Electron's net.fetch, Node's fetch) ky calls that fetch.
+ */
+function kyFetchOf(fetch: Fetch | undefined, bodyText: string | undefined): ((input: Input, init?: RequestInit) => Promise<Response>) | undefined {
+  const send: Send | undefined = fetch?.send
+  if (send) {
+    return async (input) => {
+      const request = input instanceof Request ? input : new Request(input)
+      const incoming = await send({
+        url: request.url,
+        method: request.method === 'GET' ? 'GET' : 'POST',
+        headers: Object.fromEntries(request.headers),
+        ...(bodyText === undefined ? {} : { body: bodyText }),
+        signal: request.signal
+      })
+      return responseOf(incoming)
+    }
+  }
+  // ky's types let it hand its fetch a URL object; it sends a Request, which every Fetch takes.
+  return fetch ? (input, init) => fetch(input instanceof URL ? input.href : input, init) : undefined
+}
+
 async function sendForText(method: 'get' | 'post', url: string, operation: string, body: unknown, opts: HttpOptions): Promise<ArrivedBody> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
@@ -256,16 +308,14 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
   const timedOut = (): AppError =>
     new AppError({ kind: 'timeout', operation, message: `no complete answer within ${timeoutMs / 1000} s` })
   if (userSignal?.aborted) throw cancelled()
-  const viaFetch = opts.fetch
-  // ky's types let it hand its fetch a URL object; it sends a Request, which every Fetch takes.
-  const kyFetch = viaFetch ? (input: Input, init?: RequestInit) => viaFetch(input instanceof URL ? input.href : input, init) : undefined
+  const bodyText = body === undefined ? undefined : JSON.stringify(body)
+  const kyFetch = kyFetchOf(opts.fetch, bodyText)
 
   // Each attempt gets the whole limit from its start; the body read below keeps to the same deadline.
   let attemptStart = Date.now()
   const sent = ky(url, {
     method,
-    ...(body === undefined ? {} : { json: body }),
-    headers: { accept: 'application/json' },
+    ...(bodyText === undefined ? { headers: ACCEPT_JSON } : { headers: SEND_JSON, body: bodyText }),
     timeout: timeoutMs,
     ...(userSignal ? { signal: userSignal } : {}),
     ...(kyFetch ? { fetch: kyFetch } : {}),
