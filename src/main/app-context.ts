@@ -18,7 +18,7 @@ import type { DemoNetwork, DemoNetworkPlan } from '@shared/demo-network'
 import { AppError } from '@shared/errors'
 import { DiskCache, noSecretBox, openDocumentStore, SecretStore, SETTINGS_DOCUMENT, SettingsRepo, WATCHLISTS_DOCUMENT, type BackingStoreFactory, type SecretBox } from './store'
 import type { Updater } from './updater'
-import { AlertService, TssWatchState, WatchService, type AlertServiceDeps, type Notify, type Timers, type TssFollowed, type TssWatchSettings } from './watch'
+import { AlertService, followedTssChains, TssWatchState, tssWatchSettings, WatchService, type AlertServiceDeps, type Notify, type Timers, type TssFollowed, type TssWatchSettings } from './watch'
 
 export interface AppContextOptions {
   dataDir: string
@@ -108,10 +108,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   // from the cache when there is one, plus the chains added by id), the watch state beside the watcher's.
   const tssState = await TssWatchState.open(join(options.dataDir, 'watch'))
   let tssClient: { key: string; client: TssClient } | null = null
-  const tssSettings = (): TssWatchSettings => {
-    const s = settings.get()
-    return { intervalSec: s.tss.intervalSec, stallMinutes: s.tss.stallMinutes, stuckThresholds: s.stuckThresholds, unreachableAfterFailures: s.unreachableAfterFailures }
-  }
+  const tssSettings = (): TssWatchSettings => tssWatchSettings(settings.get())
   const activeTss = async (): Promise<ActiveTss | null> => {
     const active = await endpoints.active()
     const url = active.endpoint.tssUrl
@@ -119,12 +116,8 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     const key = `${url}\n${active.endpoint.timeoutMs}`
     if (tssClient?.key !== key) tssClient = { key, client: new TssClient({ url, timeoutMs: active.endpoint.timeoutMs, ...net }) }
     const profileId = active.profileId
-    const chains = async (): Promise<TssFollowed[]> => {
-      const list = await queries.chains('cache').then((r) => r.data, () => [])
-      const out: TssFollowed[] = list.map((c) => ({ chainId: String(c.chainId), name: c.chainName, added: false }))
-      for (const id of settings.get().tss.chains[profileId] ?? []) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '', added: true })
-      return out
-    }
+    const chains = async (): Promise<TssFollowed[]> =>
+      followedTssChains(await queries.chains('cache').then((r) => r.data, () => []), settings.get().tss.chains[profileId] ?? [])
     return { profileId, client: tssClient.client, chains, state: tssState.profile(profileId), settings: tssSettings, saveState: () => tssState.save(now()) }
   }
 

@@ -17,7 +17,7 @@ import { CREDENTIALS_MESSAGE, hasCredentials, redactText, redactUrl } from '@sha
 import type { JsonValue } from '@shared/schemas/vault'
 import { parseBody } from './lossless-json'
 import { stopAt, type Stop } from '../deadline'
-import { rootCause, type Fetch, type Incoming, type Send } from '../net'
+import { rootCause, type Fetch, type Incoming, type Outgoing, type Send } from '../net'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 export const DEFAULT_RETRIES = 2
@@ -88,32 +88,65 @@ export function isTooLarge(error: unknown): boolean {
   return error instanceof AppError && error.kind === 'protocol' && error.message.startsWith('response larger than ')
 }
 
+/** A body read chunk by chunk: a Response's stream, or an answer that came down the network's own road. */
+interface BodyReader {
+  read(): Promise<Uint8Array | null>
+  cancel(): void
+}
+
+/**
+ * The answers ky was handed from the network's own road (kyFetchOf): their bodies are read from the network's
+ * answer itself, with no web stream in between (ky never reads a body: we do).
+ */
+const ownRoadAnswers = new WeakMap<Response, Incoming>()
+
+function bodyReader(response: Response): BodyReader | null {
+  const incoming = ownRoadAnswers.get(response)
+  if (incoming) return { read: () => incoming.read(), cancel: () => incoming.cancel() }
+  if (response.body === null) return null
+  const reader = response.body.getReader()
+  return {
+    read: async () => {
+      const next = await reader.read()
+      return next.done ? null : next.value
+    },
+    cancel: () => void reader.cancel().catch(() => undefined)
+  }
+}
+
+/** Lets go of an answer's body unread (a retry's, or one that came after its caller gave up). */
+function discard(response: Response): void {
+  const incoming = ownRoadAnswers.get(response)
+  if (incoming) incoming.cancel()
+  else response.body?.cancel().catch(() => undefined)
+}
+
 /** Reads a body to text, refusing to hold more than maxBytes; every read races `stop`. */
 async function readCapped(response: Response, operation: string, maxBytes: number, stop: Stop<AppError>): Promise<string> {
   const declared = Number(response.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) {
-    response.body?.cancel().catch(() => undefined)
+    discard(response)
     throw tooLarge(operation, maxBytes)
   }
-  if (response.body === null) return ''
   // held here for the whole read: the reader, not a signal, is what we cancel on the deadline
-  const reader = response.body.getReader()
+  const reader = bodyReader(response)
+  if (reader === null) return ''
   const chunks: Uint8Array[] = []
   let total = 0
   const halted = stop.stopped.then((error) => ({ halted: error }))
   for (;;) {
     const next = await Promise.race([reader.read(), halted])
-    if ('halted' in next) {
-      reader.cancel().catch(() => undefined)
+    if (next !== null && 'halted' in next) {
+      reader.cancel()
       throw next.halted
     }
-    if (next.done) break
-    total += next.value.byteLength
+    if (next === null) break
+    total += next.byteLength
     if (total > maxBytes) {
-      reader.cancel().catch(() => undefined)
+      reader.cancel()
       throw tooLarge(operation, maxBytes)
     }
-    chunks.push(next.value)
+    chunks.push(next)
   }
   const text = utf8Text(Buffer.concat(chunks, total))
   if (text === null) throw new AppError({ kind: 'protocol', operation, code: response.status, message: `HTTP ${response.status}: the body is not UTF-8 text` })
@@ -253,48 +286,28 @@ const SEND_JSON: Readonly<Record<string, string>> = { accept: 'application/json'
 /** The headers read of an answer: ours (the size cap, the body's kind) and ky's (the wait a 429 or 503 names). */
 const READ_HEADERS = ['content-type', 'content-length', 'retry-after', 'ratelimit-reset', 'x-ratelimit-retry-after', 'x-ratelimit-reset', 'x-rate-limit-reset']
 
-/** An Incoming answer as the Response ky reads: the status line, the headers above, the body pulled chunk by chunk. */
+/** An answer of the network's own road as the Response ky reads: the status line and the headers above; the body stays with the answer. */
 function responseOf(incoming: Incoming): Response {
-  const headers = new Headers()
+  const headers: [string, string][] = []
   for (const name of READ_HEADERS) {
     const value = incoming.header(name)
-    if (value !== null) headers.set(name, value)
+    if (value !== null) headers.push([name, value])
   }
-  const body = new ReadableStream<Uint8Array>(
-    {
-      pull: async (controller) => {
-        const next = await incoming.read()
-        if (next === null) controller.close()
-        else controller.enqueue(next)
-      },
-      cancel: () => incoming.cancel()
-    },
-    { highWaterMark: 0 }
-  )
-  return new Response(NULL_BODY_STATUS.has(incoming.status) ? null : body, { status: incoming.status, statusText: incoming.statusText, headers })
+  const response = new Response(null, { status: incoming.status, statusText: incoming.statusText, headers })
+  ownRoadAnswers.set(response, incoming)
+  return response
 }
-const NULL_BODY_STATUS: ReadonlySet<number> = new Set([101, 204, 205, 304])
 
 /**
  * ky's `fetch` for one call: the network's own road. Where the network has a road without the Fetch API (the
- * CLI's undici dispatcher, ../net/send.ts), ky's request goes down it with the call's own body text, and the
- * answer comes back to ky as a Response; elsewhere (Electron's net.fetch, Node's fetch) ky calls that fetch.
+ * CLI's undici dispatcher, ../net/send.ts: a quarter of the allocations of a fetch, for a headless watcher's
+ * small polls), ky's request goes down it — this call's method, headers and body text, ky's signal — and the
+ * answer comes back to ky as a Response whose body we read from the road itself; elsewhere (Electron's
+ * net.fetch, Node's fetch) ky calls that fetch.
  */
-function kyFetchOf(fetch: Fetch | undefined, bodyText: string | undefined): ((input: Input, init?: RequestInit) => Promise<Response>) | undefined {
+function kyFetchOf(fetch: Fetch | undefined, call: Omit<Outgoing, 'signal'>): ((input: Input, init?: RequestInit) => Promise<Response>) | undefined {
   const send: Send | undefined = fetch?.send
-  if (send) {
-    return async (input) => {
-      const request = input instanceof Request ? input : new Request(input)
-      const incoming = await send({
-        url: request.url,
-        method: request.method === 'GET' ? 'GET' : 'POST',
-        headers: Object.fromEntries(request.headers),
-        ...(bodyText === undefined ? {} : { body: bodyText }),
-        signal: request.signal
-      })
-      return responseOf(incoming)
-    }
-  }
+  if (send) return async (input) => responseOf(await send({ ...call, signal: input instanceof Request ? input.signal : new AbortController().signal }))
   // ky's types let it hand its fetch a URL object; it sends a Request, which every Fetch takes.
   return fetch ? (input, init) => fetch(input instanceof URL ? input.href : input, init) : undefined
 }
@@ -308,14 +321,21 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
   const timedOut = (): AppError =>
     new AppError({ kind: 'timeout', operation, message: `no complete answer within ${timeoutMs / 1000} s` })
   if (userSignal?.aborted) throw cancelled()
-  const bodyText = body === undefined ? undefined : JSON.stringify(body)
-  const kyFetch = kyFetchOf(opts.fetch, bodyText)
+  const call: Omit<Outgoing, 'signal'> = {
+    url,
+    method: method === 'get' ? 'GET' : 'POST',
+    ...(body === undefined ? { headers: ACCEPT_JSON } : { headers: SEND_JSON, body: JSON.stringify(body) })
+  }
+  const kyFetch = kyFetchOf(opts.fetch, call)
 
   // Each attempt gets the whole limit from its start; the body read below keeps to the same deadline.
   let attemptStart = Date.now()
   const sent = ky(url, {
     method,
-    ...(bodyText === undefined ? { headers: ACCEPT_JSON } : { headers: SEND_JSON, body: bodyText }),
+    headers: call.headers,
+    // down the network's own road the body goes from `call` as text (kyFetchOf); a Request's body would be a
+    // stream, teed again for every attempt, for nothing
+    ...(call.body === undefined || opts.fetch?.send ? {} : { body: call.body }),
     timeout: timeoutMs,
     ...(userSignal ? { signal: userSignal } : {}),
     ...(kyFetch ? { fetch: kyFetch } : {}),
@@ -328,7 +348,7 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
       // the answer given up for a retry lets its connection go now, not when the collector finds it
       beforeRetry: [
         ({ error }) => {
-          if (error instanceof HTTPError) error.response.body?.cancel().catch(() => undefined)
+          if (error instanceof HTTPError) discard(error.response)
         }
       ]
     },
@@ -352,7 +372,7 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
   try {
     const next = await Promise.race([sent.then((answer) => ({ answer })), cancel.stopped])
     if ('halted' in next) {
-      sent.then((late) => late.body?.cancel().catch(() => undefined), () => undefined)
+      sent.then(discard, () => undefined)
       throw next.halted
     }
     response = next.answer

@@ -2,4 +2,4 @@
 // net.fetch (system proxy, PAC, OS certificates; src/main/index.ts); the CLI and the browser shell pass
 // networkFromEnv, which honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY as other command-line tools do.
 export { networkFromEnv, type Env } from './env-proxy'
-export { rootCause, type Fetch, type Incoming, type Network, type Send } from './fetch'
+export { rootCause, type Fetch, type Incoming, type Network, type Outgoing, type Send } from './fetch'
