@@ -40,7 +40,7 @@ describe("ESLint holds src/main's faces", () => {
       }),
       { numRuns: 30 }
     )
-  }, 120_000)
+  })
 
   it('fails the import the issue counted most, `../store/cache` from the loaded-history engine', async () => {
     expect(await refusals('src/main/dataset/planted.ts', '../store/cache')).toHaveLength(1)
@@ -61,7 +61,7 @@ describe("ESLint holds src/main's faces", () => {
       { numRuns: 10 }
     )
     expect(await refusals('src/main/app-context.ts', './store')).toEqual([])
-  }, 120_000)
+  })
 
   it('lets the Electron entry alone import the two files that load Electron, which no face may carry', async () => {
     for (const spec of ['./ipc/register', './watch/electron']) {
