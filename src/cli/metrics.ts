@@ -2,24 +2,40 @@
 // the CLI and prom-client stays out of the packaged app. Gauges are read from the watcher core and its
 // pollers at scrape time (collect), never kept as a second copy; the node histogram and error counter take
 // what each poll reports; counters of events follow what the core announced, each once (also across
-// restarts), so nothing is counted twice. Served on loopback unless a host is named.
+// restarts), so nothing is counted twice. Each poller kind registers its own metrics, only when it runs (the
+// vault's nodes, the watch lists, MAP's TSS API: tss-metrics.ts). Served on loopback unless a host is named.
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { redactUrl } from '@shared/redact'
 import type { ChainContradiction, WatchEvent, WatchStatus } from '@shared/watch'
 import type { Outcome } from '@shared/outcome'
 import type { PollReport } from '../main/watch'
+import { registerTssMetrics, type TssMetricsSource } from './tss-metrics'
 
-/** What the gauges read at scrape time: the core's status, the vault poller's comparison, the watch lists. */
-export interface MetricsSource {
+/** The vault poller's part: every node's own standing (the core's status) and whether the nodes agree. */
+export interface VaultMetricsSource {
   status(): WatchStatus
   nodesAgree(): boolean | null
+}
+
+/** The watch lists' poller's part: the watched transfers stuck, pending, and contradicted by their chains. */
+export interface TransferMetricsSource {
   stuckTransfers(): string[]
   pendingTransfers(): { txHash: string; since: number }[]
   /** watched transfers whose chains contradict the service now, by the worst way (absent: not checked on chain) */
   chainContradictions?(): Readonly<Record<ChainContradiction, number>>
-  /** watched transfers by how they ended, as their dialect's state table reads them (absent: none watched) */
-  transferOutcomes?(): Readonly<Record<Outcome, number>>
+  /** watched transfers by how they ended, as their dialect's state table reads them */
+  outcomes?(): Readonly<Record<Outcome, number>>
+}
+
+/**
+ * What the gauges read at scrape time, one part per poller kind that runs: a kind's metrics are registered only
+ * when its poller is, so a watch of MAP's TSS API alone exports no vault or transfer series.
+ */
+export interface MetricsSource {
+  vault?: VaultMetricsSource
+  transfers?: TransferMetricsSource
+  tss?: TssMetricsSource
 }
 
 /** A URL as a label: no user, password, query or fragment. Unparseable text is dropped to a fixed word rather than leaked. */
@@ -53,38 +69,35 @@ function seriesGauge<L extends string>(
   return gauge
 }
 
-export class WatchMetrics {
-  readonly registry = new Registry()
-  private readonly up: Gauge<'node'>
+/** The vault poller's gauges, histogram and counters; `polled` and `event` feed what is not read at scrape time. */
+class VaultMetrics {
   private readonly duration: Histogram<'node'>
   private readonly changes: Counter
   private readonly lastSuccess: Gauge<'target'>
   private readonly pollErrors: Counter<'target'>
-  private readonly webhookFailures: Counter
 
-  constructor(private readonly source: MetricsSource) {
-    const registers = [this.registry]
+  constructor(source: VaultMetricsSource, registers: Registry[]) {
     seriesGauge(
       { name: 'bridgescope_vault_epoch', help: "Each node's own latest vault epoch (while a node is down: the last one it reported)", label: 'node', registers },
       // Each node its own truth: a node that lags a rotation reads its own older epoch here, so
       // max(bridgescope_vault_epoch) is the vault's and a node below it is behind (BridgescopeNodeBehind).
       () =>
-        this.source
+        source
           .status()
           .nodes.map((n): [string, number] => [labelUrl(n.url), n.epoch === null || n.epoch === undefined ? NaN : Number(n.epoch)])
           .filter(([, epoch]) => Number.isFinite(epoch))
     )
     seriesGauge(
       { name: 'bridgescope_node_behind', help: '1 when the node has been announced behind: its epoch below the highest any node reported', label: 'node', registers },
-      () => this.source.status().nodes.map((n) => [labelUrl(n.url), n.behind ? 1 : 0])
+      () => source.status().nodes.map((n) => [labelUrl(n.url), n.behind ? 1 : 0])
     )
-    this.up = new Gauge({
+    const up: Gauge<'node'> = new Gauge({
       name: 'bridgescope_node_up',
       help: '1 when the last poll of that node succeeded',
       labelNames: ['node'],
       registers,
       collect: () => {
-        for (const n of this.source.status().nodes) this.up.set({ node: labelUrl(n.url) }, n.ok ? 1 : 0)
+        for (const n of source.status().nodes) up.set({ node: labelUrl(n.url) }, n.ok ? 1 : 0)
       }
     })
     this.duration = new Histogram({
@@ -98,7 +111,7 @@ export class WatchMetrics {
       name: 'bridgescope_nodes_agree',
       help: '1 when all reachable nodes report the same vault, else 0',
       registers,
-      collect: (): void => agree.set(this.source.nodesAgree() === false ? 0 : 1)
+      collect: (): void => agree.set(source.nodesAgree() === false ? 0 : 1)
     })
     this.changes = new Counter({ name: 'bridgescope_vault_changes_total', help: 'Vault changes seen', registers })
     this.lastSuccess = new Gauge({
@@ -108,27 +121,6 @@ export class WatchMetrics {
       registers
     })
     this.pollErrors = new Counter({ name: 'bridgescope_poll_errors_total', help: 'Failed polls per target', labelNames: ['target'], registers })
-    const stuck: Gauge = new Gauge({
-      name: 'bridgescope_stuck_transfers',
-      help: 'Watched transfers announced as stuck and not yet delivered',
-      registers,
-      collect: (): void => stuck.set(this.source.stuckTransfers().length)
-    })
-    seriesGauge({ name: 'bridgescope_watched_transfer_pending_seconds', help: 'How long each watched, undelivered transfer has been pending', label: 'tx', registers }, () => {
-      const now = Date.now()
-      return this.source.pendingTransfers().map((t) => [t.txHash, Math.max(0, (now - t.since) / 1000)])
-    })
-    // one series per outcome (three at most), never per transfer: the event names the transfers
-    seriesGauge(
-      { name: 'bridgescope_transfer_chain_disagreements', help: "Watched transfers whose legs' own chains contradict the bridge service now (disagrees: block, sender, contract, token or amount; reverted; not-found: past the route's threshold), by the worst way", label: 'outcome', registers },
-      () => Object.entries(this.source.chainContradictions?.() ?? {})
-    )
-    // refunds and failures counted apart from deliveries: five series at most, never one per transfer
-    seriesGauge(
-      { name: 'bridgescope_watched_transfers', help: 'Watched transfers by outcome (in-flight, delivered, refunded, failed, unknown), as the service\'s state reads through its dialect\'s state table', label: 'outcome', registers },
-      () => Object.entries(this.source.transferOutcomes?.() ?? {})
-    )
-    this.webhookFailures = new Counter({ name: 'bridgescope_webhook_failures_total', help: 'Webhook deliveries given up after retries', registers })
   }
 
   /** After every poll: one duration sample per node that answered it, one error per node that failed it. */
@@ -144,9 +136,57 @@ export class WatchMetrics {
     }
   }
 
-  /** Counters from the events the core announced (each exactly once). */
   event(e: WatchEvent): void {
     if (e.kind === 'vault-change') this.changes.inc()
+  }
+}
+
+/** The watch lists' gauges, all read at scrape time. */
+function registerTransferMetrics(source: TransferMetricsSource, registers: Registry[]): void {
+  const stuck: Gauge = new Gauge({
+    name: 'bridgescope_stuck_transfers',
+    help: 'Watched transfers announced as stuck and not yet delivered',
+    registers,
+    collect: (): void => stuck.set(source.stuckTransfers().length)
+  })
+  seriesGauge({ name: 'bridgescope_watched_transfer_pending_seconds', help: 'How long each watched, undelivered transfer has been pending', label: 'tx', registers }, () => {
+    const now = Date.now()
+    return source.pendingTransfers().map((t) => [t.txHash, Math.max(0, (now - t.since) / 1000)])
+  })
+  // one series per outcome (three at most), never per transfer: the event names the transfers
+  seriesGauge(
+    { name: 'bridgescope_transfer_chain_disagreements', help: "Watched transfers whose legs' own chains contradict the bridge service now (disagrees: block, sender, contract, token or amount; reverted; not-found: past the route's threshold), by the worst way", label: 'outcome', registers },
+    () => Object.entries(source.chainContradictions?.() ?? {})
+  )
+  // refunds and failures counted apart from deliveries: five series at most, never one per transfer
+  seriesGauge(
+    { name: 'bridgescope_watched_transfers', help: "Watched transfers by outcome (in-flight, delivered, refunded, failed, unknown), as the service's state reads through its dialect's state table", label: 'outcome', registers },
+    () => Object.entries(source.outcomes?.() ?? {})
+  )
+}
+
+/** The headless watcher's registry: the metrics of each poller kind that runs, and the webhook sink's failures. */
+export class WatchMetrics {
+  readonly registry = new Registry()
+  private readonly vault: VaultMetrics | null
+  private readonly webhookFailures: Counter
+
+  constructor(source: MetricsSource) {
+    const registers = [this.registry]
+    this.vault = source.vault ? new VaultMetrics(source.vault, registers) : null
+    if (source.transfers) registerTransferMetrics(source.transfers, registers)
+    if (source.tss) registerTssMetrics(this.registry, source.tss)
+    this.webhookFailures = new Counter({ name: 'bridgescope_webhook_failures_total', help: 'Webhook deliveries given up after retries', registers })
+  }
+
+  /** After every poll: what it reported of the nodes it asked. */
+  polled(report: PollReport): void {
+    this.vault?.polled(report)
+  }
+
+  /** Counters from the events the core announced (each exactly once). */
+  event(e: WatchEvent): void {
+    this.vault?.event(e)
   }
 
   webhookFailed(): void {

@@ -8,6 +8,7 @@ import { AppError } from '@shared/errors'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
 import { BridgeClient, TssClient } from '../main/client'
 import { networkFromEnv, type Fetch } from '../main/net'
+import { followedTssChains, type TssFollowed } from '../main/watch'
 import { startSimulator } from '../demo/index'
 import { nonEmpty, type EndpointSources } from './endpoints'
 import type { CliContext } from './io'
@@ -18,16 +19,11 @@ export interface TssFlags {
   timeoutMs?: number
 }
 
-export interface FollowedChain {
-  chainId: string
-  name: string
-}
-
 export interface TssEndpoints {
   tssUrl: string
   timeoutMs?: number
   /** the chains to follow when the command was given none; throws AppError('input') when none can be known */
-  chains(call?: { signal?: AbortSignal }): Promise<FollowedChain[]>
+  chains(call?: { signal?: AbortSignal }): Promise<TssFollowed[]>
   /** set when the demo network was started: close it when done */
   close?: () => Promise<void>
 }
@@ -75,9 +71,7 @@ export async function resolveTss(flags: TssFlags, { env, stored, warn }: Endpoin
         })
       }
       const list = await new BridgeClient({ baseUrl: chainListUrl, ...(timeout === undefined ? {} : { timeoutMs: timeout }), ...(fetch ? { fetch } : {}) }).queryChainList(call)
-      const out: FollowedChain[] = list.map((c) => ({ chainId: String(c.chainId), name: c.chainName }))
-      for (const id of added) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '' })
-      return out
+      return followedTssChains(list, added)
     }
   }
 }

@@ -5,11 +5,12 @@ import { tssChainIdSchema, tssOrderIdSchema, tssTxSchema, type TssOrder } from '
 import { durationText as formatDuration, orderIdText, unixDateTimeText } from '@shared/format'
 import { tracedLegs, tssOrderAgeSec, tssRoute, tssStatusLabel, unixSeconds } from '@shared/tss'
 import { checkInput, TSS_OPERATIONS, type TssClient } from '../main/client'
+import { followedTssChains, type TssFollowed } from '../main/watch'
 import { callOptions, wholeNumber } from './bridge-client'
 import { command, UsageError, type CommandLine, type Grammar } from './command-line'
 import { jsonText, keyValues, table } from './format'
 import type { CliContext } from './io'
-import { withTssClient, type FollowedChain, type TssEndpoints } from './tss-endpoints'
+import { withTssClient, type TssEndpoints } from './tss-endpoints'
 
 export const TSS_USAGE = `usage: bridgescope tss heights [--chain-id N]...      scan height of each followed chain
        bridgescope tss pending --chain-id N           the chain's pending orders, oldest first, with their age
@@ -109,7 +110,7 @@ export const tssHeights = command({
   overview: { synopsis: 'tss heights [--chain-id N]...', summary: 'TSS cross-chain API: scan height of each followed chain' },
   run: (ctx, line) =>
     withTss(ctx, line, () => undefined, async ({ client, ep, ids, call }) => {
-      const chains: FollowedChain[] = ids.length ? ids.map((chainId) => ({ chainId, name: '' })) : await ep.chains(call)
+      const chains: TssFollowed[] = ids.length ? followedTssChains([], ids) : await ep.chains(call)
       const heights = await pool(chains, TRACE_PARALLEL, async (c) => {
         try {
           return { ...c, height: await client.chainHeight(c.chainId, call), error: null }

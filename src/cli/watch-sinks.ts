@@ -141,14 +141,13 @@ export class WatchSinks {
   }
 
   /**
-   * Serves /metrics and /healthz when --metrics asked for them (`register` adds the gauges of a TSS loop);
-   * false when the address cannot be listened on (said on stderr).
+   * Serves /metrics and /healthz when --metrics asked for them, with the metrics of each poller kind `source`
+   * has a part for; false when the address cannot be listened on (said on stderr).
    */
-  async serve(source: MetricsSource, register?: (metrics: WatchMetrics) => void): Promise<boolean> {
+  async serve(source: MetricsSource): Promise<boolean> {
     const listen = this.values.metrics
     if (!listen) return true
     this.metrics = new WatchMetrics(source)
-    register?.(this.metrics)
     try {
       this.server = await serveMetrics(this.metrics, listen)
     } catch (error) {

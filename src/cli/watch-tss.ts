@@ -5,18 +5,16 @@
 // repeats no alert. Every request — the TSS API, the chain list, the webhooks — goes the CLI's way to the
 // network (HTTP_PROXY, HTTPS_PROXY, NO_PROXY), as the one-shot `tss` commands do.
 import { join } from 'node:path'
-import type { Registry } from 'prom-client'
 import { redactUrl } from '@shared/redact'
 import { tssChainIdSchema } from '@shared/schemas/tss'
 import type { TssBoard } from '@shared/schemas/tss-board'
 import { TssClient } from '../main/client'
 import type { Fetch } from '../main/net'
-import { ActivityLog, TssPoller, tssBoard, TssWatchState, Watcher, WatchState, type TssFollowed, type TssWatchDeps, type TssWatchSettings } from '../main/watch'
-import { registerTssMetrics } from './tss-metrics'
+import { ActivityLog, followedTssChains, TssPoller, tssBoard, TssWatchState, tssWatchSettings, Watcher, WatchState, type TssFollowed, type TssWatchDeps, type TssWatchOverrides, type TssWatchSettings } from '../main/watch'
+import type { TssMetricsSource } from './tss-metrics'
 import { defaultSettings } from '@shared/schemas/settings'
 import { command, UsageError, type CommandLine } from './command-line'
 import type { CliContext } from './io'
-import type { MetricsSource } from './metrics'
 import type { StoredSettings } from './stored-settings'
 import { withTssClient } from './tss-endpoints'
 import { needsValue, runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WatchSinks, type WatchCliIo } from './watch-sinks'
@@ -72,15 +70,9 @@ const WATCH_TSS_OPTIONS = {
   ...SINK_OPTIONS
 } as const
 
-/** The TSS watch's settings: the app's, where the command line does not say otherwise. */
-function tssSettings(stored: StoredSettings, over: { intervalSec?: number; stallMinutes?: number; stuckMinutes?: number } = {}): TssWatchSettings {
-  const s = stored.found() ? stored.settings() : defaultSettings()
-  return {
-    intervalSec: over.intervalSec ?? s.tss.intervalSec,
-    stallMinutes: over.stallMinutes ?? s.tss.stallMinutes,
-    stuckThresholds: over.stuckMinutes === undefined ? s.stuckThresholds : { defaultMinutes: over.stuckMinutes, routes: {} },
-    unreachableAfterFailures: s.unreachableAfterFailures
-  }
+/** The TSS watch's settings: the app's (the defaults when none are stored), where the command line does not say otherwise. */
+function tssSettings(stored: StoredSettings, over: TssWatchOverrides = {}): TssWatchSettings {
+  return tssWatchSettings(stored.found() ? stored.settings() : defaultSettings(), over)
 }
 
 /** A watcher of the TSS poller alone: nothing else is asked, so nothing else is needed. */
@@ -95,11 +87,6 @@ function tssOnlyWatcher(tss: TssWatchDeps, sinks: WatchSinks, state: { watch: Wa
   })
 }
 
-/** The vault and transfer gauges of a TSS-only watch: no nodes, no comparison, no watched transfers. */
-function tssOnlyMetrics(watcher: Watcher): MetricsSource {
-  return { status: () => watcher.status(), nodesAgree: () => null, stuckTransfers: () => [], pendingTransfers: () => [] }
-}
-
 async function watchTss(ctx: CliContext, { values }: CommandLine<typeof WATCH_TSS_OPTIONS>, signal: AbortSignal): Promise<number> {
   const settings = tssSettings(ctx.stored, {
     ...(values.interval === undefined ? {} : { intervalSec: values.interval }),
@@ -109,9 +96,7 @@ async function watchTss(ctx: CliContext, { values }: CommandLine<typeof WATCH_TS
   return withTssClient(ctx, { ...values, timeoutMs: values.timeout }, async (client, ep, fetch) => {
     // The chain list is read once: a maintainer's followed chains do not change while it runs.
     const ids = values['chain-id'] ?? []
-    const chains: TssFollowed[] = ids.length
-      ? ids.map((chainId) => ({ chainId, name: '', added: true }))
-      : (await ep.chains(signal.aborted ? {} : { signal })).map((c) => ({ ...c, added: false }))
+    const chains: TssFollowed[] = ids.length ? followedTssChains([], ids) : await ep.chains(signal.aborted ? {} : { signal })
     const dir = join(ctx.stored.dataDir, 'watch-cli')
     const tssState = await TssWatchState.open(dir)
     const sinks = new WatchSinks(values, ctx.io, fetch, dir)
@@ -127,7 +112,7 @@ async function watchTss(ctx: CliContext, { values }: CommandLine<typeof WATCH_TS
       if (!memo || now - memo.at > 1000) memo = { at: now, board: tssBoard(profile, chains, settings, now) }
       return memo.board
     }
-    const served = await sinks.serve(tssOnlyMetrics(watcher), (m) => registerTssMetrics(m.registry, { board, apiUp: () => (profile.lastPollAt === null ? null : profile.failures === 0) }))
+    const served = await sinks.serve({ tss: { board, apiUp: () => (profile.lastPollAt === null ? null : profile.failures === 0) } })
     if (!served) {
       await sinks.close()
       return 1
@@ -167,27 +152,20 @@ export async function vaultWatchTss(
   dir: string,
   stored: StoredSettings,
   fetch?: Fetch
-): Promise<{ deps: TssWatchDeps; register(registry: Registry): void }> {
+): Promise<{ deps: TssWatchDeps; metrics: TssMetricsSource }> {
   const settings = tssSettings(stored)
   const added = stored.found() ? (stored.settings().tss.chains[stored.activeProfile().id] ?? []) : []
   let chains: TssFollowed[] | null = null
-  const follow = async (): Promise<TssFollowed[]> => {
-    // read once it answers: the followed chains do not change while the watch runs
-    if (chains !== null) return chains
-    const out: TssFollowed[] = (await chainList()).map((c) => ({ chainId: String(c.chainId), name: c.chainName, added: false }))
-    for (const id of added) if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '', added: true })
-    chains = out
-    return out
-  }
+  // read once it answers: the followed chains do not change while the watch runs
+  const follow = async (): Promise<TssFollowed[]> => (chains ??= followedTssChains(await chainList(), added))
   const state = await TssWatchState.open(dir)
   const client = new TssClient({ url: tssUrl, ...(fetch ? { fetch } : {}) })
   const p = state.profile('cli')
   return {
     deps: { client, chains: follow, state, settings: () => settings },
-    register: (registry) =>
-      registerTssMetrics(registry, {
-        board: () => (p.lastPollAt === null || chains === null ? null : tssBoard(p, chains, settings, Date.now())),
-        apiUp: () => (p.lastPollAt === null ? null : p.failures === 0)
-      })
+    metrics: {
+      board: () => (p.lastPollAt === null || chains === null ? null : tssBoard(p, chains, settings, Date.now())),
+      apiUp: () => (p.lastPollAt === null ? null : p.failures === 0)
+    }
   }
 }

@@ -10,6 +10,7 @@ import { ENDPOINT_OPTIONS, withClient } from './bridge-client'
 import { command, UsageError, type Command, type CommandLine, type OptionSpecs } from './command-line'
 import type { CliContext } from './io'
 import type { MetricsSource } from './metrics'
+import type { TssMetricsSource } from './tss-metrics'
 import { runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WATCH_USAGE, WatchSinks, type WatchCliIo } from './watch-sinks'
 import { vaultWatchTss } from './watch-tss'
 import { chainRpcFlags, watchChainCheck } from './verify'
@@ -136,7 +137,7 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
     onPolled: (_poller, report) => sinks.polled(report)
   })
   if (deps.signal.aborted) return 0
-  if (!(await sinks.serve(metricsSource(watcher, pollers), (m) => tss?.register(m.registry)))) {
+  if (!(await sinks.serve(metricsSource(watcher, pollers, tss?.metrics)))) {
     await sinks.close()
     return 1
   }
@@ -148,14 +149,13 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
   return 0
 }
 
-/** What the metrics read: the core's status, the vault poller's comparison, the watch lists' poller. */
-function metricsSource(watcher: Watcher, pollers: ProfilePollers): MetricsSource {
+/** What the metrics read, one part per poller that runs: the vault's nodes, the watch lists, MAP's TSS API. */
+function metricsSource(watcher: Watcher, pollers: ProfilePollers, tss: TssMetricsSource | undefined): MetricsSource {
+  const { vault, transfers } = pollers
   return {
-    status: () => watcher.status(),
-    nodesAgree: () => pollers.vault?.nodesAgree() ?? null,
-    stuckTransfers: () => pollers.transfers?.stuckTransfers() ?? [],
-    pendingTransfers: () => pollers.transfers?.pendingTransfers() ?? [],
-    ...(pollers.transfers ? { chainContradictions: () => pollers.transfers!.chainContradictions(), transferOutcomes: () => pollers.transfers!.outcomes() } : {})
+    ...(vault ? { vault: { status: () => watcher.status(), nodesAgree: () => vault.nodesAgree() } } : {}),
+    ...(transfers ? { transfers: { stuckTransfers: () => transfers.stuckTransfers(), pendingTransfers: () => transfers.pendingTransfers(), chainContradictions: () => transfers.chainContradictions(), outcomes: () => transfers.outcomes() } } : {}),
+    ...(tss ? { tss } : {})
   }
 }
 

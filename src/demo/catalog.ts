@@ -5,7 +5,7 @@
 import { writeJson, type WireObject } from './json'
 import { CHAIN_SEEDS, MAP_CHAIN_ID, TOKEN_GROUPS, type SimChain, type TokenGroup } from './catalog-data'
 import { iconPath } from './icons'
-import { chainRpcPath } from './chains'
+import { chainRpcPath } from './chain-rpc-path'
 import { Rng, SALT } from './prng'
 
 export { MAP_CHAIN_ID, TOKEN_GROUPS, type SimChain, type TokenGroup }

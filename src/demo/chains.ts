@@ -13,11 +13,6 @@ import { Rng, SALT } from './prng'
 import type { Transfer } from './transfer'
 import type { DemoKeepers } from './keepers'
 
-export const CHAIN_RPC_PREFIX = '/chain/'
-export function chainRpcPath(chainId: number): string {
-  return `${CHAIN_RPC_PREFIX}${chainId}`
-}
-
 /** keccak256("Transfer(address,address,uint256)"): the ERC-20 Transfer event's topic */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 

@@ -9,18 +9,12 @@ import { canonicalEpoch, createQueryClient, loadAllHistory, TssClient } from './
 import { starterAddresses, watchDemoStarter } from './demo-start'
 import { LoadedHistories } from './dataset'
 import { ChainCheckService } from './chain'
-import { KeepersService } from './keepers'
-import { createHandlers } from './ipc/handlers'
-import type { HandlerTable } from './ipc/handler-table'
+import { createHandlers, type HandlerTable } from './ipc'
 import { CACHE_DIR } from './paths'
 import { createIconService, type IconService } from './icons'
 import { AddressPolicy, type Fetch } from './net'
-import { Endpoints } from './services/endpoints'
-import { HistoryService } from './services/history'
-import { QueryService } from './services/queries'
-import { TssService, type ActiveTss } from './services/tss'
-import { TssWatchState } from './watch/tss-state'
-import type { TssFollowed, TssWatchSettings } from './watch/tss-poll'
+import { KeepersService } from './keepers'
+import { Endpoints, HistoryService, QueryService, TssService, type ActiveTss } from './services'
 import type { DemoNetwork, DemoNetworkPlan } from '@shared/demo-network'
 import { AppError } from '@shared/errors'
 import {
@@ -35,9 +29,7 @@ import {
   type SecretBox
 } from './store'
 import type { Updater } from './updater'
-import { AlertService, type AlertServiceDeps } from './watch/alerts'
-import { WatchService } from './watch/service'
-import type { Notify, Timers } from './watch/types'
+import { AlertService, followedTssChains, TssWatchState, tssWatchSettings, WatchService, type AlertServiceDeps, type Notify, type Timers, type TssFollowed, type TssWatchSettings } from './watch'
 
 export interface AppContextOptions {
   dataDir: string
@@ -155,15 +147,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   // from the cache when there is one, plus the chains added by id), the watch state beside the watcher's.
   const tssState = await TssWatchState.open(join(options.dataDir, 'watch'))
   let tssClient: { key: string; client: TssClient } | null = null
-  const tssSettings = (): TssWatchSettings => {
-    const s = settings.get()
-    return {
-      intervalSec: s.tss.intervalSec,
-      stallMinutes: s.tss.stallMinutes,
-      stuckThresholds: s.stuckThresholds,
-      unreachableAfterFailures: s.unreachableAfterFailures
-    }
-  }
+  const tssSettings = (): TssWatchSettings => tssWatchSettings(settings.get())
   const activeTss = async (): Promise<ActiveTss | null> => {
     const active = await endpoints.active()
     const url = active.endpoint.tssUrl
@@ -172,28 +156,9 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     if (tssClient?.key !== key)
       tssClient = { key, client: new TssClient({ url, timeoutMs: active.endpoint.timeoutMs, ...net }) }
     const profileId = active.profileId
-    const chains = async (): Promise<TssFollowed[]> => {
-      const list = await queries.chains('cache').then(
-        (r) => r.data,
-        () => []
-      )
-      const out: TssFollowed[] = list.map((c) => ({
-        chainId: String(c.chainId),
-        name: c.chainName,
-        added: false
-      }))
-      for (const id of settings.get().tss.chains[profileId] ?? [])
-        if (!out.some((c) => c.chainId === id)) out.push({ chainId: id, name: '', added: true })
-      return out
-    }
-    return {
-      profileId,
-      client: tssClient.client,
-      chains,
-      state: tssState.profile(profileId),
-      settings: tssSettings,
-      saveState: () => tssState.save(now())
-    }
+    const chains = async (): Promise<TssFollowed[]> =>
+      followedTssChains(await queries.chains('cache').then((r) => r.data, () => []), settings.get().tss.chains[profileId] ?? [])
+    return { profileId, client: tssClient.client, chains, state: tssState.profile(profileId), settings: tssSettings, saveState: () => tssState.save(now()) }
   }
 
   // what the active service may name: RPCs and icons no more private than where the service itself answers

@@ -9,7 +9,7 @@ import { z } from 'zod'
 import { ICON_PATH } from '@shared/icons'
 import { within } from './deadline'
 import { AddressPolicy, serviceNamedFetch, type Fetch } from './net'
-import type { DiskCache } from './store/cache'
+import type { DiskCache } from './store'
 
 export { ICON_PATH }
 

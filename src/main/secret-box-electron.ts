@@ -2,7 +2,7 @@
 // Windows, the secret service or KWallet on Linux). Imported only by src/main/index.ts: plain-Node code (the
 // harness, the CLI, tests) must never load 'electron' (in plain Node that starts its binary download, which fails offline), and gets noSecretBox instead.
 import { safeStorage } from 'electron'
-import type { SecretBox } from './store/secret-box'
+import type { SecretBox } from './store'
 
 export const electronSecretBox: SecretBox = {
   available: async () => {

@@ -11,8 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { existsSync, readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { dirname, join, normalize, resolve, sep } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import Conf from 'conf'
@@ -24,7 +23,7 @@ import { readBody } from '../demo/http-body'
 import { harnessDataDir } from '../main/paths'
 import { contentType } from '../main/mime'
 import { ICON_PATH } from '../main/icons'
-import { CONTENT_SECURITY_POLICY } from '../main/security'
+import { rendererFileOf, rendererHeaders, serveRendererFile } from '../main/renderer-files'
 import { isPlainObject } from '../main/client'
 import { waitAtMost } from '../main/deadline'
 import { networkFromEnv, type Env, type Network } from '../main/net'
@@ -63,8 +62,6 @@ function defaultRendererDir(): string {
   return resolve(dirname(fileURLToPath(import.meta.url)), '../renderer')
 }
 
-/** `name-<hash>.ext`, as Vite names the chunks and the stylesheet it builds. */
-const HASHED_ASSET = /-[A-Za-z0-9_-]{8}\.(?:js|css)$/
 
 export async function startWebShell(options: WebShellOptions = {}): Promise<WebShell> {
   const rendererDir = resolve(options.rendererDir ?? defaultRendererDir())
@@ -186,25 +183,17 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
       res.end()
       return
     }
+    // the renderer's files with the headers every shell sends (src/main/renderer-files.ts); the page, with the
+    // bridge script in it, for its own path and any path outside the folder
     const path = url.pathname === '/' ? '/index.html' : url.pathname
-    const file = normalize(join(rendererDir, path))
-    if (!file.startsWith(rendererDir + sep) || path === '/index.html') {
-      res.writeHead(200, { 'Content-Type': contentType('index.html'), 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
+    if (path === '/index.html' || rendererFileOf(path, rendererDir) === null) {
+      res.writeHead(200, rendererHeaders('/index.html'))
       res.end(index)
       return
     }
-    try {
-      const body = await readFile(file)
-      // Built assets carry a hash of their content in their name: a new build is a new name, so the browser
-      // may keep them for good, as the app keeps its own files (app:// reads them from disk, with V8's code
-      // cache). Without this every page load fetched and compiled every chunk again.
-      const immutable = path.startsWith('/assets/') && HASHED_ASSET.test(path)
-      res.writeHead(200, { 'Content-Type': contentType(file), ...(immutable ? { 'Cache-Control': 'public, max-age=31536000, immutable' } : {}) })
-      res.end(body)
-    } catch {
-      res.writeHead(404, { 'Content-Type': 'text/plain' })
-      res.end('not found')
-    }
+    const served = await serveRendererFile(path, rendererDir)
+    res.writeHead(served.status, served.headers)
+    res.end(served.body)
   }
 
   // A socket is the page's own, under the same Host and Origin checks as every route: a browser

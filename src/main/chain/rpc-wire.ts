@@ -7,7 +7,7 @@
 // the real one.
 import { AppError } from '@shared/errors'
 import type { JsonValue } from '@shared/schemas/vault'
-import { isTooLarge, postJson, type HttpOptions } from '../client/http'
+import { isTooLarge, postJson, type HttpOptions } from '../client'
 
 let nextId = 1
 

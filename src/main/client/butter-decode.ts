@@ -207,9 +207,8 @@ const RECORD_DEPTH = 4
  * but a record's own members, a `__proto__` key, nesting past MAX_DEPTH, a container a repeated key dropped
  * (the text holds more `{` and `[` than the walk met: findAmountKeys) or an amount number the search did not
  * find makes it stand aside. So does a record zod's schema refuses: the exact path then names the record and
- * field. The search goes by the amount keys' names, not over every key: over 100 pages of 100 records it took
- * 5 ms and the passes for rounded numbers 4 ms, where the search over every key took 11.5 ms
- * (butter_decode_vs_native_100 went from 1.48–1.52 to 1.38–1.43, 1.42–1.44 with two busy loops).
+ * field. The search goes by the amount keys' names, not over every key: stopping at every key's colon was
+ * twice the cost of the search by name and kept butter_decode_vs_native_100 at its goal rather than clear of it.
  */
 export function quickButterHistory(text: string): HistoryPage | null {
   const start = quickEnvelope(text, findAmountKeys)
@@ -628,31 +627,15 @@ function quickRecord(raw: Record<string, unknown>, walk: Walk): TransferRecord |
 /**
  * A queryBridgeHistoryByAddress answer from its body text: the quick way, or the lossless parse and the envelope.
  *
- * butter_decode_vs_native_100 (this ÷ JSON.parse of the same 20 pages of 100, `npm run bench -- --only
- * butter_decode_vs_native_100`), 2026-11-27 on the 2 shared cores at load 6–12, Node 20, medians of separate
- * runs: with zod parsing each record (a copy through its transforms) after a walk over every member, 5.14 /
- * 3.91 / 4.05 / 4.41 / 3.93 / 3.84 (decode CPU 55–70 ms a run); with quickRecord (one pass, the transfer and
- * its details built from what it read) and the transfer written as one literal, 1.14 / 1.27 / 1.33 / 1.54 /
- * 1.70 / 1.42 / 1.44, median 1.42 (decode CPU ~19 ms, JSON.parse ~14 ms): at the budget, not clear of it,
- * the single runs of each scattering 0.5–3.6. What is left, per a CPU profile of the decode after a forced
- * collection: JSON.parse itself ~36 %, the collector ~24 % (the forced collection counted in), the
- * key count ~6 %, the other searches ~8 %, the records ~12 %. Sharing a page's chain and token details between
- * its records (frozen, as decode.ts does) measured slower here, not faster.
- * Then, 60 pages a run, on a quiet machine: reading each object's members by name (a string switch per member
- * cost ~12 comparisons a key) and counting the keys in the same pass over the colons that finds the amounts
- * took the six invocations' medians from 1.52–1.55 to 1.38–1.56, median 1.45 (with --single-threaded-gc and
- * the fastest of 30 runs, where no collector thread is counted: 1.75 → 1.65). A shared origin and issues
- * list per record measured within noise, and was left. Measured since as decode_vs_native is (each side in a
- * process of its own, the collector's background work counted), it reads 1.63–1.76: over the goal of 1.5.
- * Its runs of ~87 ms among ~52 were the decode's optimised code thrown away at each full collection (the
- * shapes of the page it was specialised to dying with the page); with the last page kept (keepShapes) the
- * runs read 50.7–57.6 ms, the ratio 1.65. What was left was mostly the text search: 14.3 ms for 100 pages of
- * 100 beside JSON.parse's 31.6. Looking at each member's number while counting the keys (no passes over the
- * dots and dashes), taking a record's amounts by the kind of key the search read, and a regular expression for
- * the times took it to 1.47–1.50, at the goal (docs/performance.md, "Runs of 2026-11-27, night"): the search
- * 10.4 ms, of which 6.6 is the bare stop at each of 650,000 colons, and the records ~3.7. With each run the
- * least of three tries a side (the machine's slow memory spells no longer deciding a run), it reads 1.48–1.52
- * quiet and 1.55–1.57 with both cores busy ("Runs of 2026-11-28, early morning").
+ * Its cost is held by butter_decode_vs_native_100 (this ÷ JSON.parse of the same pages, goal and budget ≤ 1.5;
+ * method and last accepted value in docs/performance.md, "The figures, their references and budgets"). Why it
+ * is written as it is: zod parsing each record (a copy through its transforms) after a walk over every member
+ * cost four to five times JSON.parse, so quickRecord reads every member once and builds the transfer and its
+ * details from what it read, the transfer written as one literal; members are read by the kind of key the
+ * search found rather than by a string switch per member; the last page's shapes are kept (keepShapes), so a
+ * full collection does not throw away the optimised code with the page it was specialised to. What is left is
+ * mostly JSON.parse itself and the search for the amounts' keys. The measurements that led
+ * here are in docs/performance-log/2026-11-27.md and 2026-11-28.md.
  */
 export function decodeButterHistoryBody(text: string, operation: string, status = 200, contentType: string | null = 'application/json'): HistoryPage {
   return quickButterHistory(text) ?? decodeButterHistory(envelopeData(text, operation, status, contentType))

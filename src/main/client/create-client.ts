@@ -2,7 +2,7 @@
 // swap-data API or MAP's Bridge Scan API, each behind the QueryClient face.
 import { AppError } from '@shared/errors'
 import type { Dialect } from '@shared/schemas/origin'
-import type { Fetch } from '../net/fetch'
+import type { Fetch } from '../net'
 import { BridgeClient } from './bridge-api'
 import type { QueryClient } from './query-client'
 import { ButterClient, MapscanClient } from './successor-clients'

@@ -23,20 +23,14 @@
 // or the error. test/unit/main/client/decode.test.ts holds the two to the same answers on real, edited,
 // mutated and generated bodies.
 //
-// decode_vs_native (this ÷ JSON.parse of each body and of its detail strings; budget ≤ 1.5) over 10,000
-// records as pages of 100 ("load all"'s default page) / pages of 1,000 (the largest a profile allows) / one
-// body, on a 2-core machine shared with other work, `node scripts/bench.js --only decode_vs_native_100,
-// decode_vs_native_1000,decode_vs_native` under Node 20 and Node 22:
-//   before (a second decoder, an acceptor read off zod's internals, module-level caches):
-//     Node 20 1.09–1.14 / 1.09–1.14 / 1.12–1.32, Node 22 1.14–1.16 / 1.12–1.14 / 1.17–1.19
-//   now: Node 20 1.28–1.30 / 1.16 / 1.19–1.24, Node 22 1.29–1.32 / 1.16–1.20 / 1.21–1.30
-// At pages of 100 the difference is what the quick way now checks and no longer keeps: the text's key count
-// (a repeated key hid its dropped value, a `__proto__` or deep nesting, from the old decoder) and each
-// response's detail strings decoded afresh (the old kept them across calls in a module-level cache).
-// JSON.parse with a reviver reading each number's source text (context.source: Node 22 and Electron's own
-// Node have it, Node 20 only behind a flag) would need no search, but V8 calls a reviver for every value:
-// that parse alone, with no validation, read 2.92 at 100 and 2.86 at 1,000 records on Node 22. So the search
-// stays, on every runtime.
+// Its cost is held by decode_vs_native, _100 and _1000 (this ÷ JSON.parse of each body and of its detail
+// strings, budget ≤ 1.5; the method, the budget and the last accepted values are in docs/performance.md, "The
+// figures, their references and budgets"). Why the quick way checks what it checks rather than keeping
+// anything across calls: a repeated key once hid its dropped value (a `__proto__`, deep nesting) from a faster
+// decoder, and a module-level cache of detail strings outlived the responses it came from; correctness first,
+// and the figure still holds. Why a search for the amounts rather than a JSON.parse reviver reading each
+// number's source text (Node 22 and Electron's own Node have it, Node 20 only behind a flag): V8 calls a reviver
+// for every value, and that parse alone, with no validation, costs nearly three times JSON.parse.
 import { outcomeOfState } from './states'
 import { z } from 'zod'
 import { AppError } from '@shared/errors'

@@ -1,23 +1,23 @@
 // One JSON request over HTTP, turned into either a lossless JSON value or an AppError of a known kind.
 //
-// This module does the request's timeout and its retries (network errors, 408/429/5xx, Retry-After) itself,
-// as ky did before it, rule for rule: ky built a Request, a clone of it for the retries and an AbortSignal.any
-// for every call, and fetch built its own Request again, all for answers that are mostly tens of bytes (a
-// headless watcher's polls: ../net/send.ts says what that cost). We read the body ourselves so that the size
-// cap holds while streaming (a 1 GB answer never sits in memory) and nothing but an AppError ever leaves
-// this module.
-//
-// The deadline covers the whole attempt (connect, headers, every body read) by construction: the wait for
-// the answer and each body read race a timer of our own (../deadline.ts says why a signal alone is not
-// enough), and on expiry we abort the request and cancel the body ourselves.
+// ky sends it, on the process's own road (its `fetch` option: Electron's net.fetch in the app, the CLI's undici
+// dispatcher with the proxy rules, ../net/), and does what it is for: the per-attempt timeout until the answer's
+// headers, the retries (network errors, 408/429/5xx, Retry-After capped at 10 s, backoff capped at 5 s) and the
+// hooks. What ky does not do stays here:
+//   - the body is read by us, so the size cap holds while streaming (a 1 GB answer never sits in memory);
+//   - the attempt's deadline also covers every body read: each read races a timer of our own, started when the
+//     attempt was (ky's beforeRequest hook), and on expiry we cancel the reader ourselves (../deadline.ts says
+//     why an AbortSignal alone is not enough: undici may lose it to the garbage collector);
+//   - a refused connection is final at once (ky's shouldRetry), since asking again only delays the same answer;
+//   - nothing but an AppError ever leaves this module, with the kinds and words every view and the CLI show.
 import { isUtf8 } from 'node:buffer'
+import ky, { HTTPError, TimeoutError, type Input } from 'ky'
 import { AppError } from '@shared/errors'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText, redactUrl } from '@shared/redact'
 import type { JsonValue } from '@shared/schemas/vault'
 import { parseBody } from './lossless-json'
 import { stopAt, type Stop } from '../deadline'
-import { rootCause, type Fetch, type Incoming, type Outgoing, type Send } from '../net/fetch'
-import { sendByFetch } from '../net/send'
+import { rootCause, type Fetch, type Incoming, type Outgoing, type Send } from '../net'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 export const DEFAULT_RETRIES = 2
@@ -88,32 +88,68 @@ export function isTooLarge(error: unknown): boolean {
   return error instanceof AppError && error.kind === 'protocol' && error.message.startsWith('response larger than ')
 }
 
+/** A body read chunk by chunk: a Response's stream, or an answer that came down the network's own road. */
+interface BodyReader {
+  read(): Promise<Uint8Array | null>
+  cancel(): void
+}
+
+/**
+ * The answers ky was handed from the network's own road (kyFetchOf): their bodies are read from the network's
+ * answer itself, with no web stream in between (ky never reads a body: we do).
+ */
+const ownRoadAnswers = new WeakMap<Response, Incoming>()
+
+function bodyReader(response: Response): BodyReader | null {
+  const incoming = ownRoadAnswers.get(response)
+  if (incoming) return { read: () => incoming.read(), cancel: () => incoming.cancel() }
+  if (response.body === null) return null
+  const reader = response.body.getReader()
+  return {
+    read: async () => {
+      const next = await reader.read()
+      return next.done ? null : next.value
+    },
+    cancel: () => void reader.cancel().catch(() => undefined)
+  }
+}
+
+/** Lets go of an answer's body unread (a retry's, or one that came after its caller gave up). */
+function discard(response: Response): void {
+  const incoming = ownRoadAnswers.get(response)
+  if (incoming) incoming.cancel()
+  else response.body?.cancel().catch(() => undefined)
+}
+
 /** Reads a body to text, refusing to hold more than maxBytes; every read races `stop`. */
-async function readCapped(answer: Incoming, operation: string, maxBytes: number, stop: Stop<AppError>): Promise<string> {
-  const declared = Number(answer.header('content-length'))
+async function readCapped(response: Response, operation: string, maxBytes: number, stop: Stop<AppError>): Promise<string> {
+  const declared = Number(response.headers.get('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) {
-    answer.cancel()
+    discard(response)
     throw tooLarge(operation, maxBytes)
   }
+  // held here for the whole read: the reader, not a signal, is what we cancel on the deadline
+  const reader = bodyReader(response)
+  if (reader === null) return ''
   const chunks: Uint8Array[] = []
   let total = 0
   const halted = stop.stopped.then((error) => ({ halted: error }))
   for (;;) {
-    const next = await Promise.race([answer.read(), halted])
+    const next = await Promise.race([reader.read(), halted])
     if (next !== null && 'halted' in next) {
-      answer.cancel()
+      reader.cancel()
       throw next.halted
     }
     if (next === null) break
     total += next.byteLength
     if (total > maxBytes) {
-      answer.cancel()
+      reader.cancel()
       throw tooLarge(operation, maxBytes)
     }
     chunks.push(next)
   }
   const text = utf8Text(Buffer.concat(chunks, total))
-  if (text === null) throw new AppError({ kind: 'protocol', operation, code: answer.status, message: `HTTP ${answer.status}: the body is not UTF-8 text` })
+  if (text === null) throw new AppError({ kind: 'protocol', operation, code: response.status, message: `HTTP ${response.status}: the body is not UTF-8 text` })
   return text
 }
 
@@ -161,16 +197,16 @@ function networkReason(error: unknown, url: string): string {
  * The error for a non-2xx answer. A JSON body adds the service's own words to an 'http' error; an HTML
  * page (a proxy's "502 Bad Gateway") is a 'protocol' error naming the status, as for any non-JSON body.
  */
-async function httpStatusError(answer: Incoming, operation: string, stop: Stop<AppError>): Promise<AppError> {
-  const status = answer.status
-  const statusText = `${status} ${answer.statusText}`.trim()
+async function httpStatusError(response: Response, operation: string, stop: Stop<AppError>): Promise<AppError> {
+  const status = response.status
+  const statusText = `${status} ${response.statusText}`.trim()
   let text = ''
   try {
-    text = await readCapped(answer, operation, 64 * 1024, stop)
+    text = await readCapped(response, operation, 64 * 1024, stop)
   } catch {
     // Too large or unreadable: the status alone has to do.
   }
-  const isHtml = text.trimStart().startsWith('<') || (answer.header('content-type') ?? '').includes('html')
+  const isHtml = text.trimStart().startsWith('<') || (response.headers.get('content-type') ?? '').includes('html')
   if (isHtml) {
     return new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${statusText}: the service sent an HTML page instead of JSON` })
   }
@@ -180,7 +216,7 @@ async function httpStatusError(answer: Incoming, operation: string, stop: Stop<A
     if (typeof body === 'object' && body !== null) {
       const b = body as Record<string, unknown>
       const words = typeof b.message === 'string' ? b.message : typeof b.error === 'string' ? b.error : ''
-      if (words && words !== answer.statusText) detail = `: ${words.slice(0, 200)}`
+      if (words && words !== response.statusText) detail = `: ${words.slice(0, 200)}`
     }
   } catch {
     // Not JSON: the status alone has to do.
@@ -227,130 +263,152 @@ export async function getForText(url: string, operation: string, opts: HttpOptio
 }
 
 /** Statuses tried again while retries remain (with network errors); any other non-2xx answer is final. */
-const RETRY_STATUS: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504])
+const RETRY_STATUS = [408, 429, 500, 502, 503, 504]
 /** Statuses whose Retry-After (or rate-limit reset) header sets the wait before the next try. */
-const RETRY_AFTER_STATUS: ReadonlySet<number> = new Set([429, 503])
+const RETRY_AFTER_STATUS = [429, 503]
 /** The longest wait between tries that the backoff reaches. */
 const BACKOFF_LIMIT_MS = 5_000
-/** A wait longer than setTimeout can hold. */
-const MAX_TIMER_MS = 2_147_483_647
 
-/**
- * The wait a 429 or 503 asks for, capped at MAX_RETRY_AFTER_MS; null when it names none. The headers, the
- * order they are looked for in and their reading (seconds; else an HTTP date; a number of seconds past
- * 2024-01-01 taken as a unix time) are ky's, which chose the retries before.
- */
-export function retryAfterMs(status: number, header: (name: string) => string | null, now = Date.now()): number | null {
-  if (!RETRY_AFTER_STATUS.has(status)) return null
-  const text =
-    header('retry-after') ?? header('ratelimit-reset') ?? header('x-ratelimit-retry-after') ?? header('x-ratelimit-reset') ?? header('x-rate-limit-reset')
-  if (!text) return null
-  let after = Number(text) * 1000
-  if (Number.isNaN(after)) after = Date.parse(text) - now
-  else if (after >= Date.parse('2024-01-01')) after -= now
-  // an unreadable value (NaN) waits the cap, as it did
-  return after < MAX_RETRY_AFTER_MS ? after : MAX_RETRY_AFTER_MS
-}
-
-/** Resolves after `ms`, or with `cancelled()` as soon as `signal` aborts. */
-function pause(ms: number, signal: AbortSignal | undefined, cancelled: () => AppError): Promise<AppError | null> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(cancelled())
-    const onAbort = (): void => {
-      clearTimeout(timer)
-      resolve(cancelled())
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve(null)
-    }, Math.min(Math.max(0, ms), MAX_TIMER_MS))
-    signal?.addEventListener('abort', onAbort, { once: true })
+/** Settles with `cancelled()` once `signal` aborts; the listener is ours, held until dispose(). */
+function cancelledBy(signal: AbortSignal | undefined, cancelled: () => AppError): { readonly stopped: Promise<{ halted: AppError }>; dispose(): void } {
+  let onAbort: (() => void) | undefined
+  const stopped = new Promise<{ halted: AppError }>((resolve) => {
+    if (!signal) return
+    onAbort = () => resolve({ halted: cancelled() })
+    signal.addEventListener('abort', onAbort, { once: true })
   })
-}
-
-/** How a request goes out: the network's own road when it has one, else through its fetch (Node's, direct, when none). */
-function sendOf(fetch: Fetch | undefined): Send {
-  return fetch?.send ?? sendByFetch(fetch ?? globalThis.fetch)
+  return { stopped, dispose: () => (onAbort ? signal?.removeEventListener('abort', onAbort) : undefined) }
 }
 
 const ACCEPT_JSON: Readonly<Record<string, string>> = { accept: 'application/json' }
 const SEND_JSON: Readonly<Record<string, string>> = { accept: 'application/json', 'content-type': 'application/json' }
 
+/** The headers read of an answer: ours (the size cap, the body's kind) and ky's (the wait a 429 or 503 names). */
+const READ_HEADERS = ['content-type', 'content-length', 'retry-after', 'ratelimit-reset', 'x-ratelimit-retry-after', 'x-ratelimit-reset', 'x-rate-limit-reset']
+
+/** An answer of the network's own road as the Response ky reads: the status line and the headers above; the body stays with the answer. */
+function responseOf(incoming: Incoming): Response {
+  const headers: [string, string][] = []
+  for (const name of READ_HEADERS) {
+    const value = incoming.header(name)
+    if (value !== null) headers.push([name, value])
+  }
+  const response = new Response(null, { status: incoming.status, statusText: incoming.statusText, headers })
+  ownRoadAnswers.set(response, incoming)
+  return response
+}
+
+/**
+ * ky's `fetch` for one call: the network's own road. Where the network has a road without the Fetch API (the
+ * CLI's undici dispatcher, ../net/send.ts: a quarter of the allocations of a fetch, for a headless watcher's
+ * small polls), ky's request goes down it — this call's method, headers and body text, ky's signal — and the
+ * answer comes back to ky as a Response whose body we read from the road itself; elsewhere (Electron's
+ * net.fetch, Node's fetch) ky calls that fetch.
+ */
+function kyFetchOf(fetch: Fetch | undefined, call: Omit<Outgoing, 'signal'>): ((input: Input, init?: RequestInit) => Promise<Response>) | undefined {
+  const send: Send | undefined = fetch?.send
+  if (send) return async (input) => responseOf(await send({ ...call, signal: input instanceof Request ? input.signal : new AbortController().signal }))
+  // ky's types let it hand its fetch a URL object; it sends a Request, which every Fetch takes.
+  return fetch ? (input, init) => fetch(input instanceof URL ? input.href : input, init) : undefined
+}
+
 async function sendForText(method: 'get' | 'post', url: string, operation: string, body: unknown, opts: HttpOptions): Promise<ArrivedBody> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
   const retries = Math.max(0, Math.min(2, opts.retries ?? DEFAULT_RETRIES))
-  const retryDelay = opts.retryDelayMs ?? ((attempt: number) => 300 * 2 ** (attempt - 1))
   const userSignal = opts.signal
   const cancelled = (): AppError => new AppError({ kind: 'cancelled', operation, message: 'the request was cancelled' })
   const timedOut = (): AppError =>
     new AppError({ kind: 'timeout', operation, message: `no complete answer within ${timeoutMs / 1000} s` })
   if (userSignal?.aborted) throw cancelled()
-  const send = sendOf(opts.fetch)
-  const request: Omit<Outgoing, 'signal'> = {
+  const call: Omit<Outgoing, 'signal'> = {
     url,
     method: method === 'get' ? 'GET' : 'POST',
     ...(body === undefined ? { headers: ACCEPT_JSON } : { headers: SEND_JSON, body: JSON.stringify(body) })
   }
+  const kyFetch = kyFetchOf(opts.fetch, call)
 
-  // Every operation only reads (the query service is read-only; the TSS API is GET only), so retrying is safe.
-  for (let retry = 1; ; retry++) {
-    // Each attempt gets the whole limit from its start, for its answer and its body alike.
-    const stop = stopAt(Date.now() + timeoutMs, timedOut, userSignal, cancelled)
-    const controller = new AbortController()
-    const halted = stop.stopped.then((error) => {
-      controller.abort(error)
-      return { halted: error }
-    })
-    let answer: Incoming
-    try {
-      const next = await Promise.race([send({ ...request, signal: controller.signal }).then((incoming) => ({ incoming })), halted])
-      // a timeout while waiting for the answer is final (not retried), as is the caller giving up
-      if ('halted' in next) throw next.halted
-      answer = next.incoming
-    } catch (error) {
-      stop.dispose()
-      if (error instanceof AppError) throw error
-      if (userSignal?.aborted) throw cancelled()
-      // A refused connection is final at once (isRefused says why); other network errors are tried again.
-      if (retry > retries || isRefused(error)) {
-        throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error, url)}` }, { cause: error })
-      }
-      const waited = await pause(Math.min(BACKOFF_LIMIT_MS, retryDelay(retry)), userSignal, cancelled)
-      if (waited) throw waited
-      continue
-    }
-
-    try {
-      if (answer.status < 200 || answer.status > 299) {
-        if (retry <= retries && RETRY_STATUS.has(answer.status)) {
-          const wait = retryAfterMs(answer.status, (name) => answer.header(name)) ?? Math.min(BACKOFF_LIMIT_MS, retryDelay(retry))
-          answer.cancel()
-          stop.dispose()
-          const waited = await pause(wait, userSignal, cancelled)
-          if (waited) throw waited
-          continue
+  // Each attempt gets the whole limit from its start; the body read below keeps to the same deadline.
+  let attemptStart = Date.now()
+  const sent = ky(url, {
+    method,
+    headers: call.headers,
+    // down the network's own road the body goes from `call` as text (kyFetchOf); a Request's body would be a
+    // stream, teed again for every attempt, for nothing
+    ...(call.body === undefined || opts.fetch?.send ? {} : { body: call.body }),
+    timeout: timeoutMs,
+    ...(userSignal ? { signal: userSignal } : {}),
+    ...(kyFetch ? { fetch: kyFetch } : {}),
+    hooks: {
+      beforeRequest: [
+        () => {
+          attemptStart = Date.now()
         }
-        if (userSignal?.aborted) throw cancelled()
-        // The error page is a body too: it gets the same deadline, so a stalled error page cannot hang us.
-        throw await httpStatusError(answer, operation, stop)
-      }
-      let text: string
-      try {
-        text = await readCapped(answer, operation, maxBytes, stop)
-      } catch (error) {
-        if (error instanceof AppError) throw error
-        if (userSignal?.aborted) throw cancelled()
-        throw new AppError({
-          kind: 'protocol',
-          operation,
-          code: answer.status,
-          message: `HTTP ${answer.status}: the connection broke before the body was complete`
-        })
-      }
-      return { text, status: answer.status, contentType: answer.header('content-type') }
-    } finally {
-      stop.dispose()
+      ],
+      // the answer given up for a retry lets its connection go now, not when the collector finds it
+      beforeRetry: [
+        ({ error }) => {
+          if (error instanceof HTTPError) discard(error.response)
+        }
+      ]
+    },
+    // Every operation only reads (the query service is read-only; the TSS API is GET only), so retrying is safe.
+    retry: {
+      limit: retries,
+      methods: [method],
+      statusCodes: RETRY_STATUS,
+      afterStatusCodes: RETRY_AFTER_STATUS,
+      maxRetryAfter: MAX_RETRY_AFTER_MS,
+      backoffLimit: BACKOFF_LIMIT_MS,
+      delay: opts.retryDelayMs ?? ((attempt) => 300 * 2 ** (attempt - 1)),
+      // undefined: ky's own rule (network errors, the status codes above); a refusal is final at once
+      shouldRetry: ({ error }) => (isRefused(error) ? false : undefined)
     }
+  })
+  // A caller's cancel ends the wait by a listener we hold (ky's combined signal may be collected before it
+  // reaches the request); whatever ky settles with afterwards is let go.
+  const cancel = cancelledBy(userSignal, cancelled)
+  let response: Response
+  try {
+    const next = await Promise.race([sent.then((answer) => ({ answer })), cancel.stopped])
+    if ('halted' in next) {
+      sent.then(discard, () => undefined)
+      throw next.halted
+    }
+    response = next.answer
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    if (userSignal?.aborted) throw cancelled()
+    // a timeout while waiting for the answer is final (ky does not retry it)
+    if (error instanceof TimeoutError) throw timedOut()
+    if (error instanceof HTTPError) {
+      // The error page is a body too: it gets the same deadline, so a stalled error page cannot hang us.
+      const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)
+      try {
+        throw await httpStatusError(error.response, operation, stop)
+      } finally {
+        stop.dispose()
+      }
+    }
+    throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error, url)}` }, { cause: error })
+  } finally {
+    cancel.dispose()
+  }
+
+  const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)
+  try {
+    const text = await readCapped(response, operation, maxBytes, stop)
+    return { text, status: response.status, contentType: response.headers.get('content-type') }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    if (userSignal?.aborted) throw cancelled()
+    throw new AppError({
+      kind: 'protocol',
+      operation,
+      code: response.status,
+      message: `HTTP ${response.status}: the connection broke before the body was complete`
+    })
+  } finally {
+    stop.dispose()
   }
 }

@@ -16,6 +16,7 @@
 //   rpcCall, httpUrl one JSON-RPC call with the client's deadlines and retries, and its URL check (chain checks)
 //   rpcBatch         several JSON-RPC calls in one request, on the same path (chain checks batch their reads)
 //   isPlainObject    the JSON object test the decode path trusts (the browser shell reads its socket with it)
+//   probeDialects    Settings' "Detect service": one harmless read per dialect through that dialect's client
 // How a body becomes records is written at the top of decode.ts.
 export type { ArrivedHistoryPage, CallOptions, HistoryQuery, QueryClient, QueryDialect, QueryOperation } from './query-client'
 export { lacks, operationsOf } from './query-client'
@@ -25,6 +26,7 @@ export { BridgeClient, checkInput, type BridgeClientOptions } from './bridge-api
 export { EVERY_CHAIN, everyChainSource, fetchAllHistory, loadAllHistory, type HistoryProgress, type LoadedAll } from './history-all'
 export { TssClient, TSS_OPERATIONS } from './tss-api'
 export { canonicalEpoch, rpcBatch, rpcCall, type RpcBatchCall, type RpcBatchReply, type RpcSettled } from './rpc'
-export { httpUrl, type HttpOptions } from './http'
+export { getForText, httpUrl, isTooLarge, postJson, type HttpOptions } from './http'
 export { isPlainObject } from './lossless-json'
 export { outcomeOfState, stateEntry, withOutcome, STATE_TABLES } from './states'
+export { probeDialects } from './probe'

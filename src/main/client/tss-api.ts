@@ -32,7 +32,7 @@ import type { JsonValue } from '@shared/schemas/vault'
 import { looksLikeOrderId } from '@shared/tss'
 import { checkInput } from './bridge-api'
 import { getJson, httpOptionsOf, httpUrl, type HttpOptions } from './http'
-import type { Fetch } from '../net/fetch'
+import type { Fetch } from '../net'
 import { isPlainObject } from './lossless-json'
 
 /** MAP's names for the five operations (the document's section titles), used in every error. */

@@ -4,7 +4,7 @@
 import type { TransferRecord } from '@shared/schemas/wire'
 import { transferRecordSchema } from '@shared/schemas/decoded'
 import { z } from 'zod'
-import type { DiskCache } from '../store/cache'
+import type { DiskCache } from '../store'
 import { withOutcome } from '../client'
 
 const CHUNK = 1000

@@ -7,7 +7,7 @@
 import { z } from 'zod'
 import { AppError } from '@shared/errors'
 import type { NodeHealth, ScannerLag } from '@shared/keepers'
-import { getForText, type HttpOptions } from '../client/http'
+import { getForText, type HttpOptions } from '../client'
 
 const height = z.number().int()
 const p2pStatusSchema = z.looseObject({

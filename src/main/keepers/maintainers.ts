@@ -14,7 +14,7 @@ import {
   type MaintainerRow,
   type NodeHealth
 } from '@shared/keepers'
-import type { HttpOptions } from '../client/http'
+import type { HttpOptions } from '../client'
 import {
   epochInfoSchema,
   maintainerInfosSchema,

@@ -12,8 +12,8 @@ import {
 } from '@shared/keepers'
 import type { Profile } from '@shared/schemas/settings'
 import type { Fetch } from '../net'
-import type { HttpOptions } from '../client/http'
-import type { ResolvedEndpoint, DemoUrls } from '../services/endpoints'
+import type { HttpOptions } from '../client'
+import type { ResolvedEndpoint, DemoUrls } from '../services'
 import { readKeepers } from './maintainers'
 import { readSolvency } from './solvency'
 

@@ -3,6 +3,6 @@
 // networkFromEnv, which honours HTTP_PROXY, HTTPS_PROXY and NO_PROXY as other command-line tools do. A URL a
 // service named goes through serviceNamedFetch, under the address policy.
 export { networkFromEnv, type Env } from './env-proxy'
-export { rootCause, type Fetch, type Network } from './fetch'
+export { rootCause, type Fetch, type Incoming, type Network, type Outgoing, type Send } from './fetch'
 export { AddressPolicy, classifyAddress, systemLookup, type AddressClass, type AddressPolicyOptions, type AddressSpace, type Lookup } from './address-policy'
 export { serviceNamedFetch, type ServiceNamed } from './guarded'

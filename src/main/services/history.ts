@@ -5,7 +5,7 @@ import { AppError } from '@shared/errors'
 import { historyPageSchema } from '@shared/schemas/decoded'
 import type { HistoryPage, TokenList } from '@shared/schemas/wire'
 import { withReceivedTokens } from '@shared/amounts'
-import type { DiskCache } from '../store/cache'
+import type { DiskCache } from '../store'
 import { withOutcome, type QueryClient } from '../client'
 import { dialectKey, sourced } from './sourced'
 

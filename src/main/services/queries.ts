@@ -3,7 +3,7 @@ import type { Sourced } from '@shared/contract'
 import { chainListSchema, tokenListSchema, transferDetailSchema, vaultResultSchema } from '@shared/schemas/decoded'
 import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
 import type { VaultResult } from '@shared/schemas/vault'
-import type { DiskCache } from '../store/cache'
+import type { DiskCache } from '../store'
 import { withOutcome, type QueryClient } from '../client'
 import { dialectKey, sourced } from './sourced'
 

@@ -4,7 +4,7 @@
 import type { z } from 'zod'
 import type { Sourced } from '@shared/contract'
 import { toErrorData } from '@shared/errors'
-import type { DiskCache } from '../store/cache'
+import type { DiskCache } from '../store'
 
 export interface SourcedRequest<T> {
   profileId: string

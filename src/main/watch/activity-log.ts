@@ -4,7 +4,7 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { WatchEvent } from '@shared/watch'
-import { writeFileAtomic } from '../store/atomic-file'
+import { writeFileAtomic } from '../store'
 
 export const LOG_LIMIT = 2000
 

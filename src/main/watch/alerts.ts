@@ -14,8 +14,7 @@ import {
   type WebhookSinkInput
 } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
-import type { SecretStore } from '../store/secret-box'
-import type { SettingsRepo } from '../store/settings-repo'
+import type { SecretStore, SettingsRepo } from '../store'
 import { WebhookSink, type AlertEvent, type WebhookOptions } from './webhooks'
 
 export interface AlertServiceDeps {

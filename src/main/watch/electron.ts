@@ -6,7 +6,7 @@ import { Menu, Notification, Tray, nativeImage, powerMonitor } from 'electron'
 // A copy of resources/icon.png beside the code: electron-vite emits it into out/, which is what gets packaged.
 import iconPath from './tray-icon.png?asset'
 import type { WatchStatus } from '@shared/watch'
-import type { SettingsRepo } from '../store/settings-repo'
+import type { SettingsRepo } from '../store'
 import type { WatchService } from './service'
 import type { Notify } from './types'
 

@@ -1,6 +1,6 @@
 // The pollers of one profile's watch, as the app and `watch vault|transfer` assemble them: the vault's nodes
 // (when there are any and the vault is watched), the watch lists, and MAP's TSS API when it is given.
-import type { DiskCache } from '../store/cache'
+import type { DiskCache } from '../store'
 import type { WatchChainCheck } from './chain-watch'
 import type { Poller } from './poller'
 import type { WatchState } from './state'

@@ -3,7 +3,7 @@
 // list and diff them offline.
 import { z } from 'zod'
 import { jsonValueSchema } from '@shared/schemas/vault'
-import type { DiskCache } from '../store/cache'
+import type { DiskCache } from '../store'
 import type { VaultSnapshot } from './vault-diff'
 
 export const SNAPSHOT_INDEX_KEY = 'vault:snapshots'

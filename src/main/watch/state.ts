@@ -6,7 +6,7 @@ import { outcomeSchema } from '@shared/outcome'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { jsonValueSchema } from '@shared/schemas/vault'
-import { writeFileAtomic } from '../store/atomic-file'
+import { writeFileAtomic } from '../store'
 import { profilePart, readStateFile } from './state-file'
 
 const MAX_ANNOUNCED = 1000

@@ -6,7 +6,7 @@
 // moved and announces nothing twice. A file that does not parse is set aside and the watch starts fresh.
 import { join } from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomic } from '../store/atomic-file'
+import { writeFileAtomic } from '../store'
 import { profilePart, readStateFile } from './state-file'
 
 /** Fields that change with every poll: they decide no write on their own (see save). */

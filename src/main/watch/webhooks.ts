@@ -6,7 +6,7 @@ import { redactText, webhookUrlHint } from '@shared/redact'
 import type { WebhookFormat } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
 import { waitAtMost, within } from '../deadline'
-import { rootCause, type Fetch } from '../net/fetch'
+import { rootCause, type Fetch } from '../net'
 import { discordText, slackText } from './chat-text'
 
 export type { WebhookFormat }

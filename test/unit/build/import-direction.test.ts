@@ -3,7 +3,7 @@
 // a packaged build or grow into the product by accident. And the other shells (the CLI, the browser shell)
 // enter main only by its front doors (FRONT DOORS below), so what is behind a door may change without them.
 // Read from the source text, every file, every import.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -178,5 +178,68 @@ describe('the bench-only table libraries', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> }
     expect(Object.keys(pkg.dependencies).filter((n) => BENCH_ONLY.test(n))).toEqual([])
     expect(Object.keys(pkg.devDependencies).filter((n) => BENCH_ONLY.test(n)).sort()).toEqual(['@tanstack/table-core', '@tanstack/virtual-core', 'ag-grid-community'])
+  })
+})
+
+/** The file an import names, as the bundlers resolve it (a .ts or .svelte.ts file, or a folder's index.ts). */
+function fileOf(base: string): string | null {
+  return [base, `${base}.ts`, `${base}.svelte.ts`, join(base, 'index.ts')].find((p) => existsSync(p) && statSync(p).isFile()) ?? null
+}
+
+/**
+ * The import circles among `sources`: each a set of files that import each other round (Tarjan's strongly
+ * connected components). A component that renders itself (a tree node drawing its children) is not one.
+ */
+export function circlesIn(sources: { file: string; text: string }[]): string[][] {
+  const graph = new Map<string, string[]>()
+  for (const { file, text } of sources) {
+    const out: string[] = []
+    for (const m of text.matchAll(SPECIFIER)) {
+      const to = target(file, m[1] as string)
+      const resolved = to === null ? null : fileOf(to)
+      if (resolved !== null && resolved !== file) out.push(resolved)
+    }
+    graph.set(file, out)
+  }
+  let next = 0
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const circles: string[][] = []
+  const visit = (v: string): void => {
+    index.set(v, next)
+    low.set(v, next++)
+    stack.push(v)
+    onStack.add(v)
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
+    }
+    if (low.get(v) !== index.get(v)) return
+    const component: string[] = []
+    for (let w = stack.pop(); w !== undefined; w = w === v ? undefined : stack.pop()) {
+      onStack.delete(w)
+      component.push(relative(ROOT, w).split(sep).join('/'))
+    }
+    if (component.length > 1) circles.push(component.sort())
+  }
+  for (const v of graph.keys()) if (!index.has(v)) visit(v)
+  return circles
+}
+
+describe('import circles', () => {
+  it('there are none among the files of src/, the demo network included', () => {
+    expect(circlesIn(sourceFiles(SRC).map((file) => ({ file, text: readFileSync(file, 'utf8') })))).toEqual([])
+  })
+
+  it('would catch two files that import each other, directly or round a third', () => {
+    const src = (name: string, ...specs: string[]) => ({ file: join(SRC, 'demo', `${name}.ts`), text: specs.map((s) => `import type { X } from '${s}'\n`).join('') })
+    // resolved against the real tree: two files of the demo network made to point at each other
+    expect(circlesIn([src('catalog', './chains'), src('chains', './catalog')])).toEqual([['src/demo/catalog.ts', 'src/demo/chains.ts']])
+    expect(circlesIn([src('catalog', './chains'), src('chains', './dataset'), src('dataset', './catalog')])).toHaveLength(1)
+    expect(circlesIn([src('catalog', './chains'), src('chains', './dataset'), src('dataset')])).toEqual([])
   })
 })

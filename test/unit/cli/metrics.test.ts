@@ -66,7 +66,8 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
       expect(text).toContain(`bridgescope_node_request_duration_seconds_count{node="${labelUrl(n)}"}`)
     }
     expect(text).toContain('bridgescope_vault_changes_total 0')
-    expect(text).toContain('bridgescope_stuck_transfers 0')
+    // no watch list, so no transfer poller runs and none of its metrics is registered
+    expect(text).not.toContain('bridgescope_stuck_transfers')
     expect(out.stdout.text).toContain('nodes-disagree')
     const health = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(120_000) })
     expect(health.status).toBe(200)
@@ -137,6 +138,8 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
     expect(await done).toBe(0)
     expect(text).toMatch(new RegExp(`bridgescope_watched_transfer_pending_seconds\\{tx="${pendingHash}"\\} \\d`))
     expect(text).toContain('bridgescope_stuck_transfers 0')
+    // `watch transfer` runs no vault poller: no node series
+    expect(text).not.toContain('bridgescope_node_up')
   })
 
   it('watch vault without targets also watches the transfers in the data folder\'s watch lists', async () => {
@@ -165,7 +168,7 @@ describe('bridgescope watch: several nodes and Prometheus metrics', () => {
   })
 
   it("keeps a scraper's connection open from one scrape to the next, longer than Prometheus keeps it idle", async () => {
-    const metrics = new WatchMetrics({ status: () => ({ running: true, paused: false, profileId: 'cli', lastPollAt: null, nextPollAt: null, nodes: [], vault: null }), nodesAgree: () => null, stuckTransfers: () => [], pendingTransfers: () => [] })
+    const metrics = new WatchMetrics({ vault: { status: () => ({ running: true, paused: false, profileId: 'cli', lastPollAt: null, nextPollAt: null, nodes: [], vault: null }), nodesAgree: () => null } })
     const served = await serveMetrics(metrics, { host: '127.0.0.1', port: 0 })
     try {
       expect(served.server.keepAliveTimeout).toBeGreaterThan(5 * 60_000)

@@ -44,6 +44,36 @@ describe('watch tss on the demo network', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
+  it('watch tss --metrics exports the TSS gauges and nothing of the pollers it does not run (no vault, no watch lists)', async () => {
+    const dataDir = tempDir()
+    const stop = new AbortController()
+    let err = ''
+    const done = runWatchTssCommand(
+      ['--tss-url', sim.tssUrl, '--chain-id', '56', '--interval', '1', '--metrics', '127.0.0.1:0'],
+      { stdout: { write: () => undefined }, stderr: { write: (t: string) => void (err += t) }, env: { BRIDGESCOPE_DATA_DIR: dataDir } },
+      stop.signal
+    )
+    await vi.waitFor(() => expect(err).toMatch(/metrics at (\S+)\/metrics/), { timeout: 120_000 })
+    const url = /metrics at (\S+\/metrics)/.exec(err)![1]!
+    let text = ''
+    await vi.waitFor(async () => {
+      text = await (await fetch(url)).text()
+      expect(text).toMatch(/bridgescope_tss_scan_height\{chain="56"\} \d+/)
+    }, { timeout: 120_000, interval: 250 })
+    const families = [...new Set([...text.matchAll(/^# TYPE (\w+)/gm)].map((m) => m[1]))].sort()
+    expect(families).toEqual([
+      'bridgescope_tss_api_up',
+      'bridgescope_tss_oldest_pending_seconds',
+      'bridgescope_tss_pending_orders',
+      'bridgescope_tss_scan_height',
+      'bridgescope_tss_scan_stalled',
+      'bridgescope_webhook_failures_total'
+    ])
+    stop.abort()
+    expect(await done).toBe(0)
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
   it('watch vault --tss-url runs the TSS loop beside the vault in the same core: its gauges on the same /metrics', async () => {
     const dataDir = tempDir()
     const stop = new AbortController()

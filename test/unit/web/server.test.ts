@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { SOCKET_PATH } from '../../../src/web/bridge-script'
 import { parseCall } from '../../../src/web/server'
+import { appProtocolResponse } from '../../../src/main/app-protocol'
 import { startHarness, type Harness } from '../../support/harness'
 
 let harness: Harness
@@ -48,6 +49,20 @@ describe('browser harness', () => {
     expect((await fetch(harness.url)).headers.get('cache-control')).toBeNull()
     expect((await fetch(new URL('/__harness/bridge.js', harness.url))).headers.get('cache-control')).toBe('no-store')
     expect((await fetch(new URL('/favicon.png', harness.url))).headers.get('cache-control')).toBeNull()
+  })
+
+  it("sends every file of the renderer with the same headers as the app's app:// protocol", async () => {
+    const html = await (await fetch(harness.url)).text()
+    const chunk = /\/assets\/[\w-]+-[\w-]{8}\.js/.exec(html)?.[0] as string
+    const names = ['content-type', 'content-security-policy', 'x-content-type-options', 'cache-control']
+    const headersOf = (h: Headers) => Object.fromEntries(names.map((n) => [n, h.get(n)]))
+    for (const path of ['/', '/index.html', chunk, '/favicon.png', '/assets/missing-abcdefgh.js']) {
+      const web = await fetch(new URL(path, harness.url))
+      const app = await appProtocolResponse(`app://bridgescope${path}`, 'out/renderer')
+      expect([path, web.status, headersOf(web.headers)]).toEqual([path, app.status, headersOf(app.headers)])
+      await web.arrayBuffer()
+    }
+    expect((await fetch(new URL(chunk, harness.url))).headers.get('x-content-type-options')).toBe('nosniff')
   })
 
   it('answers calls through the real handler table, with typed input errors', async () => {

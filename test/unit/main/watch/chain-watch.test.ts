@@ -56,11 +56,7 @@ async function watchOf(dir: string, hashes: string[], now: () => number, counter
     timers: { setTimeout: () => 0, clearTimeout: () => undefined, now }
   })
   const metrics = new WatchMetrics({
-    status: () => watcher.status(),
-    nodesAgree: () => null,
-    stuckTransfers: () => [],
-    pendingTransfers: () => [],
-    chainContradictions: () => pollers.transfers!.chainContradictions()
+    transfers: { stuckTransfers: () => [], pendingTransfers: () => [], chainContradictions: () => pollers.transfers!.chainContradictions() }
   })
   const gauge = async (outcome: string): Promise<number> => {
     const line = (await metrics.metrics()).split('\n').find((l) => l.startsWith(`bridgescope_transfer_chain_disagreements{outcome="${outcome}"}`))

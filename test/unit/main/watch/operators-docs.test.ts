@@ -4,11 +4,13 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { WatchMetrics } from '../../../../src/cli/metrics'
-import { registerTssMetrics } from '../../../../src/cli/tss-metrics'
 
 const exported = async (): Promise<Set<string>> => {
-  const m = new WatchMetrics({ status: () => ({ running: true, paused: false, profileId: 'cli', lastPollAt: null, nextPollAt: null, nodes: [], vault: null }), nodesAgree: () => null, stuckTransfers: () => [], pendingTransfers: () => [] })
-  registerTssMetrics(m.registry, { board: () => null, apiUp: () => null })
+  const m = new WatchMetrics({
+    vault: { status: () => ({ running: true, paused: false, profileId: 'cli', lastPollAt: null, nextPollAt: null, nodes: [], vault: null }), nodesAgree: () => null },
+    transfers: { stuckTransfers: () => [], pendingTransfers: () => [] },
+    tss: { board: () => null, apiUp: () => null }
+  })
   const names = (await m.registry.getMetricsAsJSON()).map((x) => x.name)
   return new Set(names.flatMap((n) => [n, `${n}_bucket`, `${n}_count`, `${n}_sum`]))
 }
