@@ -45,7 +45,9 @@ export function serviceNamedFetch(fetch: Fetch, named: ServiceNamed): Fetch {
     const services = await named.service()
     const space = await named.policy.serviceSpace(services)
     await named.policy.check(url, { service: services[0] ?? '', space })
-    const answer = await through(space)(url, { ...init, redirect: 'manual' })
+    // a Request (ky sends one) keeps its method, headers and body; only its redirect rule is ours
+    const request = typeof input === 'string' ? input : new Request(input, { redirect: 'manual' })
+    const answer = await through(space)(request, { ...init, redirect: 'manual' })
     if (!REDIRECTS.has(answer.status)) return answer
     await answer.body?.cancel().catch(() => undefined)
     const location = answer.headers.get('location')
