@@ -12,6 +12,7 @@ import { writeJson, type WireObject, type WireValue } from './json'
 import { Rng, SALT } from './prng'
 import type { Transfer } from './transfer'
 import type { DemoKeepers } from './keepers'
+import { receivedOf } from './butter-view'
 
 /** keccak256("Transfer(address,address,uint256)"): the ERC-20 Transfer event's topic */
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
@@ -136,14 +137,19 @@ export class DemoChains {
         lieOf(receive) === 'unknown-receive'
       )
         return null
-      const value = lieOf(receive) === 'paid-less' ? (t.receiving * 99n) / 100n : t.receiving
+      const paidLess = lieOf(receive) === 'paid-less'
+      const value = paidLess ? (t.receiving * 99n) / 100n : t.receiving
+      // A transfer Butter's view tells as a swap (butter-view.ts) also delivers the token swapped into, so a
+      // check of that view finds its token moved too; the bridge's own token still moves for our dialect's view.
+      const swapped = receivedOf(this.deps.catalog, t)
+      const swap = swapped.token.address === t.toToken.address ? [] : [{ token: swapped.token.address, from: chain.contract, to: t.to, value: paidLess ? (swapped.amount * 99n) / 100n : swapped.amount }]
       return {
         hash: t.transferinHash,
         block: t.transferinHeight,
         from: this.relayerAccount(chain),
         to: chain.contract,
         status: 1,
-        moves: [{ token: t.toToken.address, from: chain.contract, to: t.to, value }]
+        moves: [{ token: t.toToken.address, from: chain.contract, to: t.to, value }, ...swap]
       }
     }
     const relay = ds.indexOfLegHash(hash, 'relay')

@@ -131,7 +131,8 @@ export class DemoKeepers {
       return JSON.stringify({ number: `0x${Math.max(0, head - 15).toString(16)}` })
     if (method !== 'eth_call') return undefined
     const { to, data } = (params[0] ?? {}) as { to?: string; data?: `0x${string}` }
-    if (to?.toLowerCase() !== USDT || !data) return JSON.stringify('0x')
+    // another contract, or another read of the token (the chain check's symbol()): the chain's own answer
+    if (to?.toLowerCase() !== USDT || !data) return undefined
     const call = decodeFunctionData({ abi: erc20Abi, data })
     if (call.functionName === 'decimals')
       return JSON.stringify(encodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', result: 18 }))
@@ -139,7 +140,7 @@ export class DemoKeepers {
       const held = this.short() ? (BOOKED * 97n) / 100n : BOOKED + PENDING
       return JSON.stringify(encodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', result: held }))
     }
-    return JSON.stringify('0x')
+    return undefined
   }
 
   private reply(c: Partial<Call>, result: () => unknown): Record<string, unknown> {

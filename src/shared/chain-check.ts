@@ -334,7 +334,9 @@ export function legClaims(d: TransferDetail, tokens: TokenList | null, chains: r
   // a service that names no token at all (Bridge Scan) claims no money: its legs are checked as transactions
   const named = sourceSymbol !== ''
   const sourceToken = named ? listedToken(tokens, d.fromChainId, d.tokenObject?.address || null, sourceSymbol) : null
-  const destToken = named ? listedToken(tokens, d.toChainId, null, d.coin) : null
+  // a swap delivers another token than it took: the token the service says was received, where it names one
+  const receivedSymbol = d.receiveToken?.symbol || d.receiveSymbol || d.coin
+  const destToken = named ? listedToken(tokens, d.toChainId, d.receiveToken?.address || null, receivedSymbol) : null
   const legs: LegClaim[] = [
     legOn('Source', { id: d.fromChainId, name: d.fromChainName, object: d.fromChainObject }, listed(d.fromChainId), d.fromHash, d.fromHeight, {
       sender: d.from || null,
@@ -360,7 +362,7 @@ export function legClaims(d: TransferDetail, tokens: TokenList | null, chains: r
     legOn('Destination', { id: d.toChainId, name: d.toChainName, object: d.toChainObject }, listed(d.toChainId), d.transferInHash, d.transferInHeight, {
       sender: null,
       recipient: d.to || null,
-      token: named ? { address: destToken?.address ?? null, symbol: destToken?.symbol ?? d.coin } : null,
+      token: named ? { address: destToken?.address ?? null, symbol: destToken?.symbol ?? receivedSymbol } : null,
       ...amountClaim(detailReceivedAmount(d))
     })
   )
