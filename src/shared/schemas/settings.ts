@@ -1,5 +1,5 @@
 // Settings and watchlists as persisted (electron-store) and as exchanged with the renderer and import/export.
-import { dialectSchema } from './origin'
+import { dialectSchema } from '../dialects'
 import { z } from 'zod'
 import { CREDENTIALS_MESSAGE, hasCredentials } from '../redact'
 import { DEFAULT_STATE_LABELS } from '../states'
