@@ -43,7 +43,7 @@ export function tokenFinder(list: TokenList | null): TokenFinder {
   const byTokenId = new Map<string, ReceivedToken>()
   for (const [chainId, tokens] of Object.entries(list ?? {})) {
     for (const t of tokens) {
-      const found = { decimals: t.decimal, symbol: t.symbol }
+      const found: ReceivedToken = { decimals: t.decimal, symbol: t.symbol, ...(t.address ? { address: t.address } : {}) }
       const s = `${chainId}|${t.symbol.toLowerCase()}`
       if (!bySymbol.has(s)) bySymbol.set(s, found)
       const id = `${chainId}|${t.tokenId}`
