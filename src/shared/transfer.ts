@@ -11,6 +11,7 @@
 // The CLI's text and --json, the exports and their import, the Transfer view, chain checks and the watcher read
 // this. Its JSON form is versioned (TRANSFER_MODEL_VERSION) and held by transferSchema at every edge it crosses.
 import { z } from 'zod'
+import { formatDecimal } from './decimal'
 import { exactAmount, receivedAmount, sentAmount, detailReceivedAmount, detailSentAmount, type ReadAmount } from './amounts'
 import { DEFAULT_DIALECT, descriptorOf, dialectSchema, type Dialect } from './dialects'
 import { outcomeSchema } from './outcome'
@@ -37,6 +38,8 @@ const exactText = z.string().regex(/^-?\d+(\.\d+)?$/, 'an exact decimal number')
 
 export const modelTokenSchema = z.object({
   symbol: z.string().nullable(),
+  /** the token's name, where the service gives one */
+  name: z.string().nullable().optional(),
   address: z.string().nullable(),
   decimals: z.int().min(0).max(255).nullable()
 })
@@ -145,7 +148,7 @@ function stateOf(dialect: Dialect, r: { state: number; origin?: { stateMeaning: 
 
 /** The model of one history record, as its dialect's decoder produced it. */
 export function transferOfRecord(r: TransferRecord): Transfer {
-  const sentToken: ModelToken | null = r.tokenObject ? { symbol: r.tokenObject.symbol, address: r.tokenObject.address || r.tokenAddress || null, decimals: r.tokenObject.decimal } : r.tokenAddress ? { symbol: null, address: r.tokenAddress, decimals: null } : null
+  const sentToken: ModelToken | null = r.tokenObject ? { symbol: r.tokenObject.symbol, name: r.tokenObject.name || null, address: r.tokenObject.address || r.tokenAddress || null, decimals: r.tokenObject.decimal } : r.tokenAddress ? { symbol: null, address: r.tokenAddress, decimals: null } : null
   const got = r.received ? { symbol: r.received.symbol, address: r.received.address ?? null, decimals: r.received.decimals } : null
   const arrived = receivedKnown(r)
   const provided = !notProvided(r.origin, 'inAmount')
@@ -184,7 +187,7 @@ const feeSchema = z.object({ value: z.string(), symbol: z.string().nullable(), d
 /** The model of one transfer looked up by its hash, as its dialect's decoder produced it. */
 export function transferOfDetail(d: TransferDetail): Transfer {
   const t = d.tokenObject
-  const sentToken: ModelToken = { symbol: t?.symbol ?? (d.coin || null), address: t?.address ?? null, decimals: t?.decimal ?? d.fromDecimal }
+  const sentToken: ModelToken = { symbol: t?.symbol ?? (d.coin || null), name: t?.name || null, address: t?.address ?? null, decimals: t?.decimal ?? d.fromDecimal }
   const receiveToken = d.receiveToken ?? null
   const gotToken: ModelToken = receiveToken
     ? { symbol: receiveToken.symbol, address: receiveToken.address ?? null, decimals: receiveToken.decimals }
@@ -242,4 +245,17 @@ export function transferStateText(t: Pick<Transfer, 'state'>, labels: Readonly<R
   if (n === null) return `State ${NOT_PROVIDED}`
   const label = labels?.[String(n)] || t.state.word
   return label ? `${label} (${n})` : `State ${n}`
+}
+
+/** "1,500.25 USDC", "12345 (raw)" where the decimals are unknown, else why there is none. */
+export function amountWords(a: ModelAmount, opts: { symbol?: boolean; grouping?: boolean } = {}): string {
+  const symbol = opts.symbol && a.token?.symbol ? ` ${a.token.symbol}` : ''
+  if (a.value !== null) return `${formatDecimal(a.value, opts.grouping === false ? { grouping: false } : {})}${symbol}`
+  if (a.wire !== null) return `${a.wire} (raw)`
+  return a.missing ?? MISSING.unknown
+}
+
+/** True when the service does not provide `field` (its own name for it): shown as not provided, never guessed. */
+export function lacksField(t: Pick<Transfer, 'notProvided'>, field: string): boolean {
+  return t.notProvided.includes(field)
 }

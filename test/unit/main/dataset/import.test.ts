@@ -65,7 +65,9 @@ const mapscanRecords = decodeMapscanHistory(envelopeData(docExample('mapscan', '
 
 /** What must survive the trip: exact amounts, both tokens, the outcome (and the legs' chains and hashes). */
 function kept(t: Transfer) {
-  const amount = (a: Transfer['sent']) => ({ value: a.value, wire: a.wire, token: a.token, known: a.missing === null })
+  // a token is its symbol, address and decimals (its display name is not exported)
+  const token = (t: Transfer['sent']['token']) => (t === null ? null : { symbol: t.symbol, address: t.address, decimals: t.decimals })
+  const amount = (a: Transfer['sent']) => ({ value: a.value, wire: a.wire, token: token(a.token), known: a.missing === null })
   return { hash: t.hash, dialect: t.dialect, sent: amount(t.sent), received: amount(t.received), outcome: t.outcome, state: t.state.number, legs: [t.legs.source.chainId, t.legs.destination.chainId, t.legs.destination.hash] }
 }
 
