@@ -123,12 +123,13 @@ function amountOf(read: ReadAmount, token: ModelToken | null, missing: string | 
 
 /** Why nothing is known to have arrived, or null when the received amount is what arrived. */
 function receivedMissing(r: { state: number; outcome?: Transfer['outcome'] | undefined }, arrived: boolean, provided: boolean): string | null {
-  if (!provided) return MISSING.notProvided
-  if (arrived) return null
+  if (arrived) return provided ? null : MISSING.notProvided
+  // nothing has arrived: why, whether or not the service would have told the amount
   const outcome = outcomeOf(r)
   if (outcome === 'refunded') return MISSING.refunded
   if (outcome === 'failed') return MISSING.failed
-  return outcome === 'in-flight' ? MISSING.notYet : MISSING.unknown
+  if (outcome === 'in-flight') return MISSING.notYet
+  return provided ? MISSING.unknown : MISSING.notProvided
 }
 
 const height = (n: number | null | undefined): number | null => (n === null || n === undefined || n <= 0 ? null : n)
