@@ -217,7 +217,7 @@ function watchCommand<const S extends OptionSpecs>(what: 'vault' | 'transfer', o
 }
 
 export const watchVault = watchCommand('vault', VAULT_OPTIONS, [0, 0], {
-  synopsis: 'watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT] [--maintainers-check] [--solvency-check]',
+  synopsis: 'watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]',
   summary: 'one line per vault or node change, until Ctrl-C'
 })
 
