@@ -87,7 +87,8 @@ const profileStateSchema = z.object({
   /** "address:chainId" → hashes on the first history page at the last poll */
   addresses: z.record(z.string(), z.array(z.string())).default({}),
   /** the vault's keepers' checks (keepers-poll.ts) */
-  keepers: keepersSchema.default({ conditions: {}, slash: {} })
+  // made afresh: zod 4 hands a default's nested objects to every parse that takes it, so profiles would share them
+  keepers: keepersSchema.default(() => ({ conditions: {}, slash: {} }))
 })
 
 const fileSchema = z.object({ version: z.literal(1), profiles: z.record(z.string(), profileStateSchema) })
