@@ -55,6 +55,10 @@ export function registerKeepersMetrics(registry: Registry, source: KeepersMetric
       if (ok !== null) up.set(ok ? 1 : 0)
     }
   })
+  gauge(registers, 'bridgescope_keepers_last_round_timestamp_seconds', "When the last round of the keepers' checks that read the relay chain ended (unix seconds)", [], function* () {
+    const last = source.last()
+    if (last) yield [{}, last.at / 1000]
+  })
   const maintainers = () => source.last()?.round.keepers?.maintainers ?? []
   if (source.maintainers) {
     gauge(registers, 'bridgescope_keeper_heartbeat_age_seconds', "Seconds since each maintainer's last heartbeat on the Maintainers contract (absent: never)", ['maintainer'], function* () {
