@@ -41,7 +41,7 @@ const kinds = (stdout: string): string[] =>
     .filter((k) => k.startsWith('keeper-') || k.startsWith('vault-s'))
 
 /** Runs the watch until `rounds` keepers rounds have ended and `until` holds; what it printed. */
-async function watchRounds(dir: string, args: string[], rounds: number, until: (out: { stdout: Sink }) => void = () => undefined): Promise<{ stdout: Sink; stderr: Sink; metrics: string; code: number }> {
+async function watchRounds(dir: string, args: string[], rounds: number, until: (out: { stdout: Sink; stderr: Sink }) => void = () => undefined): Promise<{ stdout: Sink; stderr: Sink; metrics: string; code: number }> {
   const out = io(dir)
   const stop = new AbortController()
   const done = runWatchCommand(['vault', '--json', '--interval', '1', '--metrics', '127.0.0.1:0', ...args], out, {
