@@ -99,6 +99,7 @@ export function watchKeepers(ctx: CliContext, values: WatchKeepersValues, relay:
           contracts: s.contracts,
           healthPort: s.healthPort,
           http: { ...http, signal },
+          askPeerId: false,
           ...(check.solvency ? { solvency: { chainRpc, thresholdPct: threshold, maxScannerLag: check.maxScannerLag } } : {})
         })
     },

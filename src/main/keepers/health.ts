@@ -85,7 +85,9 @@ export function scannerLags(body: z.infer<typeof scannerSchema>): ScannerLag[] {
 export async function readNodeHealth(
   p2pAddress: string,
   port: number,
-  http: HttpOptions
+  http: HttpOptions,
+  /** false: /p2pid is not asked (a watch round needs no peer id), and p2pId is null */
+  askPeerId = true
 ): Promise<NodeHealth> {
   const target = healthTarget(p2pAddress, port)
   if (target === null) {
@@ -109,10 +111,12 @@ export async function readNodeHealth(
       () => null,
       (e: unknown) => reasonOf(e)
     ),
-    getForText(`${base}/p2pid`, '/p2pid', opts).then(
-      (a) => a.text.trim() || null,
-      (e: unknown) => (errors.push(`/p2pid: ${reasonOf(e)}`), null)
-    ),
+    askPeerId
+      ? getForText(`${base}/p2pid`, '/p2pid', opts).then(
+          (a) => a.text.trim() || null,
+          (e: unknown) => (errors.push(`/p2pid: ${reasonOf(e)}`), null)
+        )
+      : null,
     getForText(`${base}/status/p2p`, '/status/p2p', opts)
       .then((a) => parsed(p2pStatusSchema, a.text, '/status/p2p'))
       .catch((e: unknown) => (errors.push(`/status/p2p: ${reasonOf(e)}`), null)),

@@ -13,6 +13,8 @@ export interface KeepersRoundOptions {
   healthPort: number | null
   http: HttpOptions
   healthTimeoutMs?: number
+  /** false: no peer ids (a watch round reports none) */
+  askPeerId?: boolean
   /** absent: the maintainers only */
   solvency?: SolvencyCheck
 }
@@ -63,6 +65,7 @@ function maintainersOf(o: KeepersRoundOptions): Promise<KeepersReport> {
     contracts: o.contracts,
     healthPort: o.healthPort,
     http: o.http,
-    ...(o.healthTimeoutMs ? { healthTimeoutMs: o.healthTimeoutMs } : {})
+    ...(o.healthTimeoutMs ? { healthTimeoutMs: o.healthTimeoutMs } : {}),
+    ...(o.askPeerId === false ? { askPeerId: false } : {})
   })
 }

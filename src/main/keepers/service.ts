@@ -85,6 +85,7 @@ export class KeepersService {
       contracts: s,
       healthPort: s.healthPort,
       http: { ...http, signal },
+      askPeerId: false,
       ...(check.solvency ? { solvency: { chainRpc, thresholdPct: s.thresholdPct, maxScannerLag: check.maxScannerLag } } : {})
     })
   }

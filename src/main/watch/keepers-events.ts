@@ -47,7 +47,8 @@ function observe(
   const c = (o.state.conditions[key] ??= { rounds: 0, since: null, on: false })
   if (holds === null) return
   if (holds) {
-    c.rounds += 1
+    // counted until said: a condition that holds on changes nothing more, so the state file is not rewritten
+    if (!c.on) c.rounds += 1
     c.since ??= o.now
     if (!c.on && c.rounds >= need) {
       c.on = true
