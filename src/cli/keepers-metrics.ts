@@ -65,7 +65,7 @@ export function registerKeepersMetrics(registry: Registry, source: KeepersMetric
       const now = Date.now() / 1000
       for (const m of maintainers()) if (m.lastHeartbeatTime !== null) yield [{ maintainer: m.address }, Math.max(0, now - m.lastHeartbeatTime)]
     })
-    gauge(registers, 'bridgescope_keeper_node_up', "1 when the maintainer's compass-tss health server answered /ping at the last round", ['maintainer'], function* () {
+    gauge(registers, 'bridgescope_keeper_node_up', "1 when the maintainer's compass-tss health server answered at the last round (its status paths)", ['maintainer'], function* () {
       for (const m of maintainers()) if (m.node !== null) yield [{ maintainer: m.address }, m.node.reachable ? 1 : 0]
     })
     gauge(registers, 'bridgescope_keeper_scanner_lag_blocks', "Blocks each maintainer's node scans behind each chain, as its /status/scanner says", ['maintainer', 'chain'], function* () {

@@ -99,7 +99,7 @@ export function watchKeepers(ctx: CliContext, values: WatchKeepersValues, relay:
           contracts: s.contracts,
           healthPort: s.healthPort,
           http: { ...http, signal },
-          askPeerId: false,
+          lean: true,
           ...(check.solvency ? { solvency: { chainRpc, thresholdPct: threshold, maxScannerLag: check.maxScannerLag } } : {})
         })
     },

@@ -86,8 +86,8 @@ export async function readNodeHealth(
   p2pAddress: string,
   port: number,
   http: HttpOptions,
-  /** false: /p2pid is not asked (a watch round needs no peer id), and p2pId is null */
-  askPeerId = true
+  /** a watch's round: /status/p2p and /status/scanner only (no /ping, no peer id), every interval */
+  lean = false
 ): Promise<NodeHealth> {
   const target = healthTarget(p2pAddress, port)
   if (target === null) {
@@ -103,28 +103,37 @@ export async function readNodeHealth(
   const base = `http://${target.host}:${target.port}`
   // a node that stumbles is reported as it is: no retries, which would only hide it
   const opts: HttpOptions = { ...http, retries: 0 }
-  // All four at once: a round over the maintainers costs one answer's time per node, not two. /ping alone
-  // decides whether the node is reachable; the others' failures are then the node's own news.
+  // All at once: a round over the maintainers costs one answer's time per node, not two. /ping decides
+  // whether the node is reachable; the others' failures are then the node's own news. A lean round (a watch's,
+  // every interval) asks only the two status paths: the node is reachable when either got an answer.
   const errors: string[] = []
+  const unreached: string[] = []
+  const status = <T>(path: string, schema: z.ZodType<T>): Promise<T | null> =>
+    getForText(`${base}${path}`, path, opts)
+      .then((a) => parsed(schema, a.text, path))
+      .catch((e: unknown) => {
+        if (e instanceof AppError && (e.kind === 'network' || e.kind === 'timeout')) unreached.push(reasonOf(e))
+        errors.push(`${path}: ${reasonOf(e)}`)
+        return null
+      })
   const [ping, p2pId, p2p, scanner] = await Promise.all([
-    getForText(`${base}/ping`, 'the health server /ping', opts).then(
-      () => null,
-      (e: unknown) => reasonOf(e)
-    ),
-    askPeerId
-      ? getForText(`${base}/p2pid`, '/p2pid', opts).then(
+    lean
+      ? null
+      : getForText(`${base}/ping`, 'the health server /ping', opts).then(
+          () => null,
+          (e: unknown) => reasonOf(e)
+        ),
+    lean
+      ? null
+      : getForText(`${base}/p2pid`, '/p2pid', opts).then(
           (a) => a.text.trim() || null,
           (e: unknown) => (errors.push(`/p2pid: ${reasonOf(e)}`), null)
-        )
-      : null,
-    getForText(`${base}/status/p2p`, '/status/p2p', opts)
-      .then((a) => parsed(p2pStatusSchema, a.text, '/status/p2p'))
-      .catch((e: unknown) => (errors.push(`/status/p2p: ${reasonOf(e)}`), null)),
-    getForText(`${base}/status/scanner`, '/status/scanner', opts)
-      .then((a) => parsed(scannerSchema, a.text, '/status/scanner'))
-      .catch((e: unknown) => (errors.push(`/status/scanner: ${reasonOf(e)}`), null))
+        ),
+    status('/status/p2p', p2pStatusSchema),
+    status('/status/scanner', scannerSchema)
   ])
   if (ping !== null) return { reachable: false, url: base, reason: ping }
+  if (lean && unreached.length === 2) return { reachable: false, url: base, reason: unreached[0] as string }
   return {
     reachable: true,
     url: base,

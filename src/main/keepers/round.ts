@@ -13,8 +13,8 @@ export interface KeepersRoundOptions {
   healthPort: number | null
   http: HttpOptions
   healthTimeoutMs?: number
-  /** false: no peer ids (a watch round reports none) */
-  askPeerId?: boolean
+  /** a watch's round: each node's two status paths only (no /ping, no peer id) */
+  lean?: boolean
   /** absent: the maintainers only */
   solvency?: SolvencyCheck
 }
@@ -66,6 +66,6 @@ function maintainersOf(o: KeepersRoundOptions): Promise<KeepersReport> {
     healthPort: o.healthPort,
     http: o.http,
     ...(o.healthTimeoutMs ? { healthTimeoutMs: o.healthTimeoutMs } : {}),
-    ...(o.askPeerId === false ? { askPeerId: false } : {})
+    ...(o.lean ? { lean: true } : {})
   })
 }

@@ -85,7 +85,7 @@ export class KeepersService {
       contracts: s,
       healthPort: s.healthPort,
       http: { ...http, signal },
-      askPeerId: false,
+      lean: true,
       ...(check.solvency ? { solvency: { chainRpc, thresholdPct: s.thresholdPct, maxScannerLag: check.maxScannerLag } } : {})
     })
   }
