@@ -1,13 +1,13 @@
-// keepers_round_vs_ideal: one round of the keepers' maintainers check (src/main/keepers, readKeepers) over 21
-// maintainers, against the ideal. Self-contained on 127.0.0.1: a relay node answering the Maintainers and
+// keepers_round_vs_ideal: one round of the watch's maintainers check (src/main/keepers, readKeepers as a watch
+// round asks it: each node's two status paths) over 21 maintainers, against the ideal. Self-contained on 127.0.0.1: a relay node answering the Maintainers and
 // TSSManager reads (encoded by viem from the published ABIs), single calls and JSON-RPC batches alike, and 21
 // compass-tss health servers (one per maintainer, each its own port as its registered p2p address says), every
 // HTTP answer after 50 ms.
 //
 // The ideal is the fewest round trips the reads' dependencies allow: on the relay, three levels (the epoch;
 // then its info and the TSS status, which need the epoch; then the maintainers' records and slash points,
-// which need the info's list), one batch each; then every health server at once, its four paths together (one
-// round trip: nothing a node says decides what else to ask it). Each round trip costs the mean latency its
+// which need the info's list), one batch each; then every health server at once, its two status paths together
+// (one round trip: nothing a node says decides what else to ask it). Each round trip costs the mean latency its
 // server served per request (at least the 50 ms asked; timers fire late on a busy machine).
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -86,7 +86,7 @@ export const keepersRoundBench: Bench = {
     const relay = slowServer(relayAnswer(ports))
     const url = `http://127.0.0.1:${await listen(relay.server)}`
     const read = () =>
-      readKeepers({ relayRpc: url, contracts: { maintainers: MAINTAINERS_AT, tssManager: TSS_AT, viewController: TSS_AT }, healthPort: 6040, http: { retries: 0 } })
+      readKeepers({ relayRpc: url, contracts: { maintainers: MAINTAINERS_AT, tssManager: TSS_AT, viewController: TSS_AT }, healthPort: 6040, http: { retries: 0 }, lean: true })
     try {
       // warm-up: code paths compiled and connections opened before anything is timed
       await read()
@@ -104,27 +104,27 @@ export const keepersRoundBench: Bench = {
         const ideal = RELAY_LEVELS * Math.max(LATENCY_MS, r.ms / r.requests) + HEALTH_LEVELS * Math.max(LATENCY_MS, h.ms / h.requests)
         ratios.push(ms / ideal)
         last = { ms, relayRequests: r.requests, healthRequests: h.requests }
-        // where the time goes: the relay's three rounds alone, every node's health alone, and the same 84 GETs
+        // where the time goes: the relay's three rounds alone, every node's health alone, and the same 42 GETs
         // by Node's bare fetch (the floor any client on this machine meets)
         const r0 = performance.now()
         await readKeepers({ relayRpc: url, contracts: { maintainers: MAINTAINERS_AT, tssManager: TSS_AT, viewController: TSS_AT }, healthPort: null, http: { retries: 0 } })
         const r1 = performance.now()
         const c1 = process.cpuUsage()
-        await Promise.all(ports.map((p) => readNodeHealth(`127.0.0.1:${p}`, 6040, { retries: 0 })))
+        await Promise.all(ports.map((p) => readNodeHealth(`127.0.0.1:${p}`, 6040, { retries: 0 }, true)))
         const c2 = process.cpuUsage(c1)
         const r2 = performance.now()
         const c3 = process.cpuUsage()
-        await Promise.all(ports.flatMap((p) => ['/ping', '/p2pid', '/status/p2p', '/status/scanner'].map((q) => fetch(`http://127.0.0.1:${p}${q}`).then((x) => x.text()))))
+        await Promise.all(ports.flatMap((p) => ['/status/p2p', '/status/scanner'].map((q) => fetch(`http://127.0.0.1:${p}${q}`).then((x) => x.text()))))
         const c4 = process.cpuUsage(c3)
         const r3 = performance.now()
-        ctx.log(`  parts: relay alone ${(r1 - r0).toFixed(0)} ms; health alone ${(r2 - r1).toFixed(0)} ms (${((c2.user + c2.system) / 1000).toFixed(0)} ms CPU); bare fetch of the same ${MAINTAINERS * 4} GETs ${(r3 - r2).toFixed(0)} ms (${((c4.user + c4.system) / 1000).toFixed(0)} ms CPU)`)
+        ctx.log(`  parts: relay alone ${(r1 - r0).toFixed(0)} ms; health alone ${(r2 - r1).toFixed(0)} ms (${((c2.user + c2.system) / 1000).toFixed(0)} ms CPU); bare fetch of the same ${MAINTAINERS * 2} GETs ${(r3 - r2).toFixed(0)} ms (${((c4.user + c4.system) / 1000).toFixed(0)} ms CPU)`)
         ctx.log(`keepers round: ${MAINTAINERS} maintainers in ${ms.toFixed(0)} ms (${r.requests} relay requests, ${h.requests} health requests), ideal ${ideal.toFixed(0)} ms`)
       }
       return {
         keepers_round_vs_ideal: {
           value: median(ratios),
           runs: ratios,
-          detail: `readKeepers over ${MAINTAINERS} maintainers, the relay node and each health server answering every HTTP request after ${LATENCY_MS} ms; last run ${last.ms.toFixed(0)} ms with ${last.relayRequests} relay requests and ${last.healthRequests} health requests; ideal = ${RELAY_LEVELS} relay round trips (epoch; info + TSS status; records + slash points, one batch each) + ${HEALTH_LEVELS} health round trip (all nodes, all four paths at once), each at the mean latency served (≥ ${LATENCY_MS} ms); value = median of ${ratios.length} runs`
+          detail: `readKeepers over ${MAINTAINERS} maintainers, the relay node and each health server answering every HTTP request after ${LATENCY_MS} ms; last run ${last.ms.toFixed(0)} ms with ${last.relayRequests} relay requests and ${last.healthRequests} health requests; ideal = ${RELAY_LEVELS} relay round trips (epoch; info + TSS status; records + slash points, one batch each) + ${HEALTH_LEVELS} health round trip (all nodes, both status paths at once), each at the mean latency served (≥ ${LATENCY_MS} ms); value = median of ${ratios.length} runs`
         }
       }
     } finally {
