@@ -7,9 +7,9 @@
 // token list's for that chain, and its decimals and symbol are read from the token contract on the chain. What
 // a record names about itself (its chain objects' RPC and contract, its decimals) is a claim to compare, never
 // where a check looks.
-import { exactAmount, detailReceivedAmount, detailSentAmount, type ReadAmount } from './amounts'
 import type { LegRole } from './transfer-legs'
-import type { ChainRecord, TokenList, TransferDetail } from './schemas/wire'
+import type { ChainRecord, TokenList } from './schemas/wire'
+import type { ModelAmount, ModelLeg, Transfer } from './transfer'
 
 /** What the service says about one leg: the claims the chain is asked to confirm. */
 export interface LegClaim {
@@ -291,79 +291,62 @@ function listedToken(list: TokenList | null, chainId: number, address: string | 
 type LegParties = Pick<LegClaim, 'sender' | 'recipient' | 'token' | 'amount' | 'amountMissing'>
 
 /** A leg's amount in token units, or why there is none (not given, or in units the record cannot scale). */
-function amountClaim(a: ReadAmount): Pick<LegClaim, 'amount' | 'amountMissing'> {
-  const amount = exactAmount(a)
-  if (amount !== null) return { amount, amountMissing: null }
-  if (a.unit === 'absent') return { amount: null, amountMissing: `the service gives no amount (${a.missing ?? 'not provided'})` }
+function amountClaim(a: ModelAmount): Pick<LegClaim, 'amount' | 'amountMissing'> {
+  if (a.value !== null) return { amount: a.value, amountMissing: null }
+  if (a.wire === null) return { amount: null, amountMissing: `the service gives no amount (${a.missing ?? 'not provided'})` }
   return { amount: null, amountMissing: `the service's amount ${a.wire} is in smallest units of decimals it does not say` }
 }
 
-/** One leg's claim: its chain (the chain list's record and the record's own chain object), hash, height and parties. */
-function legOn(
-  role: LegClaim['role'],
-  chain: { id: number | null; name: string; object: { contract?: string | null; rpc?: string | null } | null | undefined },
-  listed: Pick<ChainRecord, 'contract' | 'rpc'> | null,
-  hash: string | null | undefined,
-  height: number | null,
-  parties: LegParties
-): LegClaim {
+/** One leg's claim: its chain (the chain list's record and the record's own word), hash, height and parties. */
+function legOn(role: LegClaim['role'], leg: ModelLeg, name: string, listed: Pick<ChainRecord, 'contract' | 'rpc'> | null, parties: LegParties): LegClaim {
   return {
     role,
-    chainId: chain.id,
-    chainName: chain.name,
-    hash: hash || null,
-    // a height of 0 is the service's "not known"
-    height: height !== null && height > 0 ? height : null,
+    chainId: leg.chainId,
+    chainName: name,
+    hash: leg.hash,
+    height: leg.height,
     contract: listed?.contract?.trim() || null,
-    recordContract: chain.object?.contract?.trim() || null,
+    recordContract: leg.contract ?? null,
     ...parties,
     serviceRpc: listed?.rpc?.trim() || null,
-    recordRpc: chain.object?.rpc?.trim() || null
+    recordRpc: leg.rpc ?? null
   }
 }
 
 /**
- * The claims of a transfer detail, leg by leg, anchored on the service's chain list (RPC, bridge contract) and
- * token list (the token's address on each chain). The source token is the list's token at the address the
- * record names (else of its symbol); the destination's is the list's token of the same symbol on the
- * destination chain. Amounts are in token units whatever unit the service wrote them in.
+ * The claims of a transfer (our model, whatever service told of it), leg by leg, anchored on the service's chain
+ * list (RPC, bridge contract) and token list (the token's address on each chain). The source token is the list's
+ * token at the address the transfer names (else of its symbol); the destination's is the list's token the
+ * transfer says was received (a swap's own, else the sent token's symbol) on the destination chain. Amounts are
+ * the model's: in token units whatever unit the service wrote them in.
  */
-export function legClaims(d: TransferDetail, tokens: TokenList | null, chains: readonly ChainRecord[] | null = null): LegClaim[] {
+export function legClaims(t: Transfer, tokens: TokenList | null, chains: readonly ChainRecord[] | null = null): LegClaim[] {
   const listed = (id: number | null): ChainRecord | null => (id === null ? null : (chains?.find((c) => c.chainId === id) ?? null))
-  const sourceSymbol = d.tokenObject?.symbol || d.coin
+  const { source, relay, destination } = t.legs
+  const sourceSymbol = t.sent.token?.symbol ?? ''
   // a service that names no token at all (Bridge Scan) claims no money: its legs are checked as transactions
   const named = sourceSymbol !== ''
-  const sourceToken = named ? listedToken(tokens, d.fromChainId, d.tokenObject?.address || null, sourceSymbol) : null
-  // a swap delivers another token than it took: the token the service says was received, where it names one
-  const receivedSymbol = d.receiveToken?.symbol || d.receiveSymbol || d.coin
-  const destToken = named ? listedToken(tokens, d.toChainId, d.receiveToken?.address || null, receivedSymbol) : null
+  const sourceToken = named && source.chainId !== null ? listedToken(tokens, source.chainId, t.sent.token?.address ?? null, sourceSymbol) : null
+  const receivedSymbol = t.received.token?.symbol || sourceSymbol
+  const destToken = named && destination.chainId !== null ? listedToken(tokens, destination.chainId, t.received.token?.address ?? null, receivedSymbol) : null
+  const nameOf = (leg: ModelLeg, fallback: string): string => leg.chainName ?? (leg.chainId === null ? fallback : `Chain ${leg.chainId}`)
   const legs: LegClaim[] = [
-    legOn('Source', { id: d.fromChainId, name: d.fromChainName, object: d.fromChainObject }, listed(d.fromChainId), d.fromHash, d.fromHeight, {
-      sender: d.from || null,
+    legOn('Source', source, nameOf(source, 'Source chain'), listed(source.chainId), {
+      sender: t.sender,
       recipient: null,
       token: named ? { address: sourceToken?.address ?? null, symbol: sourceToken?.symbol ?? sourceSymbol } : null,
-      ...amountClaim(detailSentAmount(d))
+      ...amountClaim(t.sent)
     })
   ]
-  if (d.relayerHash) {
-    const chainId = d.relayerChainId ?? d.relayerObject?.chainId ?? null
-    const name = d.relayerObject?.chainName ?? (chainId === null ? 'Relayer chain' : `Chain ${chainId}`)
-    legs.push(
-      legOn('Relayer', { id: chainId, name, object: d.relayerObject }, listed(chainId), d.relayerHash, d.relayerHeight, {
-        sender: null,
-        recipient: null,
-        token: null,
-        amount: null,
-        amountMissing: null
-      })
-    )
+  if (relay?.hash) {
+    legs.push(legOn('Relayer', relay, nameOf(relay, 'Relayer chain'), listed(relay.chainId), { sender: null, recipient: null, token: null, amount: null, amountMissing: null }))
   }
   legs.push(
-    legOn('Destination', { id: d.toChainId, name: d.toChainName, object: d.toChainObject }, listed(d.toChainId), d.transferInHash, d.transferInHeight, {
+    legOn('Destination', destination, nameOf(destination, 'Destination chain'), listed(destination.chainId), {
       sender: null,
-      recipient: d.to || null,
+      recipient: t.receiver,
       token: named ? { address: destToken?.address ?? null, symbol: destToken?.symbol ?? receivedSymbol } : null,
-      ...amountClaim(detailReceivedAmount(d))
+      ...amountClaim(t.received)
     })
   )
   return legs

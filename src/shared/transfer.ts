@@ -72,7 +72,10 @@ export const modelLegSchema = z.object({
   /** ISO 8601 UTC ("2026-11-27T02:37:05Z"), where the service gives this leg's time */
   time: z.string().nullable(),
   /** the chain's explorer, as the service names it */
-  explorer: z.string().nullable()
+  explorer: z.string().nullable(),
+  /** the bridge contract and the RPC the service's record names for this leg's chain (no trust anchor: shown beside the chain list's) */
+  contract: z.string().nullable().optional(),
+  rpc: z.string().nullable().optional()
 })
 export type ModelLeg = z.infer<typeof modelLegSchema>
 
@@ -136,7 +139,18 @@ const height = (n: number | null | undefined): number | null => (n === null || n
 const text = (s: string | null | undefined): string | null => (s ? s : null)
 
 function leg(role: ModelLeg['role'], chainId: number | null, chain: ChainDetail | null, name: string | null, hash: string | null, h: number | null, confirm: number | null, time: string | null): ModelLeg {
-  return { role, chainId: chainId && chainId > 0 ? chainId : (chain?.chainId ?? null), chainName: chain?.chainName || name || null, hash: text(hash), height: height(h), confirmHeight: height(confirm), time, explorer: text(chain?.scanUrl) }
+  return {
+    role,
+    chainId: chainId && chainId > 0 ? chainId : (chain?.chainId ?? null),
+    chainName: chain?.chainName || name || null,
+    hash: text(hash),
+    height: height(h),
+    confirmHeight: height(confirm),
+    time,
+    explorer: text(chain?.scanUrl),
+    contract: text(chain?.contract?.trim()),
+    rpc: text(chain?.rpc?.trim())
+  }
 }
 
 /** The service's state number and its word: the dialect's own (its state table, with its sources), else none. */

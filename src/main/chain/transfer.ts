@@ -2,6 +2,7 @@
 // id, compared exactly: a record about something else is the service contradicting itself, and its legs are
 // not checked); then its legs' claims (from the detail, the token list and the chain list) checked together,
 // and the worst outcome named for a one-word summary (a table cell, an exit code, a watcher's event).
+import { transferOfDetail } from '@shared/transfer'
 import { legClaims, worstOutcome, type QuestionCheck, type TransferCheck } from '@shared/chain-check'
 import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
 import type { ChainChecker, RpcOverrides } from './checker'
@@ -36,6 +37,6 @@ export async function checkTransfer(
 ): Promise<TransferCheck> {
   const question = asked === null ? null : questionMismatch(detail, asked)
   if (question) return { txHash: detail.fromHash, legs: [], worst: question.answered === null ? 'cannot-check' : 'disagrees', question }
-  const legs = await checker.checkLegs(legClaims(detail, lists.tokens, lists.chains), overrides)
+  const legs = await checker.checkLegs(legClaims(transferOfDetail(detail), lists.tokens, lists.chains), overrides)
   return { txHash: detail.fromHash, legs, worst: worstOutcome(legs.map((l) => l.outcome.kind)) }
 }

@@ -17,6 +17,7 @@ import {
   type TransferCheck
 } from '../../../src/shared/chain-check'
 import type { ChainRecord, TokenList } from '../../../src/shared/schemas/wire'
+import { transferOfDetail } from '../../../src/shared/transfer'
 
 const kind = fc.constantFrom<OutcomeKind>(...OUTCOME_ORDER)
 const rank = (k: OutcomeKind): number => OUTCOME_ORDER.indexOf(k)
@@ -71,14 +72,14 @@ const CHAINS = [chainRecord(97, 'https://rpc.example/97', `0x${'b'.repeat(40)}`)
 
 describe('legClaims', () => {
   it('amounts are token units whatever unit the service wrote: raw scaled once, human as written, absent not provided', () => {
-    const raw = legClaims(mapDetail, TOKENS, CHAINS)
+    const raw = legClaims(transferOfDetail(mapDetail), TOKENS, CHAINS)
     expect(raw.map((l) => l.amount)).toEqual(['10', '10'])
     // Butter's single transfer writes human units: never divided by the decimals again
     const origin = { dialect: 'butter' as const, amount: 'human' as const, inAmount: 'human' as const, stateMeaning: null, notProvided: [] }
-    const human = legClaims({ ...mapDetail, sending: '1500.25', receiving: '0.005661633597', origin }, TOKENS, CHAINS)
+    const human = legClaims(transferOfDetail({ ...mapDetail, sending: '1500.25', receiving: '0.005661633597', origin }), TOKENS, CHAINS)
     expect(human.map((l) => l.amount)).toEqual(['1500.25', '0.005661633597'])
     // Bridge Scan sends none: "not provided", never 0
-    const none = legClaims({ ...mapDetail, origin: { ...origin, dialect: 'mapscan', amount: 'absent', inAmount: 'absent', notProvided: ['amount', 'inAmount'] } }, TOKENS, CHAINS)
+    const none = legClaims(transferOfDetail({ ...mapDetail, origin: { ...origin, dialect: 'mapscan', amount: 'absent', inAmount: 'absent', notProvided: ['amount', 'inAmount'] } }), TOKENS, CHAINS)
     expect(none.map((l) => [l.amount, l.amountMissing])).toEqual([
       [null, expect.stringContaining('not provided')],
       [null, expect.stringContaining('not provided')]
@@ -86,7 +87,7 @@ describe('legClaims', () => {
   })
 
   it('RPC and contract come from the chain list; the record’s own are kept only to be compared', () => {
-    const [source] = legClaims(mapDetail, TOKENS, CHAINS)
+    const [source] = legClaims(transferOfDetail(mapDetail), TOKENS, CHAINS)
     expect(source).toMatchObject({
       serviceRpc: 'https://rpc.example/97',
       contract: `0x${'b'.repeat(40)}`,
@@ -94,14 +95,14 @@ describe('legClaims', () => {
       recordContract: '0x7A3504932E9AE869057418b333d4f25330a9355A'
     })
     // no chain list: nothing to check on, whatever the record names
-    expect(legClaims(mapDetail, TOKENS, null)[0]).toMatchObject({ serviceRpc: null, contract: null })
+    expect(legClaims(transferOfDetail(mapDetail), TOKENS, null)[0]).toMatchObject({ serviceRpc: null, contract: null })
   })
 
   it('the token’s address is the token list’s for that chain; a token the list does not know is unidentified', () => {
-    const [source, dest] = legClaims(mapDetail, TOKENS, CHAINS)
+    const [source, dest] = legClaims(transferOfDetail(mapDetail), TOKENS, CHAINS)
     expect(source?.token).toEqual({ address: LISTED_TOKEN, symbol: 'MTTK' })
     expect(dest?.token).toEqual({ address: `0x${'d'.repeat(40)}`, symbol: 'MTTK' })
-    expect(legClaims(mapDetail, null, CHAINS).map((l) => l.token?.address ?? null)).toEqual([null, null])
+    expect(legClaims(transferOfDetail(mapDetail), null, CHAINS).map((l) => l.token?.address ?? null)).toEqual([null, null])
   })
 })
 
