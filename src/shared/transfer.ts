@@ -274,3 +274,15 @@ export function amountWords(a: ModelAmount, opts: { symbol?: boolean; grouping?:
 export function lacksField(t: Pick<Transfer, 'notProvided'>, field: string): boolean {
   return t.notProvided.includes(field)
 }
+
+/** Still on its way: in flight with nothing known to have arrived. The one rule the views, the stuck mark and the watcher read. */
+export function isAwaited(t: Pick<Transfer, 'received'>): boolean {
+  return t.received.missing === MISSING.notYet
+}
+
+/** The route a transfer takes as thresholds key it ("1-56"), and as a person reads it ("Ethereum → BNB Chain"). */
+export function routeOf(t: Pick<Transfer, 'legs'>): { key: string; words: string } {
+  const { source, destination } = t.legs
+  const name = (l: ModelLeg): string => l.chainName ?? (l.chainId === null ? '?' : `chain ${l.chainId}`)
+  return { key: `${source.chainId ?? '?'}-${destination.chainId ?? '?'}`, words: `${name(source)} → ${name(destination)}` }
+}

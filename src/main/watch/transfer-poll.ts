@@ -3,9 +3,9 @@
 // a transfer pending past its route's threshold one "stuck" alert. An address's first history page is compared
 // with the hashes seen last time (the first poll sets the baseline silently).
 import { createHash } from 'node:crypto'
-import type { TransferDetail } from '@shared/schemas/wire'
 import type { ChainContradiction, TransferLeg } from '@shared/watch'
-import { notDelivered, outcomeOf } from '@shared/states'
+import { isAwaited, routeOf, transferOfDetail, type Transfer } from '@shared/transfer'
+import { STATE_NOT_PROVIDED } from '@shared/schemas/origin'
 import { OUTCOME_WORDS, type Outcome } from '@shared/outcome'
 import { transferDelayMs } from './backoff'
 import type { Poller, PollReport, PollRun } from './poller'
@@ -28,10 +28,10 @@ export interface TransferPollDeps {
 const MAX_BASELINE = 100
 
 /** Which legs of a transfer have a hash: the meanings of `state` are not published, filled legs are facts. */
-export function filledLegs(d: TransferDetail): TransferLeg[] {
+export function filledLegs(t: Pick<Transfer, 'legs'>): TransferLeg[] {
   const legs: TransferLeg[] = []
-  if (d.relayerHash) legs.push('relayer')
-  if (d.transferInHash) legs.push('destination')
+  if (t.legs.relay?.hash) legs.push('relayer')
+  if (t.legs.destination.hash) legs.push('destination')
   return legs
 }
 
@@ -55,35 +55,38 @@ async function pollOne(d: TransferPollDeps, txHash: string, addedAt: number, for
     if (ts.lastPollAt !== null && now - ts.lastPollAt < transferDelayMs(interval, age) - 500) return
   }
   const detail = await d.client.queryBridgeInfo(txHash, { signal: d.signal })
-  const legs = filledLegs(detail)
+  // what the watcher says of it is read from our own model, whatever service answered
+  const t = transferOfDetail(detail)
+  const state = t.state.number ?? STATE_NOT_PROVIDED
+  const legs = filledLegs(t)
   const added = legs.filter((l) => !ts.legs.includes(l))
   const first = ts.lastPollAt === null
   ts.lastPollAt = now
-  const outcome = outcomeOf(detail)
+  const outcome = t.outcome
   // a refund or a failure is one event of its own, which says the state change too
   const endedNow = (outcome === 'refunded' || outcome === 'failed') && ts.outcome !== outcome
-  if (!first && !endedNow && (detail.state !== ts.state || added.length > 0)) {
+  if (!first && !endedNow && (state !== ts.state || added.length > 0)) {
     const what = [
-      ...(detail.state !== ts.state ? [`state ${ts.state ?? '?'} → ${detail.state}`] : []),
+      ...(state !== ts.state ? [`state ${ts.state ?? '?'} → ${state}`] : []),
       ...added.map((l) => `${l} leg filled`)
     ]
     d.announce({
       kind: 'transfer-change',
-      id: `transfer-change:${key}:${detail.state}:${legs.join('+')}`,
+      id: `transfer-change:${key}:${state}:${legs.join('+')}`,
       txHash: key,
       stateBefore: ts.state,
-      stateAfter: detail.state,
+      stateAfter: state,
       legsFilled: added,
       title: `Transfer ${key.slice(0, 10)}… changed`,
       body: what.join(', ')
     })
   }
-  ts.state = detail.state
+  ts.state = state
   ts.legs = legs
   // The one rule of "not yet delivered" (src/shared/states.ts), as the app's stuck mark uses it: a refund or a
   // failure is not on its way, so it is never stuck.
-  ts.pending = notDelivered(detail, detail.transferInHash)
-  const route = `${detail.fromChainId}-${detail.toChainId}`
+  ts.pending = isAwaited(t)
+  const { key: route, words: routeWords } = routeOf(t)
   if (endedNow) {
     // said once per transfer and outcome, the first poll included: a transfer added after it was refunded is news
     d.announce({
@@ -91,9 +94,9 @@ async function pollOne(d: TransferPollDeps, txHash: string, addedAt: number, for
       id: `${outcome}:${key}`,
       txHash: key,
       route,
-      state: detail.state,
+      state,
       title: `Transfer ${key.slice(0, 10)}… ${outcome === 'refunded' ? 'was refunded' : 'failed'}`,
-      body: `${OUTCOME_WORDS[outcome]} on route ${detail.fromChainName} → ${detail.toChainName}: the service says state ${detail.state}${detail.origin?.stateMeaning ? ` (${detail.origin.stateMeaning})` : ''}.`
+      body: `${OUTCOME_WORDS[outcome]} on route ${routeWords}: the service says state ${state}${t.state.word ? ` (${t.state.word})` : ''}.`
     })
   }
   ts.outcome = outcome
@@ -113,7 +116,7 @@ async function pollOne(d: TransferPollDeps, txHash: string, addedAt: number, for
       route,
       pendingMinutes,
       title: `Transfer ${key.slice(0, 10)}… looks stuck`,
-      body: `Pending for ${pendingMinutes} min on route ${detail.fromChainName} → ${detail.toChainName} (threshold ${stuckThresholdMinutes(d.settings, route)} min).`
+      body: `Pending for ${pendingMinutes} min on route ${routeWords} (threshold ${stuckThresholdMinutes(d.settings, route)} min).`
     })
   }
 }
