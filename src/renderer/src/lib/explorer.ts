@@ -3,7 +3,7 @@
 // transaction, or none. Addresses (tokens, vault members) are linked as before: they name real accounts.
 import { DEMO_PROFILE_ID } from '@shared/profile-ids'
 import type { Settings } from '@shared/schemas/settings'
-import { explorerUrl } from './format'
+import { explorerUrl } from '@shared/link'
 
 /** The active profile runs the demo network. */
 export function simulated(settings: Pick<Settings, 'profiles' | 'activeProfileId'> | null): boolean {
@@ -12,7 +12,7 @@ export function simulated(settings: Pick<Settings, 'profiles' | 'activeProfileId
   return active ? active.kind === 'demo' : settings.activeProfileId === DEMO_PROFILE_ID
 }
 
-/** explorerUrl, or null for a transaction or block of the demo profile */
+/** explorerUrl (@shared/link, which judgeLink then judges as the service's), or null for a transaction or block of the demo profile */
 export function chainExplorerUrl(settings: Parameters<typeof simulated>[0], ...args: Parameters<typeof explorerUrl>): string | null {
   return args[1] !== 'address' && simulated(settings) ? null : explorerUrl(...args)
 }
