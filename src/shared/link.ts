@@ -47,8 +47,12 @@ function localHost(hostname: string): AddressClass | null {
   return null
 }
 
-/** Whether `url`, written by `author`, may be a link; the host to show beside it; or why it is not one. */
-export function judgeLink(url: string | null | undefined, author: LinkAuthor): LinkVerdict {
+/**
+ * Whether `url`, written by `author`, may be a link; the host to show beside it; or why it is not one. A URL
+ * the service named on an origin in `typedOrigins` (the origins of the URLs the user typed: the profile's
+ * service, its nodes) leads nowhere the user did not already point the app at, and counts as the user's.
+ */
+export function judgeLink(url: string | null | undefined, author: LinkAuthor, typedOrigins: readonly string[] = []): LinkVerdict {
   if (url === null || url === undefined || url.trim() === '') return NOTHING
   let u: URL
   try {
@@ -60,11 +64,25 @@ export function judgeLink(url: string | null | undefined, author: LinkAuthor): L
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return { href: null, host, refused: `not an http(s) link (${u.protocol.slice(0, 20)})` }
   if (u.username !== '' || u.password !== '') return { href: null, host, refused: 'not a link: it carries a user name or password' }
   if (u.href.length > MAX_LINK_LENGTH) return { href: null, host, refused: `not a link: longer than ${MAX_LINK_LENGTH} characters` }
-  if (author === 'service') {
+  if (author === 'service' && !typedOrigins.includes(u.origin)) {
     const local = localHost(u.hostname)
     if (local) return { href: null, host, refused: `not a link: the service named ${host ?? ''}, ${local.what}; only a URL you typed may lead there` }
   }
   return { href: u.href, host, refused: null }
+}
+
+/** The origins of `urls` (those that parse), for judgeLink's `typedOrigins`. */
+export function originsOf(urls: readonly (string | null | undefined)[]): string[] {
+  const out = new Set<string>()
+  for (const text of urls) {
+    if (!text) continue
+    try {
+      out.add(new URL(text.trim()).origin)
+    } catch {
+      // not a URL: no origin to add
+    }
+  }
+  return [...out]
 }
 
 /**

@@ -1,9 +1,11 @@
 // The one rule for links to elsewhere (@shared/link): http(s) only, no credentials, no private host unless the
 // user typed it, and the host shown is the host the browser opens — as the WHATWG parser reads the URL, in
 // ASCII (punycode) — however the service spelled it.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { explorerUrl, judgeLink } from '../../../src/shared/link'
+import { explorerUrl, judgeLink, originsOf } from '../../../src/shared/link'
 
 const label = fc.stringMatching(/^[a-z][a-z0-9-]{0,12}[a-z0-9]$/)
 const publicHost = fc.tuple(label, fc.constantFrom('com', 'io', 'org', 'example')).map(([a, b]) => `${a}.${b}`)
@@ -61,6 +63,15 @@ describe('judgeLink', () => {
     }
   })
 
+  it("a service's URL on an origin the user pointed the profile at counts as the user's", () => {
+    const typed = originsOf(['http://127.0.0.1:4000/api', 'not a url', null, 'http://10.0.0.2:8545/'])
+    expect(typed).toEqual(['http://127.0.0.1:4000', 'http://10.0.0.2:8545'])
+    expect(judgeLink('http://127.0.0.1:4000/chain/56', 'service', typed).href).toBe('http://127.0.0.1:4000/chain/56')
+    expect(judgeLink('http://10.0.0.2:8545/', 'service', typed).href).toBe('http://10.0.0.2:8545/')
+    // another port of the same computer is somewhere else
+    expect(judgeLink('http://127.0.0.1:4001/', 'service', typed).href).toBeNull()
+  })
+
   it('shows the host a disguised URL really opens', () => {
     expect(judgeLink('https://evil.example\\@good.example/', 'service')).toEqual({ href: 'https://evil.example/@good.example/', host: 'evil.example', refused: null })
     expect(judgeLink('https://good.example@evil.example/', 'service').href).toBeNull()
@@ -85,5 +96,28 @@ describe('explorerUrl', () => {
     )
     expect(explorerUrl('javascript:x//', 'tx', '0x1')).toBe('javascript:x//')
     expect(explorerUrl('', 'tx', '0x1')).toBeNull()
+  })
+})
+
+describe('the renderer', () => {
+  it('every link to elsewhere in the renderer passes judgeLink', () => {
+    const files: string[] = []
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name)
+        if (statSync(path).isDirectory()) walk(path)
+        else if (path.endsWith('.svelte')) files.push(path)
+      }
+    }
+    walk('src/renderer/src')
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8')
+      for (const anchor of text.match(/<a\s[^>]*target="_blank"[^>]*>/g) ?? []) {
+        if (file.endsWith('ExternalLink.svelte')) continue
+        // a hand-written external anchor takes its href and host from a judgeLink verdict
+        expect(anchor, file).toMatch(/href=\{(\w+)\.href\}[\s\S]*data-link-host=/)
+        expect(text, file).toMatch(/serviceLink\(|judgeLink\(/)
+      }
+    }
   })
 })
