@@ -25,9 +25,13 @@ describe('links a person can judge', () => {
     expect(scan.querySelector('a')?.getAttribute('href')).toBe('https://evil.example/@good.example/')
     expect(scan.querySelector('a')?.textContent).toBe('https://evil.example/@good.example/')
     expect(scan.querySelector('a')?.getAttribute('data-link-host')).toBe('evil.example')
-    expect(scan.textContent).toContain('written as')
-    const rpc = container.querySelector('dd[data-field="rpc"] a')!
-    expect(rpc.textContent).toBe('https://xn--pple-43d.com/rpc')
+    const rpc = container.querySelector('dd[data-field="rpc"]')!
+    expect(rpc.querySelector('a')?.textContent).toBe('https://xn--pple-43d.com/rpc')
+    // a host that is not what the service's text seems to say: shown as written too
+    expect(rpc.textContent).toContain('written as https://\u0430pple.com/rpc')
+    expect(scan.textContent).not.toContain('written as')
+    const plain = render(ChainCard, { chain: chain({ scanUrl: 'https://Scan.example' }) })
+    expect(plain.container.querySelector('dd[data-field="scanUrl"]')!.textContent).not.toContain('written as')
   })
 
   it('a chain card names why a private or non-http URL is not a link', () => {
