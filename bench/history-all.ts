@@ -3,7 +3,7 @@
 // against the ideal: pages ÷ concurrency × the latency the service actually served in that run (its timers
 // fire late on a busy machine, and that lateness is the service's, not the client's). The service runs in a
 // child process.
-import { BridgeClient } from '../src/main/client/bridge-api'
+import { BridgeClient } from '../src/main/client/mcs/client'
 import { fetchAllHistory } from '../src/main/client/history-all'
 import { startChild } from './lib/child'
 import type { Heavy } from './lib/sim-body'

@@ -15,7 +15,8 @@ import { startupBench } from './startup'
 import { tableBench, tableMillionBench } from './table'
 import { tssFirstPaintBench } from './tss-first-paint'
 import { tssWatchCpuBench } from './tss-watch-cpu'
-import { watchCpuBench } from './watch-cpu'
+import { keepersWatchCpuBench, watchCpuBench } from './watch-cpu'
+import { keepersRoundBench } from './keepers-round'
 
 export const BENCHES: Bench[] = [
   bundleSizeBench,
@@ -24,6 +25,7 @@ export const BENCHES: Bench[] = [
   cacheGrowthBench,
   historyAllBench,
   chainCheckBench,
+  keepersRoundBench,
   startupBench,
   tssFirstPaintBench,
   tableBench,
@@ -31,5 +33,6 @@ export const BENCHES: Bench[] = [
   metricsScrapeBench,
   idleCpuBench,
   watchCpuBench,
+  keepersWatchCpuBench,
   tssWatchCpuBench
 ]

@@ -7,59 +7,93 @@
 import { median } from './lib/stats'
 import type { Bench } from './lib/suite'
 import { histogramCount, startWatchRig } from './watch-rig'
+import { demoChainRpc } from '../src/shared/demo-network'
 
 const POLLS = 'bridgescope_node_request_duration_seconds'
 
-export const watchCpuBench: Bench = {
-  figures: [{ name: 'watch_idle_cpu_pct', unit: '%', budget: { op: '<=', target: 0.2 }, rooms: ['watch', 'cli'], slow: true }],
-  // The CLI's own CPU time is what is measured; it and its idle nodes add next to nothing to the machine.
-  idle: true,
-  async run(ctx) {
-    const scrapeMs = ctx.tiny ? 500 : 15_000
-    const perWindow = 4
-    const windows = ctx.tiny ? 2 : 5
-    const warmupScrapes = ctx.tiny ? 2 : 2
-    const rig = await startWatchRig(ctx.root, { tiny: ctx.tiny, ...(ctx.tiny ? { intervalSec: 2 } : {}) })
-    try {
-      const start = performance.now()
-      const sleepUntil = (tick: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, start + tick * scrapeMs - performance.now())))
-      // warm-up: the first poll (baselines, stuck alerts for old pending transfers, module compilation)
-      let tick = 0
-      let last = { cpu: 0, wall: 0, polls: 0 }
-      for (; tick <= warmupScrapes; tick++) {
-        await sleepUntil(tick)
-        const cpu = rig.cpuMs()
-        const wall = performance.now()
-        const { text } = await rig.scrape()
-        last = { cpu, wall, polls: histogramCount(text, POLLS) }
-      }
-      if (last.polls === 0) throw new Error('the watcher has not polled during the warm-up')
-      const pct: number[] = []
-      const polls: number[] = []
-      for (let w = 0; w < windows; w++) {
-        const begin = last
-        for (let k = 0; k < perWindow; k++, tick++) {
+/** The idle figure of `watch vault` with `extraArgs` (none: the plain vault watch), `what` saying them in the detail. */
+function idleWatchBench(
+  name: string,
+  what: string,
+  extraArgs?: (first: { baseUrl: string; rpcUrl: string }) => string[]
+): Bench {
+  return {
+    figures: [{ name, unit: '%', budget: { op: '<=', target: 0.2 }, rooms: ['watch', 'cli'], slow: true }],
+    // The CLI's own CPU time is what is measured; it and its idle nodes add next to nothing to the machine.
+    idle: true,
+    async run(ctx) {
+      const scrapeMs = ctx.tiny ? 500 : 15_000
+      const perWindow = 4
+      const windows = ctx.tiny ? 2 : 5
+      const warmupScrapes = ctx.tiny ? 2 : 2
+      const rig = await startWatchRig(ctx.root, {
+        tiny: ctx.tiny,
+        ...(ctx.tiny ? { intervalSec: 2 } : {}),
+        ...(extraArgs ? { extraArgs } : {})
+      })
+      try {
+        const start = performance.now()
+        const sleepUntil = (tick: number): Promise<void> =>
+          new Promise((r) => setTimeout(r, Math.max(0, start + tick * scrapeMs - performance.now())))
+        // warm-up: the first poll (baselines, stuck alerts for old pending transfers, module compilation)
+        let tick = 0
+        let last = { cpu: 0, wall: 0, polls: 0 }
+        for (; tick <= warmupScrapes; tick++) {
           await sleepUntil(tick)
           const cpu = rig.cpuMs()
           const wall = performance.now()
           const { text } = await rig.scrape()
           last = { cpu, wall, polls: histogramCount(text, POLLS) }
         }
-        // the window ends where its last tick read the CPU, before that tick's scrape: 4 scrapes inside
-        pct.push((100 * (last.cpu - begin.cpu)) / (last.wall - begin.wall))
-        polls.push((last.polls - begin.polls) / rig.nodes)
-        ctx.log(`watch idle: window ${w + 1}: ${(last.cpu - begin.cpu).toFixed(0)} ms CPU in ${((last.wall - begin.wall) / 1000).toFixed(1)} s = ${pct[w]!.toFixed(3)} %, polls ${polls[w]}`)
-      }
-      const interval = rig.intervalSec === null ? 'default interval (60 s)' : `interval ${rig.intervalSec} s`
-      return {
-        watch_idle_cpu_pct: {
-          value: median(pct),
-          runs: pct,
-          detail: `bridgescope watch vault --metrics, ${interval}, ${rig.nodes} nodes, ${rig.watchedTransfers} pending transfers and 1 address watched, nothing changing; /metrics scraped every ${scrapeMs / 1000} s; CPU of the CLI process (/proc utime+stime, 10 ms ticks) over ${windows} windows of ${(perWindow * scrapeMs) / 1000} s after a ${(warmupScrapes * scrapeMs) / 1000} s warm-up; polls per window: ${polls.join(', ')}; runs ${Math.min(...pct).toFixed(3)}–${Math.max(...pct).toFixed(3)} %`
+        if (last.polls === 0) throw new Error('the watcher has not polled during the warm-up')
+        const pct: number[] = []
+        const polls: number[] = []
+        for (let w = 0; w < windows; w++) {
+          const begin = last
+          for (let k = 0; k < perWindow; k++, tick++) {
+            await sleepUntil(tick)
+            const cpu = rig.cpuMs()
+            const wall = performance.now()
+            const { text } = await rig.scrape()
+            last = { cpu, wall, polls: histogramCount(text, POLLS) }
+          }
+          // the window ends where its last tick read the CPU, before that tick's scrape: 4 scrapes inside
+          pct.push((100 * (last.cpu - begin.cpu)) / (last.wall - begin.wall))
+          polls.push((last.polls - begin.polls) / rig.nodes)
+          ctx.log(
+            `watch idle: window ${w + 1}: ${(last.cpu - begin.cpu).toFixed(0)} ms CPU in ${((last.wall - begin.wall) / 1000).toFixed(1)} s = ${pct[w]!.toFixed(3)} %, polls ${polls[w]}`
+          )
         }
+        const interval =
+          rig.intervalSec === null ? 'default interval (60 s)' : `interval ${rig.intervalSec} s`
+        return {
+          [name]: {
+            value: median(pct),
+            runs: pct,
+            detail: `bridgescope watch vault --metrics${what}, ${interval}, ${rig.nodes} nodes, ${rig.watchedTransfers} pending transfers and 1 address watched, nothing changing; /metrics scraped every ${scrapeMs / 1000} s; CPU of the CLI process (/proc utime+stime, 10 ms ticks) over ${windows} windows of ${(perWindow * scrapeMs) / 1000} s after a ${(warmupScrapes * scrapeMs) / 1000} s warm-up; polls per window: ${polls.join(', ')}; runs ${Math.min(...pct).toFixed(3)}–${Math.max(...pct).toFixed(3)} %`
+          }
+        }
+      } finally {
+        await rig.close()
       }
-    } finally {
-      await rig.close()
     }
   }
 }
+
+export const watchCpuBench = idleWatchBench('watch_idle_cpu_pct', '')
+
+/**
+ * keepers_watch_idle_cpu_pct: the same watch with the keepers' checks on, both of them, against the demo
+ * network's keepers (21 maintainers each with a health server, the vault's router on its chain 56): each
+ * round reads the relay chain's contracts, every health server and the router's balance.
+ */
+export const keepersWatchCpuBench = idleWatchBench(
+  'keepers_watch_idle_cpu_pct',
+  ' --maintainers-check --solvency-check (21 maintainers and their health servers, the router on chain 56)',
+  (first) => [
+    '--maintainers-check',
+    '--solvency-check',
+    '--chain-rpc',
+    `56=${demoChainRpc(first.baseUrl)['56'] ?? ''}`
+  ]
+)

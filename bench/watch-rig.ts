@@ -72,7 +72,10 @@ async function pendingTransfers(baseUrl: string, heavy: Heavy, count: number): P
   return found
 }
 
-export async function startWatchRig(root: string, opts: { tiny: boolean; intervalSec?: number; nodes?: number; transfers?: number }): Promise<WatchRig> {
+export async function startWatchRig(
+  root: string,
+  opts: { tiny: boolean; intervalSec?: number; nodes?: number; transfers?: number; extraArgs?: (first: { baseUrl: string; rpcUrl: string }) => string[] }
+): Promise<WatchRig> {
   const sims: Child<{ baseUrl: string; heavy: Heavy }>[] = []
   let cli: ChildProcess | null = null
   const dataDir = mkdtempSync(join(tmpdir(), 'bridgescope-bench-watch-'))
@@ -106,6 +109,7 @@ export async function startWatchRig(root: string, opts: { tiny: boolean; interva
     const args = [join(root, 'out', 'node', 'cli.js'), 'watch', 'vault', '--base-url', first.baseUrl]
     for (const s of sims) args.push('--rpc-url', `${s.hello.baseUrl}/rpc`)
     if (opts.intervalSec !== undefined) args.push('--interval', String(opts.intervalSec))
+    args.push(...(opts.extraArgs?.({ baseUrl: first.baseUrl, rpcUrl: `${first.baseUrl}/rpc` }) ?? []))
     args.push('--metrics', '127.0.0.1:0')
     const child = spawn(process.execPath, args, { env: { ...process.env, BRIDGESCOPE_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'] })
     cli = child

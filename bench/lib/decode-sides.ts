@@ -1,7 +1,7 @@
 // The sides decode_vs_native and butter_decode_vs_native_100 compare, each timed in a process of its own
 // (bench/decode-child.ts). A run decodes a list of bodies one after another, as "load all" decodes its pages.
-import { decodeButterHistoryBody } from '../../src/main/client/butter-decode'
-import { decodeHistoryBody } from '../../src/main/client/decode'
+import { decodeButterHistoryBody } from '../../src/main/client/butter/decode'
+import { decodeHistoryBody } from '../../src/main/client/mcs/decode'
 
 const DETAIL_FIELDS = ['fromChainObject', 'toChainObject', 'tokenObject'] as const
 

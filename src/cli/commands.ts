@@ -1,4 +1,5 @@
 // Every command of the CLI, once, in the order `bridgescope --help` lists them.
+import { DEFAULT_DIALECT, dialectList } from '@shared/dialects'
 import type { Command } from './command-line'
 import { chains, history, tokens, transfer, vault } from './query'
 import { sim } from './sim'
@@ -30,7 +31,7 @@ Options:
   --base-url URL    query service (else BRIDGESCOPE_BASE_URL, else the app's active profile)
   --rpc-url URL     JSON-RPC node (else BRIDGESCOPE_RPC_URL, else the active profile)
   --tss-url URL     TSS cross-chain API (else BRIDGESCOPE_TSS_URL, else the active profile)
-  --dialect D       mcs, butter or mapscan (else BRIDGESCOPE_DIALECT, else the active profile's, else mcs)
+  --dialect D       ${dialectList()} (else BRIDGESCOPE_DIALECT, else the active profile's, else ${DEFAULT_DIALECT})
   --tokens-url URL  Butter's tokens API (else BRIDGESCOPE_TOKENS_URL, else the active profile)
   --timeout MS      per-request timeout in milliseconds (default 15000)
   --json            the decoded payload as JSON; amounts as exact decimal text

@@ -7,7 +7,7 @@ import { startSimulator } from '../demo/index'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
 import type { Env, StoredSettings } from './stored-settings'
 import { demoDialectUrls } from '@shared/demo-network'
-import { DIALECTS, type Dialect } from '@shared/schemas/origin'
+import { DEFAULT_DIALECT, DIALECTS, type Dialect } from '@shared/dialects'
 
 export interface EndpointFlags {
   dialect?: string
@@ -58,13 +58,13 @@ function givenDialect(flags: EndpointFlags, env: Env): Dialect | undefined {
 export async function resolveEndpoints(flags: EndpointFlags, sources: EndpointSources, needs: EndpointNeeds = 'both'): Promise<Endpoints> {
   const { env, stored } = sources
   const profile = stored.found() ? stored.activeProfile() : null
-  const dialect = givenDialect(flags, env) ?? profile?.dialect ?? 'mcs'
+  const dialect = givenDialect(flags, env) ?? profile?.dialect ?? DEFAULT_DIALECT
   const tokens = nonEmpty(flags.tokensUrl) ?? nonEmpty(env.BRIDGESCOPE_TOKENS_URL) ?? nonEmpty(profile?.tokensUrl)
   if (tokens !== undefined && hasCredentials(tokens)) {
     throw new AppError({ kind: 'input', field: 'tokensUrl', message: `${nonEmpty(flags.tokensUrl) ? '--tokens-url' : 'the tokens URL'} ${redactText(tokens)}: ${CREDENTIALS_MESSAGE}` })
   }
   const ep = await resolveUrls(flags, sources, needs)
-  if (dialect === 'mcs') return { ...ep, dialect }
+  if (dialect === DEFAULT_DIALECT) return { ...ep, dialect }
   // The demo network speaks every dialect under its own origin; a service named by URL is taken as it is.
   const demo = ep.close !== undefined && nonEmpty(flags.baseUrl) === undefined && nonEmpty(env.BRIDGESCOPE_BASE_URL) === undefined
   const urls = demo ? demoDialectUrls(ep.baseUrl, dialect) : { baseUrl: ep.baseUrl, tokensUrl: null }

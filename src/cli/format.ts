@@ -2,14 +2,13 @@
 // formatAmount with the token's own decimals; when the token detail could not be decoded the raw wire
 // text is shown, marked "(raw)", rather than a guess.
 import { escapeJsonForTerminal } from '@shared/terminal-text'
-import { amountText, detailReceivedAmount, detailSentAmount, receivedAmount, sentAmount, type ReadAmount } from '@shared/amounts'
-import { notReceivedText, receivedKnown, stableValueText, stateText, typeText } from '@shared/format'
+import { amountText, type ReadAmount } from '@shared/amounts'
+import { dateTimeText, durationMsText, stableValueText, typeText } from '@shared/format'
 import { OUTCOME_WORDS } from '@shared/outcome'
-import { NOT_PROVIDED, notProvided, type TransferOrigin } from '@shared/schemas/origin'
+import { NOT_PROVIDED } from '@shared/schemas/origin'
 import type { Settings } from '@shared/schemas/settings'
-import { relayerLeg } from '@shared/transfer-legs'
-import { notDelivered, outcomeOf } from '@shared/states'
-import type { ChainRecord, DecodeIssue, TokenList, TransferDetail, TransferRecord } from '@shared/schemas/wire'
+import { amountWords, lacksField, transferDeliveryMs, transferStateText, TRANSFER_MODEL_VERSION, type ModelLeg, type Transfer } from '@shared/transfer'
+import type { ChainRecord, DecodeIssue, TokenList } from '@shared/schemas/wire'
 import type { JsonValue, VaultResult } from '@shared/schemas/vault'
 
 export type Row = readonly string[]
@@ -62,24 +61,32 @@ export function tokensTable(list: TokenList): string {
   return table(['CHAIN ID', 'SYMBOL', 'NAME', 'DECIMALS', 'ADDRESS', 'MINT', 'VAULT TOKEN'], rows, new Set([0, 3]))
 }
 
-export function historyTable(list: readonly TransferRecord[], labels: Labels): string {
-  const rows = list.map((r) => {
-    const symbol = r.tokenObject?.symbol
-    return [
-      String(r.id),
-      r.timestamp,
-      `${r.fromChainid} → ${r.toChainid}`,
-      symbol ?? '?',
-      readText(sentAmount(r)),
-      receivedKnown(r) || notProvided(r.origin, 'inAmount') ? readText(receivedAmount(r)) : notReceivedText(r),
-      r.stable ? stableValueText(r.stable.value) : '-',
-      stateText(r, labels.state),
-      OUTCOME_WORDS[outcomeOf(r)],
-      notProvided(r.origin, 'type') ? '-' : typeText(r.type, labels.type),
-      r.hash
-    ]
-  })
-  const stableHead = list.find((r) => r.stable)?.stable?.symbol ?? 'STABLE'
+/** A leg's chain as a person reads it: its name where the service gives one, else its id. */
+function chainWords(leg: ModelLeg): string {
+  return leg.chainName ?? (leg.chainId === null ? '?' : `chain ${leg.chainId}`)
+}
+
+/** The received amount, with its token's symbol where it is another token than the one sent (a swap). */
+function receivedWords(t: Transfer): string {
+  const other = t.received.token?.symbol && t.received.token.symbol !== t.sent.token?.symbol
+  return amountWords(t.received, { symbol: !!other })
+}
+
+export function historyTable(list: readonly Transfer[], labels: Labels): string {
+  const rows = list.map((t) => [
+    t.id === null ? '-' : String(t.id),
+    t.times.sent === null ? '-' : dateTimeText(Date.parse(t.times.sent)).replace(/ UTC$/, ''),
+    `${chainWords(t.legs.source)} → ${chainWords(t.legs.destination)}`,
+    t.sent.token?.symbol ?? '?',
+    amountWords(t.sent),
+    receivedWords(t),
+    t.stable ? stableValueText(t.stable.value) : '-',
+    transferStateText(t, labels.state),
+    OUTCOME_WORDS[t.outcome],
+    t.type === null ? '-' : typeText(t.type, labels.type),
+    t.hash
+  ])
+  const stableHead = list.find((t) => t.stable)?.stable?.symbol ?? 'STABLE'
   return table(
     ['ID', 'TIME (UTC)', 'ROUTE', 'TOKEN', 'AMOUNT', 'RECEIVED', stableHead, 'STATE', 'OUTCOME', 'TYPE', 'HASH'],
     rows,
@@ -88,43 +95,57 @@ export function historyTable(list: readonly TransferRecord[], labels: Labels): s
 }
 
 /**
- * A height as the service gave it: one it does not provide is said so, and 0 (its "not known") is not written
- * as a block number a reader would take for a measurement.
+ * A height as the service gave it: one it does not provide is said so, and none (its "not known", 0 on the
+ * wire) is not written as a block number a reader would take for a measurement.
  */
-function heightText(n: number | null, origin: TransferOrigin | undefined, field: string): string {
-  if (notProvided(origin, field)) return NOT_PROVIDED
-  return n === null || n <= 0 ? 'not known' : String(n)
+function heightText(n: number | null, t: Transfer, field: string): string {
+  if (lacksField(t, field)) return NOT_PROVIDED
+  return n === null ? 'not known' : String(n)
 }
 
-/** What a detail says was received: the amount once delivered, else why nothing is known to have arrived. */
-function receivingText(d: TransferDetail): string {
-  if (notDelivered(d, d.transferInHash)) return 'unknown (not received yet)'
-  if (!d.transferInHash && outcomeOf(d) !== 'delivered') return notReceivedText(d)
-  return readText(detailReceivedAmount(d), true)
+function legLine(leg: ModelLeg, t: Transfer, heightField: string, confirmField: string): string {
+  if (leg.hash === null) return '-'
+  return `${leg.hash} height ${heightText(leg.height, t, heightField)} confirmed ${heightText(leg.confirmHeight, t, confirmField)}`
 }
 
-export function transferBlock(d: TransferDetail, labels: Labels): string {
-  const token = d.tokenObject
-  const leg = relayerLeg(d)
-  const relayer = leg ? `${leg.chainName}${leg.chainId === null ? '' : ` (${leg.chainId})`} height ${text(leg.height)} ${text(leg.hash)}` : '-'
+function timeWords(iso: string | null, t: Transfer, field: string): string {
+  if (iso !== null) return dateTimeText(Date.parse(iso))
+  return lacksField(t, field) ? NOT_PROVIDED : 'not known'
+}
+
+export function transferBlock(t: Transfer, labels: Labels): string {
+  const token = t.sent.token
+  const relay = t.legs.relay
+  const delivery = transferDeliveryMs(t)
   return keyValues([
-    ['Token', `${d.coin}${token ? ` (${token.name}, ${token.address})` : ''}`],
-    ['From', `${d.fromChainName} (${d.fromChainId}) ${d.from}`],
-    ['To', `${d.toChainName} (${d.toChainId}) ${d.to}`],
-    ['Sending', readText(detailSentAmount(d), true)],
-    ['Receiving', receivingText(d)],
-    ['Outcome', OUTCOME_WORDS[outcomeOf(d)]],
-    ['State', stateText(d, labels.state)],
-    ['Type', notProvided(d.origin, 'type') ? NOT_PROVIDED : typeText(d.type, labels.type)],
-    ['Source tx', `${d.fromHash} height ${heightText(d.fromHeight, d.origin, 'fromHeight')} confirmed ${heightText(d.confirmHeight, d.origin, 'confirmHeight')}`],
-    ['Relayer', relayer],
-    [
-      'Receive tx',
-      d.transferInHash
-        ? `${d.transferInHash} height ${heightText(d.transferInHeight, d.origin, 'transferInHeight')} confirmed ${heightText(d.transferInConfirmHeight, d.origin, 'transferInConfirmHeight')}`
-        : '-'
-    ]
+    ['Token', token === null ? NOT_PROVIDED : `${token.symbol ?? '?'}${token.name || token.address ? ` (${[token.name, token.address].filter(Boolean).join(', ')})` : ''}`],
+    ['From', `${chainWords(t.legs.source)} (${t.legs.source.chainId ?? '?'}) ${t.sender ?? '-'}`],
+    ['To', `${chainWords(t.legs.destination)} (${t.legs.destination.chainId ?? '?'}) ${t.receiver ?? '-'}`],
+    ['Sending', amountWords(t.sent, { symbol: true })],
+    ['Receiving', amountWords(t.received, { symbol: true })],
+    ...(t.fee ? [['Fee', amountWords(t.fee, { symbol: true })] as const] : []),
+    ['Outcome', OUTCOME_WORDS[t.outcome]],
+    ['State', transferStateText(t, labels.state)],
+    ['Type', t.type === null ? NOT_PROVIDED : typeText(t.type, labels.type)],
+    ['Sent', timeWords(t.times.sent, t, 'timestamp')],
+    ['Updated', timeWords(t.times.updated, t, 'updatedAt')],
+    ['Duration', delivery === null ? '-' : durationMsText(delivery)],
+    ['Source tx', legLine(t.legs.source, t, 'fromHeight', 'confirmHeight')],
+    ['Relayer', relay ? `${chainWords(relay)}${relay.chainId === null ? '' : ` (${relay.chainId})`} height ${relay.height ?? '-'} ${relay.hash ?? '-'}` : '-'],
+    ['Receive tx', legLine(t.legs.destination, t, 'transferInHeight', 'transferInConfirmHeight')]
   ])
+}
+
+/**
+ * What --json writes of transfers: our model (src/shared/transfer.ts), versioned, the same fields whichever service
+ * answered. `format` names the shape, `version` its version (TRANSFER_MODEL_VERSION); README documents both.
+ */
+export function transfersJson(transfers: readonly Transfer[], page: { total: number | null; pageNo?: number; pageSize?: number }): unknown {
+  return { format: 'bridgescope.transfers', version: TRANSFER_MODEL_VERSION, total: page.total, ...(page.pageNo ? { pageNo: page.pageNo, pageSize: page.pageSize } : {}), transfers }
+}
+
+export function transferJson(t: Transfer, extra: Record<string, unknown> = {}): unknown {
+  return { format: 'bridgescope.transfer', version: TRANSFER_MODEL_VERSION, transfer: t, ...extra }
 }
 
 export function vaultBlock(v: VaultResult): string {

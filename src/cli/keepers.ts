@@ -9,7 +9,7 @@ import { DEFAULT_MAX_SCANNER_LAG, keeperSettings, solvencyOutcome, type KeepersR
 import { thresholdPct } from '@shared/keepers-verdict'
 import { chainCheckSettings } from '@shared/chain-check'
 import { demoChainRpc } from '@shared/demo-network'
-import { readKeepers, readSolvency } from '../main/keepers'
+import { readKeepers, readSolvencyRound, reachableScanners } from '../main/keepers'
 import type { HttpOptions } from '../main/client'
 import type { Fetch } from '../main/net'
 import { callOptions, ENDPOINT_OPTIONS, wholeNumber, withClient, type EndpointValues } from './bridge-client'
@@ -55,7 +55,7 @@ const COMMON = {
   help: { type: 'boolean', short: 'h' }
 } as const
 
-interface KeeperFlags extends EndpointValues {
+export interface KeeperFlags extends EndpointValues {
   maintainers?: string
   'tss-manager'?: string
   'view-controller'?: string
@@ -75,7 +75,8 @@ function addressFlag(raw: string | undefined, name: string): string | undefined 
   return r.data
 }
 
-function settingsOf(ctx: CliContext, values: KeeperFlags) {
+/** The keeper contracts, the health port and the threshold: the flags, else the active profile's, else mainnet's. */
+export function keeperFlagSettings(ctx: CliContext, values: KeeperFlags) {
   const profile = ctx.stored.found() ? ctx.stored.activeProfile() : null
   const stored = keeperSettings(profile && profile.kind !== 'demo' ? profile : null)
   const port = wholeNumber(values['health-port'], 'health-port', 1, 65_535)
@@ -102,7 +103,7 @@ function keepersOf(
   url: string,
   http: HttpOptions
 ): Promise<KeepersReport> {
-  const s = settingsOf(ctx, values)
+  const s = keeperFlagSettings(ctx, values)
   return readKeepers({ relayRpc: url, contracts: s.contracts, healthPort: s.healthPort, http })
 }
 
@@ -143,7 +144,7 @@ export const vaultSolvency = command({
   },
   help: KEEPERS_USAGE,
   run: async (ctx, { values }) => {
-    const s = settingsOf(ctx, values)
+    const s = keeperFlagSettings(ctx, values)
     const threshold = values.threshold === undefined ? s.thresholdPct : thresholdPct(values.threshold)
     const maxLag = wholeNumber(values['max-lag'], 'max-lag', 0) ?? DEFAULT_MAX_SCANNER_LAG
     const flags = chainRpcFlags(values['chain-rpc'])
@@ -159,21 +160,14 @@ export const vaultSolvency = command({
         // the demo network stands in: its chains answer for its vault's routers
         const rpcs = ep.close === undefined ? chainRpc : { ...demoChainRpc(ep.baseUrl), ...chainRpc }
         const http = relayHttp(ctx, fetch, ep.timeoutMs)
-        // the scanners' lag decides whether the books can be judged: the maintainers' nodes are asked first
-        const keepers = s.healthPort === null ? null : await keepersOf(ctx, values, url, http)
-        const scanners = (keepers?.maintainers ?? []).flatMap((m) =>
-          m.node?.reachable ? [m.node.scanners] : []
-        )
-        const solvency = await readSolvency({
+        const { keepers, solvency } = await readSolvencyRound({
           relayRpc: url,
-          viewController: s.contracts.viewController,
-          tssManager: s.contracts.tssManager,
-          chainRpc: rpcs,
-          thresholdPct: threshold,
-          maxScannerLag: maxLag,
-          scanners,
-          http
+          contracts: s.contracts,
+          healthPort: s.healthPort,
+          http,
+          solvency: { chainRpc: rpcs, thresholdPct: threshold, maxScannerLag: maxLag }
         })
+        const scanners = reachableScanners(keepers)
         if (keepers === null)
           ctx.warn('note: --no-health: no scanner was asked, so a lagging chain cannot be told apart')
         else if (scanners.length === 0)

@@ -3,7 +3,7 @@
 // pollers at scrape time (collect), never kept as a second copy; the node histogram and error counter take
 // what each poll reports; counters of events follow what the core announced, each once (also across
 // restarts), so nothing is counted twice. Each poller kind registers its own metrics, only when it runs (the
-// vault's nodes, the watch lists, MAP's TSS API: tss-metrics.ts). Served on loopback unless a host is named.
+// vault's nodes, the watch lists, MAP's TSS API: tss-metrics.ts, the vault's keepers: keepers-metrics.ts). Served on loopback unless a host is named.
 import { createServer, type Server } from 'node:http'
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { redactUrl } from '@shared/redact'
@@ -11,6 +11,7 @@ import type { ChainContradiction, WatchEvent, WatchStatus } from '@shared/watch'
 import type { Outcome } from '@shared/outcome'
 import type { PollReport } from '../main/watch'
 import { registerTssMetrics, type TssMetricsSource } from './tss-metrics'
+import { registerKeepersMetrics, type KeepersMetricsSource } from './keepers-metrics'
 
 /** The vault poller's part: every node's own standing (the core's status) and whether the nodes agree. */
 export interface VaultMetricsSource {
@@ -36,6 +37,8 @@ export interface MetricsSource {
   vault?: VaultMetricsSource
   transfers?: TransferMetricsSource
   tss?: TssMetricsSource
+  /** the vault's keepers (`watch vault --maintainers-check / --solvency-check`) */
+  keepers?: KeepersMetricsSource
 }
 
 /** A URL as a label: no user, password, query or fragment. Unparseable text is dropped to a fixed word rather than leaked. */
@@ -176,6 +179,7 @@ export class WatchMetrics {
     this.vault = source.vault ? new VaultMetrics(source.vault, registers) : null
     if (source.transfers) registerTransferMetrics(source.transfers, registers)
     if (source.tss) registerTssMetrics(this.registry, source.tss)
+    if (source.keepers) registerKeepersMetrics(this.registry, source.keepers)
     this.webhookFailures = new Counter({ name: 'bridgescope_webhook_failures_total', help: 'Webhook deliveries given up after retries', registers })
   }
 

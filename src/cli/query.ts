@@ -4,6 +4,8 @@ import type { HistoryPage, TransferDetail } from '@shared/schemas/wire'
 import { addressSchema, txHashSchema } from '@shared/schemas/settings'
 import { describeArrivals, describeDoubt } from '@shared/history-load'
 import { withReceivedTokens } from '@shared/amounts'
+import { transferOfDetail, transferOfRecord } from '@shared/transfer'
+import { descriptorOf } from '@shared/dialects'
 import { canonicalEpoch, checkInput, EVERY_CHAIN, everyChainSource, fetchAllHistory, lacks, operationsOf } from '../main/client'
 import { callOptions, ENDPOINT_OPTIONS, wholeNumber, withClient } from './bridge-client'
 import { command, UsageError, type Grammar } from './command-line'
@@ -14,6 +16,8 @@ import {
   jsonText,
   tokensTable,
   transferBlock,
+  transferJson,
+  transfersJson,
   vaultBlock,
   type Labels
 } from './format'
@@ -144,7 +148,8 @@ export const history = command({
       }
       for (const r of page.list)
         for (const line of issueLines(`record id ${r.id} (${r.hash})`, r.issues)) ctx.warn(line)
-      if (!values.json && operationsOf(c).includes('tokens')) {
+      // a dialect whose records name their received token needs no token list to read them
+      if (operationsOf(c).includes('tokens') && !descriptorOf(c.dialect).namesReceivedToken) {
         // Received amounts are in the destination token's decimals, found in the token list; without it
         // they print as their exact wire value marked (raw), never scaled by the source token.
         const tokens = await c.queryTokenList(call).catch(() => {
@@ -153,7 +158,12 @@ export const history = command({
         })
         withReceivedTokens(page.list, tokens)
       }
-      ctx.print(values.json ? jsonText(page) : `${historyTable(page.list, labelsOf(ctx))}${footer}\n`)
+      const transfers = page.list.map(transferOfRecord)
+      ctx.print(
+        values.json
+          ? jsonText(transfersJson(transfers, { total: page.totalKnown === false ? null : page.total, ...(loadAll ? {} : { pageNo: pageNo ?? 1, pageSize: pageSize ?? 10 }) }))
+          : `${historyTable(transfers, labelsOf(ctx))}${footer}\n`
+      )
     })
   }
 })
@@ -201,7 +211,8 @@ export const transfer = command({
       const detail = await lookUp()
       for (const line of issueLines(`transfer ${detail.fromHash}`, detail.issues)) ctx.warn(line)
       const labels = labelsOf(ctx)
-      if (!values.verify) return ctx.print(values.json ? jsonText(detail) : transferBlock(detail, labels))
+      const model = transferOfDetail(detail)
+      if (!values.verify) return ctx.print(values.json ? jsonText(transferJson(model)) : transferBlock(model, labels))
       const [tokens, chains] = await Promise.all([
         c.queryTokenList(call).catch(() => {
           ctx.warn('warning: the token list could not be loaded; no token can be identified, so no leg that moves one can be confirmed')
@@ -222,8 +233,8 @@ export const transfer = command({
       })
       ctx.print(
         values.json
-          ? jsonText({ transfer: detail, check, verdict: verdictOf(check) })
-          : transferBlock(detail, labels) + checkBlock(check)
+          ? jsonText(transferJson(model, { check, verdict: verdictOf(check) }))
+          : transferBlock(model, labels) + checkBlock(check)
       )
       return verifyExitCode(check)
     })

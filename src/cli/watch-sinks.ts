@@ -14,11 +14,18 @@ import { cliContext, type CliContext, type CliIo } from './io'
 
 export const WATCH_USAGE = `usage: bridgescope watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
                          [--webhook URL]... [--webhook-file PATH] [--webhook-format slack|discord|json] [--tss-url URL]
+                         [--maintainers-check] [--solvency-check] [--maintainers ADDR] [--tss-manager ADDR]
+                         [--view-controller ADDR] [--health-port N] [--chain-rpc ID=URL]... [--threshold PCT]
+                         [--max-lag BLOCKS] [--heartbeat-stale DURATION]
        bridgescope watch transfer <txHash> [--interval S] [--json] [--metrics HOST:PORT] [--verify [--chain-rpc ID=URL]]
 Prints one line per change until stopped (Ctrl-C, SIGTERM). Several --rpc-url are polled side by side and
 compared. --metrics serves Prometheus metrics at /metrics and liveness at /healthz (a bare PORT is 127.0.0.1).
 What was announced is kept in <data folder>/watch-cli (BRIDGESCOPE_DATA_DIR), so a restart repeats nothing.
 --verify checks watched transfers on their chains too (each chain's RPC learns which transactions you watch).
+--maintainers-check watches the vault's maintainers on the relay chain (the first --rpc-url) and their nodes:
+heartbeat stale (default 5m), node not answering, scanner more than --max-lag blocks behind (10), slash points
+rising. --solvency-check weighs each vault's books against each chain's finalized balance (--chain-rpc, else
+the profile's chain-check RPCs; short beyond --threshold, 1 %). Contracts and health port as in vault solvency.
 Webhook URLs are secrets: rather than --webhook (seen by every user through ps), name a file with
 --webhook-file (one URL per line, # comments; chmod 600) or set BRIDGESCOPE_WEBHOOKS (URLs separated by spaces).
 `

@@ -14,6 +14,9 @@ import type { TssMetricsSource } from './tss-metrics'
 import { webhooksFromEnv } from './webhook-sources'
 import { runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WATCH_USAGE, WatchSinks, type WatchCliIo } from './watch-sinks'
 import { vaultWatchTss } from './watch-tss'
+import { watchKeepers, WATCH_KEEPERS_OPTIONS } from './watch-keepers'
+import type { KeepersMetricsSource } from './keepers-metrics'
+import { demoChainRpc } from '@shared/demo-network'
 import { chainRpcFlags, watchChainCheck } from './verify'
 import type { ChainRecord, TokenList } from '@shared/schemas/wire'
 
@@ -34,6 +37,10 @@ export interface WatchCliDeps {
   serviceUrls?: readonly string[]
   /** the address policy (a test's resolver); the system's DNS unless said */
   addressPolicy?: AddressPolicy
+  /** the request timeout the endpoints resolved to */
+  timeoutMs?: number
+  /** chain RPCs that stand in for the keepers' solvency when nothing else names one (the demo network's) */
+  chainRpc?: Readonly<Record<string, string>>
 }
 
 /**
@@ -60,6 +67,8 @@ const VAULT_OPTIONS = {
   // watched transfers checked on their chains too (tells each chain's RPC which transactions you watch)
   verify: { type: 'boolean' },
   'chain-rpc': { type: 'string', multiple: true },
+  // the vault's keepers checked beside the vault, in the same core and sinks (--chain-rpc serves both)
+  ...WATCH_KEEPERS_OPTIONS,
   // MAP's TSS cross-chain API watched beside the vault, in the same core and sinks
   'tss-url': {
     type: 'string',
@@ -92,6 +101,16 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
     io.stderr.write('no JSON-RPC URL is configured: pass --rpc or set one in the profile\n')
     return 2
   }
+  // the keepers' options are read before anything starts: a bad one sends nothing
+  const keepers =
+    what === 'vault'
+      ? watchKeepers(
+          ctx,
+          values,
+          { url: rpcUrls[0] ?? '', ...(deps.fetch ? { fetch: deps.fetch } : {}), ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}), ...(deps.chainRpc ? { chainRpc: deps.chainRpc } : {}) },
+          { intervalSec: seconds, confirmRounds: settings.unreachableAfterFailures }
+        )
+      : null
   const startedAt = Date.now()
   // Its own folder beside the app's watch/: the CLI watches under profile "cli" and must not mark the
   // app's events announced (nor the app the CLI's).
@@ -120,6 +139,7 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
   const pollers = profilePollers({
     ...(chainCheck ? { chainCheck } : {}),
     ...(tss ? { tss: tss.deps } : {}),
+    ...(keepers ? { keepers: keepers.deps } : {}),
     profileId: 'cli',
     client: deps.client,
     rpcUrls,
@@ -138,10 +158,12 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
     onPolled: (_poller, report) => sinks.polled(report)
   })
   if (deps.signal.aborted) return 0
-  if (!(await sinks.serve(metricsSource(watcher, pollers, tss?.metrics)))) {
+  const keepersMetrics = keepers && pollers.keepers ? keepers.metrics(pollers.keepers) : undefined
+  if (!(await sinks.serve(metricsSource(watcher, pollers, tss?.metrics, keepersMetrics)))) {
     await sinks.close()
     return 1
   }
+  if (keepers) warn(keepers.summary)
   warn(what === 'vault' ? `watching the vault on ${rpcUrls.map(redactUrl).join(', ')} every ${seconds} s (Ctrl-C to stop)` : `watching transfer ${txHash ?? ''} every ${seconds} s (Ctrl-C to stop)`)
   watcher.start()
   await untilAborted(deps.signal)
@@ -151,12 +173,13 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
 }
 
 /** What the metrics read, one part per poller that runs: the vault's nodes, the watch lists, MAP's TSS API. */
-function metricsSource(watcher: Watcher, pollers: ProfilePollers, tss: TssMetricsSource | undefined): MetricsSource {
+function metricsSource(watcher: Watcher, pollers: ProfilePollers, tss: TssMetricsSource | undefined, keepers: KeepersMetricsSource | undefined): MetricsSource {
   const { vault, transfers } = pollers
   return {
     ...(vault ? { vault: { status: () => watcher.status(), nodesAgree: () => vault.nodesAgree() } } : {}),
     ...(transfers ? { transfers: { stuckTransfers: () => transfers.stuckTransfers(), pendingTransfers: () => transfers.pendingTransfers(), chainContradictions: () => transfers.chainContradictions(), outcomes: () => transfers.outcomes() } } : {}),
-    ...(tss ? { tss } : {})
+    ...(tss ? { tss } : {}),
+    ...(keepers ? { keepers } : {})
   }
 }
 
@@ -179,7 +202,16 @@ function watchCommand<const S extends OptionSpecs>(what: 'vault' | 'transfer', o
       return withClient(
         ctx,
         line.values as WatchLine['values'],
-        (client, ep, fetch) => watchWith(what, line as WatchLine, ctx, { client, signal, fetch, serviceUrls: ep.tokensUrl ? [ep.baseUrl, ep.tokensUrl] : [ep.baseUrl] }),
+        (client, ep, fetch) =>
+          watchWith(what, line as WatchLine, ctx, {
+            client,
+            signal,
+            fetch,
+            serviceUrls: ep.tokensUrl ? [ep.baseUrl, ep.tokensUrl] : [ep.baseUrl],
+            ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {}),
+            // the demo network stands in: its chains answer for its vault's routers
+            ...(ep.close === undefined ? {} : { chainRpc: demoChainRpc(ep.baseUrl) })
+          }),
         'both'
       )
     }
@@ -191,7 +223,19 @@ export const watchVault = watchCommand('vault', VAULT_OPTIONS, [0, 0], {
   summary: 'one line per vault or node change, until Ctrl-C'
 })
 
-const { 'tss-url': _vaultOnly, ...TRANSFER_OPTIONS } = VAULT_OPTIONS
+const {
+  'tss-url': _vaultOnly,
+  'maintainers-check': _m,
+  'solvency-check': _s,
+  maintainers: _ma,
+  'tss-manager': _t,
+  'view-controller': _v,
+  'health-port': _h,
+  threshold: _th,
+  'max-lag': _l,
+  'heartbeat-stale': _hb,
+  ...TRANSFER_OPTIONS
+} = VAULT_OPTIONS
 
 export const watchTransfer = watchCommand('transfer', TRANSFER_OPTIONS, [1, 1], {
   synopsis: 'watch transfer <txHash> [--interval S] [--json] [--verify [--chain-rpc ID=URL]]',

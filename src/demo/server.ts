@@ -127,7 +127,7 @@ export function createDemoHandler(
     const method = req.method ?? 'GET'
     if (path.startsWith(CHAIN_RPC_PREFIX))
       return chainRpc(req, path.slice(CHAIN_RPC_PREFIX.length), method, res)
-    if (Object.values(SUCCESSOR_PREFIXES).some((p) => path.startsWith(`${p}/api/`))) {
+    if (SUCCESSOR_PREFIXES.some((p) => path.startsWith(`${p}/api/`))) {
       // Butter's swap-data API and MAP's Bridge Scan API, from the same transfers (successors.ts): GET only.
       req.resume()
       if (method !== 'GET' && method !== 'HEAD') return notAllowed(res, 'GET')

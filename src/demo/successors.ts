@@ -8,7 +8,7 @@ import { apiError } from './core'
 import type { SimChain, SimToken } from './catalog'
 import { buildTransfer, type Transfer } from './transfer'
 import { RawJson, wireDate, writeJson, type WireObject, type WireValue } from './json'
-import { DEMO_DIALECT_PATHS } from '@shared/demo-network'
+import { descriptorOf } from '@shared/dialects'
 import type { Catalog } from './catalog'
 import { butterDelivered, butterState, receivedOf } from './butter-view'
 
@@ -294,17 +294,23 @@ export function mapscan(core: SimCore, op: string, q: URLSearchParams): string |
   }
 }
 
+// Where each answers: the paths the dialects' descriptors give the demo (src/main/client/<dialect>/descriptor.ts).
+const BUTTER_DEMO = descriptorOf('butter').demo
+const MAPSCAN_DEMO = descriptorOf('mapscan').demo
+const ROUTES: readonly { prefix: string; answer: (core: SimCore, op: string, q: URLSearchParams) => string | null }[] = [
+  { prefix: BUTTER_DEMO.base, answer: butterApp },
+  ...(BUTTER_DEMO.tokens ? [{ prefix: BUTTER_DEMO.tokens, answer: butterTokens }] : []),
+  { prefix: MAPSCAN_DEMO.base, answer: mapscan }
+]
+
 /** The path prefixes the successors answer under, beside the original /api/… */
-export const SUCCESSOR_PREFIXES = DEMO_DIALECT_PATHS
+export const SUCCESSOR_PREFIXES: readonly string[] = ROUTES.map((r) => r.prefix)
 
 /** A GET under one of the prefixes → its answer text, or null when no successor has that route. */
 export function successorAnswer(core: SimCore, path: string, q: URLSearchParams): string | null {
-  for (const [which, prefix] of Object.entries(SUCCESSOR_PREFIXES)) {
+  for (const { prefix, answer } of ROUTES) {
     if (!path.startsWith(`${prefix}/api/`)) continue
-    const op = path.slice(prefix.length + '/api/'.length)
-    if (which === 'butterApp') return butterApp(core, op, q)
-    if (which === 'butterTokens') return butterTokens(core, op, q)
-    return mapscan(core, op, q)
+    return answer(core, path.slice(prefix.length + '/api/'.length), q)
   }
   return null
 }

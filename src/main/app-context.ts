@@ -29,7 +29,7 @@ import {
   type SecretBox
 } from './store'
 import type { Updater } from './updater'
-import { AlertService, followedTssChains, TssWatchState, tssWatchSettings, WatchService, type AlertServiceDeps, type Notify, type Timers, type TssFollowed, type TssWatchSettings } from './watch'
+import { AlertService, followedTssChains, TssWatchState, tssWatchSettings, WatchService, type AlertServiceDeps, type Notify, type Timers, type TssFollowed, type TssWatchSettings, type KeepersWatchSettings } from './watch'
 
 export interface AppContextOptions {
   dataDir: string
@@ -186,6 +186,15 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     delivered: (n) => options.broadcast('alerts:delivery', n),
     sink: { ...options.alertSink, ...net }
   })
+  const keepers = new KeepersService({
+    activeProfile: () => settings.activeProfile(),
+    resolve: () => endpoints.resolve(),
+    demoUrls: () => endpoints.demoUrls(),
+    ...net
+  })
+  // the keepers' checks beside the vault watch, as Settings turn them on (off by default: see keepersWatch)
+  const keepersWatched = (): boolean => settings.get().keepersWatch.maintainers || settings.get().keepersWatch.solvency
+  const keepersWatchSettings = (): KeepersWatchSettings => ({ ...settings.get().keepersWatch, confirmRounds: settings.get().unreachableAfterFailures })
   const watch = await WatchService.open({
     dataDir: options.dataDir,
     cache,
@@ -202,7 +211,8 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
         chainCheck: { check: (detail) => chainChecks.checkDetail(detail) },
         ...(tss
           ? { tss: { client: tss.client, chains: tss.chains, state: tssState, settings: tssSettings } }
-          : {})
+          : {}),
+        ...(keepersWatched() ? { keepers: { read: (check, signal) => keepers.round(check, signal), settings: keepersWatchSettings } } : {})
       }
     },
     emit: (e) => options.broadcast('watch:event', e),
@@ -213,9 +223,11 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   })
   const watchEnabled = options.watch?.enabled !== false
   // Restart on the active profile (or its endpoints) changing; interval changes apply from the next poll.
-  let watchedProfile = JSON.stringify(settings.activeProfile())
+  // (the keepers' checks turned on or off start or stop their poller too)
+  const watchedKey = (): string => JSON.stringify([settings.activeProfile(), keepersWatched()])
+  let watchedProfile = watchedKey()
   settings.onChange(() => {
-    const next = JSON.stringify(settings.activeProfile())
+    const next = watchedKey()
     if (next === watchedProfile) return
     watchedProfile = next
     if (watchEnabled) void watch.restart()
@@ -254,12 +266,6 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     updateSettings: (patch) => settings.update(patch)
   })
 
-  const keepers = new KeepersService({
-    activeProfile: () => settings.activeProfile(),
-    resolve: () => endpoints.resolve(),
-    demoUrls: () => endpoints.demoUrls(),
-    ...net
-  })
 
   const handlers = createHandlers({
     chainChecks,

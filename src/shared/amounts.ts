@@ -12,6 +12,7 @@
 // Other dialects write amounts in other units (src/shared/schemas/origin.ts): a record's `origin` says whether
 // `amount` and `inAmount` are raw smallest units, human units as the digits sent, or absent. Every reader
 // below honours it, so no view asks which service answered.
+import { descriptorOf } from './dialects'
 import { decimalToString, formatAmount, formatDecimal, parseDecimal, shiftDecimal, toScaledUnits } from './decimal'
 import { NOT_PROVIDED, NOT_YET_KNOWN, notProvided, type AmountUnit, type TransferOrigin } from './schemas/origin'
 import type { StableValue, TokenDetail, TokenList, TransferDetail, TransferRecord } from './schemas/wire'
@@ -42,7 +43,7 @@ export function tokenFinder(list: TokenList | null): TokenFinder {
   const byTokenId = new Map<string, ReceivedToken>()
   for (const [chainId, tokens] of Object.entries(list ?? {})) {
     for (const t of tokens) {
-      const found = { decimals: t.decimal, symbol: t.symbol }
+      const found: ReceivedToken = { decimals: t.decimal, symbol: t.symbol, ...(t.address ? { address: t.address } : {}) }
       const s = `${chainId}|${t.symbol.toLowerCase()}`
       if (!bySymbol.has(s)) bySymbol.set(s, found)
       const id = `${chainId}|${t.tokenId}`
@@ -61,7 +62,7 @@ export function withReceivedTokens<T extends TransferRecord>(records: T[], list:
   for (const r of records) {
     // A successor's record names the token it received itself (Butter's receiveTokenDict or destinationToken):
     // for a swap that is another token than the one sent, so no lookup by the sent token's symbol replaces it.
-    if (r.origin && r.origin.dialect !== 'mcs') r.received = r.received ?? null
+    if (r.origin && descriptorOf(r.origin.dialect).namesReceivedToken) r.received = r.received ?? null
     else r.received = find(r.toChainid, r.tokenObject?.symbol, r.tokenObject?.tokenId)
   }
   return records

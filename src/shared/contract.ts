@@ -16,7 +16,7 @@ import type { WatchEvent, WatchStatus } from './watch'
 import type { AlertDelivery, AlertDeliveryNotice, AlertsView } from './alerts'
 import type { MethodName } from './api-names'
 import type { TssBoard, TssTraceResult } from './schemas/tss-board'
-import { dialectSchema, type Dialect } from './schemas/origin'
+import { dialectSchema, type Dialect } from './dialects'
 import { tssChainIdSchema, tssTraceInputSchema } from './schemas/tss'
 import {
   addressSchema,

@@ -3,6 +3,7 @@
 // network is part of what the app ships.
 
 /** What a newcomer may look up on the demo network: its busiest addresses. */
+import { descriptorOf, type Dialect } from './dialects'
 export interface DemoSample {
   addresses: { address: string; chainId: number; count: number }[]
 }
@@ -30,26 +31,11 @@ export interface DemoNetworkPlan {
   extraTssChains: string[]
 }
 
-/**
- * Where the demo network speaks the successor dialects, under its own origin, from the same transfers: Butter's
- * app API and tokens API, and MAP's Bridge Scan API (src/demo/successors.ts).
- */
-export const DEMO_DIALECT_PATHS = {
-  butterApp: '/butter/app',
-  butterTokens: '/butter/tokens',
-  mapscan: '/mapscan'
-} as const
-
-/** The demo network's URLs for a dialect, from its base URL. */
-export function demoDialectUrls(
-  baseUrl: string,
-  dialect: 'mcs' | 'butter' | 'mapscan'
-): { baseUrl: string; tokensUrl: string | null } {
+/** The demo network's URLs for a dialect, from its base URL: where its descriptor says the demo speaks it. */
+export function demoDialectUrls(baseUrl: string, dialect: Dialect): { baseUrl: string; tokensUrl: string | null } {
   const root = baseUrl.replace(/\/+$/, '')
-  if (dialect === 'butter')
-    return { baseUrl: root + DEMO_DIALECT_PATHS.butterApp, tokensUrl: root + DEMO_DIALECT_PATHS.butterTokens }
-  if (dialect === 'mapscan') return { baseUrl: root + DEMO_DIALECT_PATHS.mapscan, tokensUrl: null }
-  return { baseUrl, tokensUrl: null }
+  const { base, tokens } = descriptorOf(dialect).demo
+  return { baseUrl: base ? root + base : baseUrl, tokensUrl: tokens ? root + tokens : null }
 }
 
 /** The demo network's chain RPCs (its /chain/<id> paths) for the chains its vault keeps a router on. */

@@ -37,7 +37,7 @@ export type TimedTransfer = Pick<
 
 /**
  * A single transfer's times in the record's names, when its detail carries them (Bridge Scan's legs each have a
- * time; see mapscan-decode.ts), else null: then only its record in the sender's history has them.
+ * time; see src/main/client/mapscan/decode.ts), else null: then only its record in the sender's history has them.
  */
 export function detailTimed(d: TransferDetail): TimedTransfer | null {
   if (d.times === undefined) return null

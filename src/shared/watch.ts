@@ -52,6 +52,21 @@ export type WatchEvent = EventBase &
     | { kind: 'tss-order-stuck'; chainId: string; txHash: string; orderId: string | null; route: string | null; pendingMinutes: number }
     | { kind: 'tss-unreachable'; url: string; failures: number; error?: AppErrorData }
     | { kind: 'tss-recovered'; url: string; downSince: number | null }
+    // the vault's keepers (src/main/watch/keepers-poll.ts): each said when it starts and when it ends
+    /** a maintainer's last heartbeat on the relay chain is older than the stale threshold (null: never) */
+    | { kind: 'keeper-heartbeat-stale'; maintainer: string; lastHeartbeat: number | null; staleAfterSec: number }
+    | { kind: 'keeper-heartbeat-resumed'; maintainer: string; staleSince: number }
+    /** a maintainer's compass-tss health server has not answered for a few rounds */
+    | { kind: 'keeper-node-down'; maintainer: string; reason: string; rounds: number }
+    | { kind: 'keeper-node-up'; maintainer: string; downSince: number }
+    /** a maintainer's node scans a chain more than the allowed blocks behind it */
+    | { kind: 'keeper-scanner-lagging'; maintainer: string; chain: string; lagBlocks: number; maxLag: number }
+    | { kind: 'keeper-scanner-caught-up'; maintainer: string; chain: string; lagBlocks: number; laggingSince: number }
+    /** a maintainer's slash points in the epoch went up since the last round */
+    | { kind: 'keeper-slash-rising'; maintainer: string; epoch: string; before: string; after: string }
+    /** a vault holds less of a token on a chain than its books say, beyond the threshold (finalized balances) */
+    | { kind: 'vault-short'; vault: string; chainId: string; token: string; gap: string | null; gapPct: string; thresholdPct: string }
+    | { kind: 'vault-solvent'; vault: string; chainId: string; token: string; shortSince: number }
   )
 
 export type WatchEventKind = WatchEvent['kind']
@@ -88,6 +103,7 @@ export function watchEventHref(e: WatchEvent): string {
   if (e.kind === 'tss-order-stuck') return `#/crosschain?trace=${encodeURIComponent(e.orderId ?? e.txHash)}`
   if (e.kind === 'tss-stalled' || e.kind === 'tss-scan-recovered') return `#/crosschain?chain=${encodeURIComponent(e.chainId)}`
   if (e.kind === 'tss-unreachable' || e.kind === 'tss-recovered') return '#/crosschain'
+  if (e.kind.startsWith('keeper-') || e.kind === 'vault-short' || e.kind === 'vault-solvent') return '#/vault'
   if (e.kind === 'new-transfers') return `#/transfers?address=${encodeURIComponent(e.address)}&chainId=${e.chainId}`
   return `#/vault?diff=${encodeURIComponent(e.id)}`
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { AppError } from '@shared/errors'
 import { wireDecimal, type ChainDetail, type TokenDetail, type TransferRecord } from '@shared/schemas/wire'
-import { unwrapEnvelope } from './decode'
+import { unwrapEnvelope } from './envelope'
 import { parseBody } from './lossless-json'
 
 /** A chain id as "56" or 56: a whole number that JavaScript holds exactly. */

@@ -2,24 +2,11 @@
 // "recognised" means exactly "this client decodes what came back". The result only proposes; the user confirms.
 import type { DialectProbe, DialectProbeTokens, DialectProbeTry } from '@shared/contract'
 import { describeError, toErrorData } from '@shared/errors'
-import { DIALECTS, type Dialect } from '@shared/schemas/origin'
+import { descriptorOf, DIALECTS, type Dialect } from '@shared/dialects'
 import type { QueryClient } from './query-client'
-import type { ButterClient, MapscanClient } from './successor-clients'
+import { DIALECT_CLIENTS } from './dialects'
 
-/** An address no one holds: a history read for it asks nothing of anyone's transfers and answers an empty page. */
-const NOBODY = '0x0000000000000000000000000000000000000000'
-
-/** The one read tried per dialect, and what it was, as the user is told. */
-const READS: Readonly<Record<Dialect, { what: string; run: (c: QueryClient) => Promise<unknown> }>> = {
-  // ours: the chain list (one POST, no parameters)
-  mcs: { what: 'POST /api/queryChainList', run: (c) => c.queryChainList() },
-  // Butter's app API (the URL the profile's baseUrl names): one address's history, one row
-  butter: { what: 'GET /api/queryBridgeHistoryByAddress', run: (c) => (c as ButterClient).queryHistory({ address: NOBODY, pageSize: 1 }) },
-  // Bridge Scan has no chain list: one address's history on chain 1, one row
-  mapscan: { what: 'GET /api/queryHistoryByChainIdAddress', run: (c) => (c as MapscanClient).queryHistory({ address: NOBODY, chainId: 1, pageSize: 1 }) }
-}
-
-/** Butter's tokens API, asked once: its chain list (no parameters), decoded by Butter's own chain decoder. */
+/** A dialect's second host (Butter's tokens API), asked once: its chain list (no parameters), through the dialect's own client. */
 const TOKENS_READ = 'GET /api/queryChainList'
 
 /**
@@ -32,7 +19,7 @@ const TOKENS_READ = 'GET /api/queryChainList'
 export async function probeDialects(clientFor: (dialect: Dialect) => QueryClient, tokensUrl: string | null = null): Promise<DialectProbe> {
   const tried = await Promise.all(
     DIALECTS.map(async (dialect): Promise<DialectProbeTry> => {
-      const read = READS[dialect]
+      const read = DIALECT_CLIENTS[dialect].probe
       try {
         await read.run(clientFor(dialect))
         return { dialect, request: read.what, recognised: true, answer: 'answered as this service does' }
@@ -41,16 +28,17 @@ export async function probeDialects(clientFor: (dialect: Dialect) => QueryClient
       }
     })
   )
-  const butter = tried.find((t) => t.dialect === 'butter')?.recognised === true
-  return { proposal: tried.find((t) => t.recognised)?.dialect ?? null, tried, tokens: butter ? await probeTokens(clientFor, tokensUrl) : null }
+  // a recognised dialect with a second host has that host asked too, before it is proposed
+  const twoHosts = tried.find((t) => t.recognised && descriptorOf(t.dialect).tokensUrl !== null)?.dialect
+  return { proposal: tried.find((t) => t.recognised)?.dialect ?? null, tried, tokens: twoHosts ? await probeTokens(() => clientFor(twoHosts), tokensUrl) : null }
 }
 
-async function probeTokens(clientFor: (dialect: Dialect) => QueryClient, url: string | null): Promise<DialectProbeTokens> {
+async function probeTokens(client: () => QueryClient, url: string | null): Promise<DialectProbeTokens> {
   if (url === null) {
     return { url, request: TOKENS_READ, recognised: false, answer: "no tokens API URL was given: Butter's chains and tokens come from a second host; enter its URL" }
   }
   try {
-    await (clientFor('butter') as ButterClient).queryChainList()
+    await client().queryChainList()
     return { url, request: TOKENS_READ, recognised: true, answer: "answered as Butter's tokens API does" }
   } catch (e) {
     return { url, request: TOKENS_READ, recognised: false, answer: describeError(toErrorData(e)) }

@@ -5,7 +5,7 @@
 // so and names what it offers (`lacks` below), and what only a successor has is an optional method.
 import type { VaultResult } from '@shared/schemas/vault'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '@shared/schemas/wire'
-import { DIALECT_NAMES, type Dialect } from '@shared/schemas/origin'
+import { DIALECT_NAMES, type Dialect } from '@shared/dialects'
 import { AppError } from '@shared/errors'
 import type { HttpOptions } from './http'
 

@@ -2,16 +2,10 @@
 // carries its outcome from the decoder on; records cached or saved offline before outcomes existed get theirs
 // here when they are read back, from the same tables, so they keep their meaning.
 import type { Outcome, StateEntry, StateTable } from '@shared/outcome'
-import { STATE_NOT_PROVIDED, type Dialect, type TransferOrigin } from '@shared/schemas/origin'
-import { BUTTER_STATES } from './butter/states'
-import { MAPSCAN_STATES } from './mapscan/states'
-import { MCS_STATES } from './mcs/states'
+import { STATE_NOT_PROVIDED, type TransferOrigin } from '@shared/schemas/origin'
+import { DEFAULT_DIALECT, DIALECTS, descriptorOf, type Dialect } from '@shared/dialects'
 
-export const STATE_TABLES: Readonly<Record<Dialect, StateTable>> = {
-  mcs: MCS_STATES,
-  butter: BUTTER_STATES,
-  mapscan: MAPSCAN_STATES
-}
+export const STATE_TABLES = Object.fromEntries(DIALECTS.map((d) => [d, descriptorOf(d).states])) as Readonly<Record<Dialect, StateTable>>
 
 /** The service's word for a state, from its dialect's table; null when no source names it. */
 export function stateEntry(dialect: Dialect, state: number): StateEntry | null {
@@ -31,6 +25,6 @@ type Outcomed = { state: number; origin?: TransferOrigin | undefined; outcome?: 
 
 /** Sets the outcome of records read back from a cache or an offline copy written before outcomes existed. */
 export function withOutcome<T extends Outcomed>(record: T, receiveHash: string | null | undefined): T {
-  if (record.outcome === undefined) record.outcome = outcomeOfState(record.origin?.dialect ?? 'mcs', record.state, receiveHash)
+  if (record.outcome === undefined) record.outcome = outcomeOfState(record.origin?.dialect ?? DEFAULT_DIALECT, record.state, receiveHash)
   return record
 }

@@ -30,7 +30,7 @@ import {
 } from '@shared/schemas/tss'
 import type { JsonValue } from '@shared/schemas/vault'
 import { looksLikeOrderId } from '@shared/tss'
-import { checkInput } from './bridge-api'
+import { checkInput } from './inputs'
 import { getJson, httpOptionsOf, httpUrl, type HttpOptions } from './http'
 import type { Fetch } from '../net'
 import { isPlainObject } from './lossless-json'

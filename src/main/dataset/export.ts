@@ -1,11 +1,11 @@
-// CSV and JSON exports of a loaded history. Amounts are written exactly: the wire text and the human value.
-import { outcomeOf } from '@shared/states'
+// CSV and JSON exports of a loaded history, written from our transfer model. Amounts are written exactly: the
+// wire text and the human value. An export reads back into the model (import.ts).
 import type { HistoryFilter } from '@shared/contract'
-import { amountText, receivedAmount, sentAmount } from '@shared/amounts'
+import { formatDecimal } from '@shared/decimal'
 import type { TransferRecord } from '@shared/schemas/wire'
 import type { TransferColumnId } from '@shared/transfer-columns'
-import { deliveryMs } from '@shared/transfer-time'
-import { orderIdText, receivedKnown, stableValueText, stateText, typeText, wireDateTimeText } from '@shared/format'
+import { transferDeliveryMs, transferOfRecord, transferStateText, type ModelAmount, type Transfer } from '@shared/transfer'
+import { dateTimeText, stableValueText, typeText } from '@shared/format'
 import type { Settings } from '@shared/schemas/settings'
 
 /** The user's state and type labels: exports write states and types as every view does ("Pending (0)"). */
@@ -26,6 +26,7 @@ const COLUMNS = [
   'receivedWire',
   'received',
   'receivedToken',
+  'receivedTokenAddress',
   'receivedDecimals',
   'stableSymbol',
   'stableValue',
@@ -37,9 +38,12 @@ const COLUMNS = [
   'relayerHash',
   'transferinHash',
   'orderId',
-  'durationSeconds'
+  'durationSeconds',
+  'service'
 ] as const
-type ExportColumn = (typeof COLUMNS)[number]
+export type ExportColumn = (typeof COLUMNS)[number]
+/** every column of a whole export, in order: what an import reads back */
+export const EXPORT_COLUMNS: readonly ExportColumn[] = COLUMNS
 
 /**
  * The fields each table column holds, for an export of the visible columns only: what the column shows,
@@ -51,7 +55,7 @@ const FIELDS_OF: Readonly<Record<TransferColumnId, readonly ExportColumn[]>> = {
   route: ['fromChainId', 'fromChain', 'toChainId', 'toChain'],
   token: ['token', 'tokenAddress'],
   amount: ['amountWire', 'amount', 'amountDecimals'],
-  received: ['receivedWire', 'received', 'receivedToken', 'receivedDecimals'],
+  received: ['receivedWire', 'received', 'receivedToken', 'receivedTokenAddress', 'receivedDecimals'],
   stable: ['stableSymbol', 'stableValue'],
   state: ['state', 'outcome'],
   type: ['type'],
@@ -82,52 +86,62 @@ export function cell(value: string | number | null | undefined): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }
 
+/** A value in token units as a person reads it, ungrouped ("2722.476172"); null when it is not known. */
+function human(a: ModelAmount): string | null {
+  return a.value === null ? null : formatDecimal(a.value, { grouping: false })
+}
+
+/** The time as every view writes it ("2026-11-27 02:37:05 UTC"); null when the transfer has none. */
+function timeText(iso: string | null): string | null {
+  return iso === null ? null : dateTimeText(Date.parse(iso))
+}
+
 /**
- * One exported row, the same named columns in CSV and JSON: each amount as its exact wire text (`…Wire`)
- * and as a person reads it, with the decimals that scale it. `received` and `receivedDecimals` are empty
- * when the destination token is not in the token list: the wire value is then the only truthful figure.
- * `durationSeconds` is the table's Duration (send → receipt), empty until the transfer is complete.
- * A transfer not yet delivered has no received amount: its received fields are empty (unknown), never the
- * wire's 0. The timestamp says its zone (UTC), states and types read as in the app ("Pending (0)"), stable
- * values have two decimals, and hex order ids carry their 0x.
+ * One exported row of a transfer as our model holds it (src/shared/transfer.ts), the same named columns in CSV and
+ * JSON: each amount as its exact wire text (`…Wire`) and as a person reads it, with the token and the decimals
+ * that scale it — the received token's own (a swap delivers another token than it took). `received` is empty when
+ * nothing is known to have arrived (on its way, refunded, failed: never the wire's 0) or when the received token's
+ * decimals are unknown (the wire value is then the only truthful figure). `durationSeconds` is the table's Duration
+ * (send → receipt), empty until delivered. The timestamp says its zone (UTC), states and types read as in the app
+ * ("Pending (0)"), stable values have two decimals, and hex order ids carry their 0x.
  */
-export function exportRecord(r: TransferRecord, labels?: ExportLabels): Record<ExportColumn, string | number | null> {
-  const sent = sentAmount(r)
-  const got = receivedAmount(r)
-  const duration = deliveryMs(r)
-  const known = receivedKnown(r)
-  const human = (a: ReturnType<typeof sentAmount>): string | null => {
-    const t = amountText(a, { grouping: false })
-    return t.raw || t.missing ? null : t.text
-  }
+export function exportRow(t: Transfer, labels?: ExportLabels): Record<ExportColumn, string | number | null> {
+  const duration = transferDeliveryMs(t)
   return {
-    timestamp: wireDateTimeText(r.timestamp),
-    hash: r.hash,
-    fromChainId: r.fromChainid,
-    fromChain: r.fromChainObject?.chainName ?? null,
-    toChainId: r.toChainid,
-    toChain: r.toChainObject?.chainName ?? null,
-    token: r.tokenObject?.symbol ?? null,
-    tokenAddress: r.tokenAddress,
-    amountWire: sent.unit === 'absent' ? null : sent.wire,
-    amount: human(sent),
-    amountDecimals: sent.decimals,
-    receivedWire: known && got.unit !== 'absent' ? got.wire : null,
-    received: known ? human(got) : null,
-    receivedToken: got.symbol,
-    receivedDecimals: got.decimals,
-    stableSymbol: r.stable?.symbol ?? null,
-    stableValue: r.stable ? stableValueText(r.stable.value, { grouping: false }) : null,
-    state: stateText(r, labels?.state),
-    outcome: outcomeOf(r),
-    type: typeText(r.type, labels?.type),
-    from: r.from,
-    to: r.to,
-    relayerHash: r.relayerHash,
-    transferinHash: r.transferinHash,
-    orderId: orderIdText(r.orderId),
-    durationSeconds: duration === null ? null : duration / 1000
+    timestamp: timeText(t.times.sent),
+    hash: t.hash,
+    fromChainId: t.legs.source.chainId,
+    fromChain: t.legs.source.chainName,
+    toChainId: t.legs.destination.chainId,
+    toChain: t.legs.destination.chainName,
+    token: t.sent.token?.symbol ?? null,
+    tokenAddress: t.sent.token?.address ?? null,
+    amountWire: t.sent.wire,
+    amount: human(t.sent),
+    amountDecimals: t.sent.token?.decimals ?? null,
+    receivedWire: t.received.wire,
+    received: human(t.received),
+    receivedToken: t.received.token?.symbol ?? null,
+    receivedTokenAddress: t.received.token?.address ?? null,
+    receivedDecimals: t.received.token?.decimals ?? null,
+    stableSymbol: t.stable?.symbol ?? null,
+    stableValue: t.stable ? stableValueText(t.stable.value, { grouping: false }) : null,
+    state: transferStateText(t, labels?.state),
+    outcome: t.outcome,
+    type: t.type === null ? null : typeText(t.type, labels?.type),
+    from: t.sender,
+    to: t.receiver,
+    relayerHash: t.legs.relay?.hash ?? null,
+    transferinHash: t.legs.destination.hash,
+    orderId: t.orderId,
+    durationSeconds: duration === null ? null : duration / 1000,
+    service: t.dialect
   }
+}
+
+/** The exported row of a loaded record: the record read into our model first, as every reader does. */
+export function exportRecord(r: TransferRecord, labels?: ExportLabels): Record<ExportColumn, string | number | null> {
+  return exportRow(transferOfRecord(r), labels)
 }
 
 export function toCsv(rows: Iterable<TransferRecord>, columns: readonly ExportColumn[] = COLUMNS, labels?: ExportLabels): string {

@@ -4,7 +4,7 @@ import type { Notice, StarterAddress } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { chainListSchema } from '@shared/schemas/decoded'
 import { profileSchema } from '@shared/schemas/settings'
-import { presetTokensUrl } from '@shared/dialect-presets'
+import { DEFAULT_DIALECT, descriptorOf, presetTokensUrl } from '@shared/dialects'
 import { volumeCharts, type LoadedHistories } from '../dataset'
 import type { ChainCheckService } from '../chain'
 import type { KeepersService } from '../keepers'
@@ -117,7 +117,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
       // tokens API is the form's, else the preset's for that app URL; its client needs one to exist, so without
       // either it is built on the app URL and the probe asks no tokens API (it says none was given)
       const endpoint = await d.endpoints.resolve(
-        profileSchema.parse({ ...input, id: input.id ?? 'test', dialect: 'mcs' })
+        profileSchema.parse({ ...input, id: input.id ?? 'test', dialect: DEFAULT_DIALECT })
       )
       const tokensUrl = input.tokensUrl?.trim() || presetTokensUrl(endpoint.baseUrl)
       return probeDialects(
@@ -125,7 +125,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
           d.endpoints.client({
             ...endpoint,
             dialect,
-            tokensUrl: dialect === 'butter' ? (tokensUrl ?? endpoint.baseUrl) : null
+            tokensUrl: descriptorOf(dialect).tokensUrl ? (tokensUrl ?? endpoint.baseUrl) : null
           }),
         tokensUrl
       )

@@ -85,7 +85,9 @@ export function scannerLags(body: z.infer<typeof scannerSchema>): ScannerLag[] {
 export async function readNodeHealth(
   p2pAddress: string,
   port: number,
-  http: HttpOptions
+  http: HttpOptions,
+  /** a watch's round: /status/p2p and /status/scanner only (no /ping, no peer id), every interval */
+  lean = false
 ): Promise<NodeHealth> {
   const target = healthTarget(p2pAddress, port)
   if (target === null) {
@@ -101,24 +103,37 @@ export async function readNodeHealth(
   const base = `http://${target.host}:${target.port}`
   // a node that stumbles is reported as it is: no retries, which would only hide it
   const opts: HttpOptions = { ...http, retries: 0 }
-  try {
-    await getForText(`${base}/ping`, 'the health server /ping', opts)
-  } catch (error) {
-    return { reachable: false, url: base, reason: reasonOf(error) }
-  }
+  // All at once: a round over the maintainers costs one answer's time per node, not two. /ping decides
+  // whether the node is reachable; the others' failures are then the node's own news. A lean round (a watch's,
+  // every interval) asks only the two status paths: the node is reachable when either got an answer.
   const errors: string[] = []
-  const [p2pId, p2p, scanner] = await Promise.all([
-    getForText(`${base}/p2pid`, '/p2pid', opts).then(
-      (a) => a.text.trim() || null,
-      (e: unknown) => (errors.push(`/p2pid: ${reasonOf(e)}`), null)
-    ),
-    getForText(`${base}/status/p2p`, '/status/p2p', opts)
-      .then((a) => parsed(p2pStatusSchema, a.text, '/status/p2p'))
-      .catch((e: unknown) => (errors.push(`/status/p2p: ${reasonOf(e)}`), null)),
-    getForText(`${base}/status/scanner`, '/status/scanner', opts)
-      .then((a) => parsed(scannerSchema, a.text, '/status/scanner'))
-      .catch((e: unknown) => (errors.push(`/status/scanner: ${reasonOf(e)}`), null))
+  const unreached: string[] = []
+  const status = <T>(path: string, schema: z.ZodType<T>): Promise<T | null> =>
+    getForText(`${base}${path}`, path, opts)
+      .then((a) => parsed(schema, a.text, path))
+      .catch((e: unknown) => {
+        if (e instanceof AppError && (e.kind === 'network' || e.kind === 'timeout')) unreached.push(reasonOf(e))
+        errors.push(`${path}: ${reasonOf(e)}`)
+        return null
+      })
+  const [ping, p2pId, p2p, scanner] = await Promise.all([
+    lean
+      ? null
+      : getForText(`${base}/ping`, 'the health server /ping', opts).then(
+          () => null,
+          (e: unknown) => reasonOf(e)
+        ),
+    lean
+      ? null
+      : getForText(`${base}/p2pid`, '/p2pid', opts).then(
+          (a) => a.text.trim() || null,
+          (e: unknown) => (errors.push(`/p2pid: ${reasonOf(e)}`), null)
+        ),
+    status('/status/p2p', p2pStatusSchema),
+    status('/status/scanner', scannerSchema)
   ])
+  if (ping !== null) return { reachable: false, url: base, reason: ping }
+  if (lean && unreached.length === 2) return { reachable: false, url: base, reason: unreached[0] as string }
   return {
     reachable: true,
     url: base,

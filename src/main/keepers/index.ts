@@ -4,5 +4,6 @@
 export { readKeepers, type KeepersOptions } from './maintainers'
 export { readSolvency, FALLBACK_DEPTH, type SolvencyOptions } from './solvency'
 export { readNodeHealth, healthTarget } from './health'
+export { readKeepersRound, readSolvencyRound, reachableScanners, type KeepersRound, type KeepersRoundOptions, type SolvencyCheck } from './round'
 export { KeepersService, type KeepersServiceDeps } from './service'
 export { MAINTAINER_ABI, TSS_MANAGER_ABI, VIEW_ABI } from '@shared/keepers-abi'

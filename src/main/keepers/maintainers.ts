@@ -34,6 +34,8 @@ export interface KeepersOptions {
   http: HttpOptions
   /** the health servers' own deadline (a node down must not hold the round); the relay's when absent */
   healthTimeoutMs?: number
+  /** a watch's round: each node's two status paths only (no /ping, no peer id) */
+  lean?: boolean
   now?: () => number
 }
 
@@ -122,7 +124,7 @@ export async function readKeepers(opts: KeepersOptions): Promise<KeepersReport> 
   const nodes: (NodeHealth | null)[] =
     port === null
       ? infos.map(() => null)
-      : await Promise.all(infos.map((m) => readNodeHealth(m.p2pAddress, port, healthHttp)))
+      : await Promise.all(infos.map((m) => readNodeHealth(m.p2pAddress, port, healthHttp, opts.lean === true)))
 
   const maintainers: MaintainerRow[] = infos.map((m, i) => {
     // the epoch's list is the order slash points come in; a record is matched to it by its account

@@ -15,7 +15,7 @@ import type { Fetch } from '../net'
 import type { HttpOptions } from '../client'
 import type { ResolvedEndpoint, DemoUrls } from '../services'
 import { readKeepers } from './maintainers'
-import { readSolvency } from './solvency'
+import { readKeepersRound, readSolvencyRound, type KeepersRound } from './round'
 
 export interface KeepersServiceDeps {
   activeProfile: () => Profile
@@ -76,20 +76,30 @@ export class KeepersService {
     return before
   }
 
+  /** One round for the watcher: the maintainers, and the solvency when asked, under the watch's signal. */
+  async round(check: { solvency: boolean; maxScannerLag: number }, signal: AbortSignal): Promise<KeepersRound> {
+    const { url, http, profile, chainRpc } = await this.where()
+    const s = keeperSettings(profile.kind === 'demo' ? null : profile)
+    return readKeepersRound({
+      relayRpc: url,
+      contracts: s,
+      healthPort: s.healthPort,
+      http: { ...http, signal },
+      lean: true,
+      ...(check.solvency ? { solvency: { chainRpc, thresholdPct: s.thresholdPct, maxScannerLag: check.maxScannerLag } } : {})
+    })
+  }
+
   async solvency(): Promise<SolvencyReport> {
     const { url, http, profile, chainRpc } = await this.where()
     const s = keeperSettings(profile.kind === 'demo' ? null : profile)
-    const keepers = await readKeepers({ relayRpc: url, contracts: s, healthPort: s.healthPort, http })
-    const scanners = keepers.maintainers.flatMap((m) => (m.node?.reachable ? [m.node.scanners] : []))
-    return readSolvency({
+    const { solvency } = await readSolvencyRound({
       relayRpc: url,
-      viewController: s.viewController,
-      tssManager: s.tssManager,
-      chainRpc,
-      thresholdPct: s.thresholdPct,
-      maxScannerLag: DEFAULT_MAX_SCANNER_LAG,
-      scanners,
-      http
+      contracts: s,
+      healthPort: s.healthPort,
+      http,
+      solvency: { chainRpc, thresholdPct: s.thresholdPct, maxScannerLag: DEFAULT_MAX_SCANNER_LAG }
     })
+    return solvency
   }
 }

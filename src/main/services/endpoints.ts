@@ -3,7 +3,7 @@
 import type { Profile } from '@shared/schemas/settings'
 import { AppError } from '@shared/errors'
 import { demoDialectUrls } from '@shared/demo-network'
-import type { Dialect } from '@shared/schemas/origin'
+import { DEFAULT_DIALECT, descriptorOf, type Dialect } from '@shared/dialects'
 import type { QueryClient } from '../client'
 
 export interface ResolvedEndpoint {
@@ -49,7 +49,8 @@ export class Endpoints {
   }
 
   async resolve(profile: Profile = this.deps.activeProfile()): Promise<ResolvedEndpoint> {
-    const dialect = profile.dialect ?? 'mcs'
+    const dialect = profile.dialect ?? DEFAULT_DIALECT
+    const second = descriptorOf(dialect).tokensUrl
     const common = { profileId: profile.id, dialect, timeoutMs: profile.timeoutMs, maxPageSize: profile.maxPageSize }
     if (profile.kind === 'demo') {
       const demo = await this.demoUrls()
@@ -58,13 +59,13 @@ export class Endpoints {
     if (!profile.baseUrl) {
       throw new AppError({ kind: 'input', message: `The profile "${profile.name}" has no base URL.`, field: 'baseUrl' })
     }
-    if (dialect === 'butter' && !profile.tokensUrl?.trim()) {
-      throw new AppError({ kind: 'input', message: `The profile "${profile.name}" speaks Butter's swap-data API but names no tokens API URL.`, field: 'tokensUrl' })
+    if (second && !profile.tokensUrl?.trim()) {
+      throw new AppError({ kind: 'input', message: `The profile "${profile.name}" speaks ${descriptorOf(dialect).name} but names no ${second.label}.`, field: 'tokensUrl' })
     }
     return {
       ...common,
       baseUrl: profile.baseUrl,
-      tokensUrl: dialect === 'butter' ? (profile.tokensUrl?.trim() ?? null) : null,
+      tokensUrl: second ? (profile.tokensUrl?.trim() ?? null) : null,
       rpcUrls: profile.rpcUrls,
       tssUrl: profile.tssUrl?.trim() || null
     }

@@ -4,6 +4,7 @@
 import type { z } from 'zod'
 import type { Sourced } from '@shared/contract'
 import { toErrorData } from '@shared/errors'
+import { DEFAULT_DIALECT } from '@shared/dialects'
 import type { DiskCache } from '../store'
 
 export interface SourcedRequest<T> {
@@ -41,5 +42,5 @@ export async function sourced<T>(cache: DiskCache, now: () => number, req: Sourc
  * original dialect keeps its bare keys, so caches written before dialects existed keep their meaning.
  */
 export function dialectKey(client: { readonly dialect: string }, key: string): string {
-  return client.dialect === 'mcs' ? key : `${client.dialect}:${key}`
+  return client.dialect === DEFAULT_DIALECT ? key : `${client.dialect}:${key}`
 }

@@ -19,7 +19,7 @@ import { applyMergePatch } from '@shared/merge-patch'
 import type { DocumentStore } from './document-store'
 import { migrateSettings } from './migrations'
 import { redactUrl } from '@shared/redact'
-import type { Dialect } from '@shared/schemas/origin'
+import type { Dialect } from '@shared/dialects'
 
 export type ProfileInput = Omit<z.input<typeof profileSchema>, 'id'> & { id?: string | undefined }
 export type WatchKind = 'address' | 'transfer' | 'epoch'

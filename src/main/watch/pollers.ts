@@ -1,5 +1,6 @@
 // The pollers of one profile's watch, as the app and `watch vault|transfer` assemble them: the vault's nodes
-// (when there are any and the vault is watched), the watch lists, and MAP's TSS API when it is given.
+// (when there are any and the vault is watched), the watch lists, MAP's TSS API when it is given, and the
+// vault's keepers when their checks are on.
 import type { DiskCache } from '../store'
 import type { WatchChainCheck } from './chain-watch'
 import type { Poller } from './poller'
@@ -8,6 +9,7 @@ import { TransferPoller } from './transfer-poll'
 import { TssPoller, type TssWatchDeps } from './tss-poll'
 import type { WatchClient, WatchSettings, WatchTargets } from './types'
 import { VaultPoller } from './vault-poll'
+import { KeepersPoller, type KeepersWatchDeps } from './keepers-poll'
 
 export interface ProfilePollersDeps {
   profileId: string
@@ -23,12 +25,15 @@ export interface ProfilePollersDeps {
   tss?: TssWatchDeps
   /** watched transfers checked on their chains (the profile's chain checks; absent or off, not) */
   chainCheck?: WatchChainCheck
+  /** the vault's keepers (maintainers, their nodes, solvency); absent when no check is on */
+  keepers?: KeepersWatchDeps
 }
 
 export interface ProfilePollers {
   vault: VaultPoller | null
   transfers: TransferPoller | null
   tss: TssPoller | null
+  keepers: KeepersPoller | null
   /** in the order a re-check polls them */
   all: Poller[]
 }
@@ -41,5 +46,6 @@ export function profilePollers(d: ProfilePollersDeps): ProfilePollers {
       ? new TransferPoller({ profileId: d.profileId, client: d.client, state: d.state, settings: d.settings, targets: d.targets, leads: !watchVault, ...(d.chainCheck ? { chainCheck: d.chainCheck } : {}) })
       : null
   const tss = d.tss ? new TssPoller(d.profileId, d.tss) : null
-  return { vault, transfers, tss, all: [vault, transfers, tss].filter((p): p is NonNullable<typeof p> => p !== null) }
+  const keepers = d.keepers && watchVault ? new KeepersPoller(d.profileId, d.state, d.keepers) : null
+  return { vault, transfers, tss, keepers, all: [vault, transfers, tss, keepers].filter((p): p is NonNullable<typeof p> => p !== null) }
 }

@@ -13,6 +13,7 @@ import { profilePollers } from './pollers'
 import type { TssWatchDeps } from './tss-poll'
 import { Watcher } from './watcher'
 import type { WatchChainCheck } from './chain-watch'
+import type { KeepersWatchDeps } from './keepers-poll'
 
 export interface WatchServiceDeps {
   dataDir: string
@@ -20,7 +21,7 @@ export interface WatchServiceDeps {
   settings: () => WatchSettings
   targets: () => WatchTargets
   /** resolves the active profile's client and node URLs (starts the demo network if needed), and its TSS API */
-  endpoint: () => Promise<{ profileId: string; client: WatchClient; rpcUrls: readonly string[]; tss?: TssWatchDeps; chainCheck?: WatchChainCheck }>
+  endpoint: () => Promise<{ profileId: string; client: WatchClient; rpcUrls: readonly string[]; tss?: TssWatchDeps; chainCheck?: WatchChainCheck; keepers?: KeepersWatchDeps }>
   emit?: (e: WatchEvent) => void
   /** the webhook sinks of Settings → Alerts: every event, queued, never waited for */
   alerts?: { send(e: WatchEvent): void }
@@ -62,7 +63,8 @@ export class WatchService {
           state: this.state,
           cache: this.d.cache,
           ...(e.tss ? { tss: e.tss } : {}),
-          ...(e.chainCheck ? { chainCheck: e.chainCheck } : {})
+          ...(e.chainCheck ? { chainCheck: e.chainCheck } : {}),
+          ...(e.keepers ? { keepers: e.keepers } : {})
         })
         this.watcher = new Watcher({
           profileId: e.profileId,

@@ -64,6 +64,20 @@ const transferSchema = z.object({
   chainSettled: z.boolean().default(false)
 })
 
+/** A keeper condition (a node down, a heartbeat stale, a vault short): rounds it held, since when, said or not. */
+const keeperConditionSchema = z.object({
+  rounds: z.int().default(0),
+  since: z.number().nullable().default(null),
+  on: z.boolean().default(false)
+})
+
+const keepersSchema = z.object({
+  /** "<check>|<subject>" → its condition; what the last round no longer names is dropped */
+  conditions: z.record(z.string(), keeperConditionSchema).default({}),
+  /** maintainer → its slash points at the last round, and the epoch they count in */
+  slash: z.record(z.string(), z.object({ epoch: z.string(), points: z.string() })).default({})
+})
+
 const profileStateSchema = z.object({
   last: snapshotSchema.nullable().default(null),
   announced: z.array(z.string()).default([]),
@@ -71,13 +85,18 @@ const profileStateSchema = z.object({
   nodes: z.record(z.string(), nodeSchema).default({}),
   transfers: z.record(z.string(), transferSchema).default({}),
   /** "address:chainId" → hashes on the first history page at the last poll */
-  addresses: z.record(z.string(), z.array(z.string())).default({})
+  addresses: z.record(z.string(), z.array(z.string())).default({}),
+  /** the vault's keepers' checks (keepers-poll.ts) */
+  // made afresh: zod 4 hands a default's nested objects to every parse that takes it, so profiles would share them
+  keepers: keepersSchema.default(() => ({ conditions: {}, slash: {} }))
 })
 
 const fileSchema = z.object({ version: z.literal(1), profiles: z.record(z.string(), profileStateSchema) })
 
 export type ProfileWatchState = z.infer<typeof profileStateSchema>
 export type NodeState = z.infer<typeof nodeSchema>
+export type KeepersWatchState = z.infer<typeof keepersSchema>
+export type KeeperCondition = z.infer<typeof keeperConditionSchema>
 export type TransferWatchState = z.infer<typeof transferSchema>
 export const newNodeState = (): NodeState => nodeSchema.parse({})
 export const newTransferState = (): TransferWatchState => transferSchema.parse({})

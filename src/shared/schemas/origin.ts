@@ -3,16 +3,7 @@
 // single-transfer answers; MAP's Bridge Scan API sends no amounts at all. A record without an origin is our
 // original dialect's, so every stored and cached record from before keeps its meaning.
 import { z } from 'zod'
-
-export const DIALECTS = ['mcs', 'butter', 'mapscan'] as const
-export const dialectSchema = z.enum(DIALECTS)
-export type Dialect = z.infer<typeof dialectSchema>
-
-export const DIALECT_NAMES: Readonly<Record<Dialect, string>> = {
-  mcs: 'MAP bridge query service (original)',
-  butter: "Butter's swap-data API",
-  mapscan: "MAP's Bridge Scan API"
-}
+import { dialectSchema } from '../dialects'
 
 /**
  * raw: smallest units, scaled by the token's decimals; human: token units, the digits as the service sent

@@ -1,5 +1,5 @@
 // Settings and watchlists as persisted (electron-store) and as exchanged with the renderer and import/export.
-import { dialectSchema } from './origin'
+import { dialectSchema } from '../dialects'
 import { z } from 'zod'
 import { CREDENTIALS_MESSAGE, hasCredentials } from '../redact'
 import { DEFAULT_STATE_LABELS } from '../states'
@@ -135,6 +135,21 @@ const profileKey = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a profile id')
 /** chain ids as MAP's TSS API writes them: decimal text, up to 1360095883558914 and beyond */
 const tssChainList = z.array(z.string().regex(/^[1-9]\d{0,19}$/, 'a chain id is a whole number')).max(200)
 const stallMinutes = z.int().min(1).max(1440)
+/**
+ * The watch of the vault's keepers. Off until turned on: each round asks every maintainer's health server (the
+ * hosts the relay chain names, 21 on mainnet) and each router chain's RPC, which a user who watches transfers
+ * has not asked for. A heartbeat is stale after 5 minutes: compass-tss sends one a minute
+ * (mapprotocol/compass-tss@e2cf2fa35e9be121ef9cadc883666f4cd8eb52ac:pkg/chainclients/mapo/bridge.go, HeartBeat),
+ * so five in a row were missed.
+ */
+const keepersWatchFields = {
+  maintainers: z.boolean(),
+  solvency: z.boolean(),
+  intervalSec: pollSec,
+  heartbeatStaleSec: z.int().min(60).max(86_400),
+  maxScannerLag: z.int().min(0).max(1_000_000)
+}
+export const KEEPERS_WATCH_DEFAULTS = { maintainers: false, solvency: false, intervalSec: 60, heartbeatStaleSec: 300, maxScannerLag: 10 }
 const scalars = {
   theme: themeSchema,
   unreachableAfterFailures: z.int().min(1).max(100),
@@ -192,7 +207,17 @@ export const settingsSchema = z.looseObject({
       stallMinutes: stallMinutes.default(10),
       chains: z.record(profileKey, tssChainList).default({})
     })
-    .default({ intervalSec: 60, stallMinutes: 10, chains: {} })
+    .default({ intervalSec: 60, stallMinutes: 10, chains: {} }),
+  /** the keepers' checks beside the vault watch: maintainers (heartbeats, nodes, scanners, slash points), solvency */
+  keepersWatch: z
+    .looseObject({
+      maintainers: keepersWatchFields.maintainers.default(KEEPERS_WATCH_DEFAULTS.maintainers),
+      solvency: keepersWatchFields.solvency.default(KEEPERS_WATCH_DEFAULTS.solvency),
+      intervalSec: keepersWatchFields.intervalSec.default(KEEPERS_WATCH_DEFAULTS.intervalSec),
+      heartbeatStaleSec: keepersWatchFields.heartbeatStaleSec.default(KEEPERS_WATCH_DEFAULTS.heartbeatStaleSec),
+      maxScannerLag: keepersWatchFields.maxScannerLag.default(KEEPERS_WATCH_DEFAULTS.maxScannerLag)
+    })
+    .default({ ...KEEPERS_WATCH_DEFAULTS })
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -224,7 +249,8 @@ export const settingsPatchSchema = z
     tss: z
       .object({ intervalSec: pollSec, stallMinutes, chains: z.record(profileKey, tssChainList.nullable()) })
       .partial()
-      .strict()
+      .strict(),
+    keepersWatch: z.object(keepersWatchFields).partial().strict()
   })
   .partial()
   .strict()

@@ -1,6 +1,6 @@
 // Wire records of the bridge query service (the interface's chain, token, history and transfer records) and what the client makes of them.
 // Types are as the spec states them; unknown extra fields are tolerated and kept (loose objects).
-// Amount-like numbers reach these schemas as their exact decimal text (see src/main/client/decode.ts).
+// Amount-like numbers reach these schemas as their exact decimal text (see src/main/client/mcs/decode.ts).
 import { z } from 'zod'
 import type { TransferOrigin } from './origin'
 import type { Outcome } from '../outcome'

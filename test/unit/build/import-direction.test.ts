@@ -26,9 +26,16 @@ const MAY_IMPORT: Record<Exclude<Room, 'outside'>, Room[]> = {
 /** The Electron entry composes the app: it alone hands the app context the demo network a user runs. */
 const EXCEPTIONS: Record<string, Room[]> = { 'src/main/index.ts': ['demo'] }
 
+/**
+ * A dialect's descriptor and its state table are data every room reads (src/shared/dialects.ts gathers them from
+ * the dialect's own folder): they count as shared, so they in turn may import nothing but shared.
+ */
+const DIALECT_DATA = /^main\/client\/[\w-]+\/(descriptor|states)(\.ts)?$/
+
 function roomOf(file: string): Room {
   const rel = relative(SRC, file)
   if (rel.startsWith('..')) return 'outside'
+  if (DIALECT_DATA.test(rel.split(sep).join('/'))) return 'shared'
   const top = rel.split(sep)[0] as Room
   return top in MAY_IMPORT ? top : 'outside'
 }
@@ -125,14 +132,18 @@ describe('import direction between the rooms of src/', () => {
     expect(probe('shared/x.ts', '../main/app-context')).toEqual(['../main/app-context'])
     expect(probe('renderer/src/x.ts', '../../web/server')).toEqual(['../../web/server'])
     expect(probe('main/x.ts', '@shared/contract')).toEqual([])
+    // a dialect's descriptor is data every room reads; its client is main's alone
+    expect(probe('shared/dialects.ts', '../main/client/butter/descriptor')).toEqual([])
+    expect(probe('shared/dialects.ts', '../main/client/butter/client')).toEqual(['../main/client/butter/client'])
+    expect(probe('main/client/butter/descriptor.ts', '../get-client')).toEqual(['../get-client'])
     expect(probe('cli/x.ts', '../demo/index')).toEqual([])
   })
 
   it('would catch a shell entering main by a back door, and lets the front doors through', () => {
     const check = (from: string, spec: string): string[] => violationsIn([{ file: join(SRC, from), text: `import { x } from '${spec}'\n` }])
     // back doors: a file behind a folder's face, the Electron entry
-    expect(check('cli/query.ts', '../main/client/bridge-api')).toEqual([
-      'src/cli/query.ts (cli) imports ../main/client/bridge-api: inside client/, past its front door (src/main/client/index.ts)'
+    expect(check('cli/query.ts', '../main/client/mcs/client')).toEqual([
+      'src/cli/query.ts (cli) imports ../main/client/mcs/client: inside client/, past its front door (src/main/client/index.ts)'
     ])
     expect(check('web/server.ts', '../main/store/settings-repo')).toHaveLength(1)
     expect(check('web/server.ts', '../main/ipc/dispatch')).toHaveLength(1)
@@ -144,7 +155,7 @@ describe('import direction between the rooms of src/', () => {
       expect(check('web/server.ts', spec)).toEqual([])
     }
     // main itself walks its own corridors freely
-    expect(check('main/app-context.ts', './client/bridge-api')).toEqual([])
+    expect(check('main/app-context.ts', './client/mcs/client')).toEqual([])
     expect(check('cli/watch-tss.ts', '../main/client/tss-api')).toHaveLength(1)
   })
 })

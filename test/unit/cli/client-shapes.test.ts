@@ -33,7 +33,14 @@ describe("Butter's clients' shapes through the CLI", () => {
   it('transfer of a swap: receiving 1,500 USDC for 0.5 ETH, in --json and in text', async () => {
     const json = await cli(['transfer', SWAP_HASH, ...butter(), '--json'])
     expect(json.err).toBe('')
-    expect(JSON.parse(json.out)).toMatchObject({ coin: 'ETH', sending: '0.5', receiving: '1500', receiveSymbol: 'USDC', receiveToken: { symbol: 'USDC', decimals: 6 }, outcome: 'delivered' })
+    expect(JSON.parse(json.out)).toMatchObject({
+      format: 'bridgescope.transfer',
+      transfer: {
+        sent: { value: '0.5', unit: 'token', token: { symbol: 'ETH' } },
+        received: { value: '1500', token: { symbol: 'USDC', decimals: 6 } },
+        outcome: 'delivered'
+      }
+    })
     const text = await cli(['transfer', SWAP_HASH, ...butter()])
     expect(text.code).toBe(0)
     expect(text.out).toMatch(/Sending\s+0\.5 ETH/)
@@ -45,7 +52,7 @@ describe("Butter's clients' shapes through the CLI", () => {
     const json = await cli(['transfer', CROSSING_HASH, ...butter(), '--json'])
     expect(json.err).toBe('')
     expect(json.code).toBe(0)
-    expect(JSON.parse(json.out)).toMatchObject({ outcome: 'in-flight', toChainObject: null, toChainId: 1 })
+    expect(JSON.parse(json.out)).toMatchObject({ transfer: { outcome: 'in-flight', legs: { destination: { chainId: 1, chainName: null, hash: null } }, received: { value: null, missing: 'not received yet' } } })
     const text = await cli(['transfer', CROSSING_HASH, ...butter()])
     expect(text.code).toBe(0)
     expect(text.out).toMatch(/Receiving\s+.*not received yet/)
@@ -54,9 +61,9 @@ describe("Butter's clients' shapes through the CLI", () => {
   it('history: the swap row reads its received USDC, the crossing row its digits height; text and --json', async () => {
     const json = await cli(['history', '--address', ADDRESS, ...butter(), '--json'])
     expect(json.err).toBe('')
-    const page = JSON.parse(json.out) as { list: Record<string, unknown>[] }
-    expect(page.list[0]).toMatchObject({ inAmount: '1500000000', received: { symbol: 'USDC', decimals: 6 } })
-    expect(page.list[1]).toMatchObject({ height: 41000000, toChainObject: null, outcome: 'in-flight' })
+    const page = JSON.parse(json.out) as { transfers: Record<string, unknown>[] }
+    expect(page.transfers[0]).toMatchObject({ received: { value: '1500', wire: '1500000000', unit: 'smallest', token: { symbol: 'USDC', decimals: 6 } } })
+    expect(page.transfers[1]).toMatchObject({ legs: { source: { height: 41000000 }, destination: { chainName: null } }, outcome: 'in-flight' })
     const text = await cli(['history', '--address', ADDRESS, ...butter()])
     expect(text.code).toBe(0)
     expect(text.out).toContain('1,500')

@@ -6,6 +6,7 @@ import { main } from '../../../src/cli'
 import { startSimulator, type Simulator } from '../../support/simulator'
 import { defaultSettings } from '../../../src/shared/schemas/settings'
 import { startPrefixProxy } from '../main/client/helpers'
+import type { Transfer } from '../../../src/shared/transfer'
 
 let sim: Simulator
 let dataDir: string
@@ -66,10 +67,12 @@ describe('cli: success (exit 0)', () => {
     expect(human.out).toMatch(/^Type\s+Type \d+$/m)
     const json = await cli(['transfer', hash, ...urls(), '--json'])
     expect(json.code).toBe(0)
-    expect(json.out).toMatch(/"sending": "10000000000000000000001(\.0+)?"/)
-    const parsed = JSON.parse(json.out) as { tokenObject: { decimal: number }; fromChainObject: object }
-    expect(typeof parsed.fromChainObject).toBe('object')
-    expect(parsed.tokenObject.decimal).toBe(18)
+    // our model, versioned: the exact value in token units beside the digits the service sent
+    const parsed = JSON.parse(json.out) as { format: string; version: number; transfer: Transfer }
+    expect(parsed).toMatchObject({ format: 'bridgescope.transfer', version: 1 })
+    expect(parsed.transfer.sent).toMatchObject({ value: '10000.000000000000000001', unit: 'smallest', token: { decimals: 18 } })
+    expect(parsed.transfer.sent.wire).toMatch(/^10000000000000000000001(\.0+)?$/)
+    expect(parsed.transfer.legs.source.chainName).toEqual(expect.any(String))
   })
 
   it('history page, --json, and --all', async () => {
@@ -79,20 +82,24 @@ describe('cli: success (exit 0)', () => {
     expect(page.out).toContain(`(total ${count})`)
     expect(page.out.split('\n').length).toBe(5 + 4)
     const json = await cli(['history', '--address', address, '--chain-id', String(chainId), ...urls(), '--json'])
-    const data = JSON.parse(json.out) as { total: number; list: { amount: string; stable: { symbol: string } }[] }
+    const data = JSON.parse(json.out) as { format: string; total: number; transfers: Transfer[] }
+    expect(data.format).toBe('bridgescope.transfers')
     expect(data.total).toBe(count)
-    expect(typeof data.list[0]!.amount).toBe('string')
-    expect(data.list[0]!.stable.symbol).toBe('USDT')
+    expect(data.transfers[0]!.sent.value).toMatch(/^\d+(\.\d+)?$/)
+    expect(data.transfers[0]!.stable?.symbol).toBe('USDT')
     const all = await cli(['history', '--address', address, '--chain-id', String(chainId), '--all', ...urls(), '--json'])
-    expect((JSON.parse(all.out) as { list: unknown[] }).list.length).toBe(count)
+    expect((JSON.parse(all.out) as { transfers: unknown[] }).transfers.length).toBe(count)
   })
 
   it('the named amount appears in history --json exactly', async () => {
     const hash = sim.sample().txHashes[0]!
-    const detail = JSON.parse((await cli(['transfer', hash, ...urls(), '--json'])).out) as { from: string; fromChainId: number }
-    const r = await cli(['history', '--address', detail.from, '--chain-id', String(detail.fromChainId), '--all', ...urls(), '--json'])
-    expect(r.out).toMatch(/"amount": "10000000000000000000001(\.0+)?"/)
-    const human = await cli(['history', '--address', detail.from, '--chain-id', String(detail.fromChainId), '--all', ...urls()])
+    const { transfer: detail } = JSON.parse((await cli(['transfer', hash, ...urls(), '--json'])).out) as { transfer: Transfer }
+    const from = detail.sender as string
+    const chain = String(detail.legs.source.chainId)
+    const r = await cli(['history', '--address', from, '--chain-id', chain, '--all', ...urls(), '--json'])
+    expect(r.out).toMatch(/"value": "10000\.000000000000000001"/)
+    expect(r.out).toMatch(/"wire": "10000000000000000000001(\.0+)?"/)
+    const human = await cli(['history', '--address', from, '--chain-id', chain, '--all', ...urls()])
     expect(human.out).toContain('10,000.000000000000000001')
   })
 

@@ -1,8 +1,9 @@
 // The demo network's chains answer a chain check of the demo's transfers: the honest ones confirmed leg by
 // leg, and the few it tells differently shown as the service disagreeing with a chain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BridgeClient } from '../../../src/main/client/bridge-api'
-import { ButterClient, MapscanClient } from '../../../src/main/client/successor-clients'
+import { BridgeClient } from '../../../src/main/client/mcs/client'
+import { ButterClient } from '../../../src/main/client/butter/client'
+import { MapscanClient } from '../../../src/main/client/mapscan/client'
 import { demoDialectUrls } from '../../../src/shared/demo-network'
 import { ChainChecker, checkTransfer } from '../../../src/main/chain'
 import type { TransferCheck } from '../../../src/shared/chain-check'

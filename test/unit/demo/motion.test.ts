@@ -2,7 +2,7 @@
 // request for its history, an arrival is in flight and then settles, and the second node lags each rotation
 // by a few of its polls. Without motion, nothing of that happens and the data is what it always was.
 import { afterEach, describe, expect, it } from 'vitest'
-import { BridgeClient } from '../../../src/main/client/bridge-api'
+import { BridgeClient } from '../../../src/main/client/mcs/client'
 import { fetchAllHistory } from '../../../src/main/client/history-all'
 import { startSimulator, type MotionOptions, type Simulator } from '../../support/simulator'
 import { parseLossless, post, rpcBody } from './helpers'

@@ -6,9 +6,10 @@ import { startSimulator, type Simulator } from '../../support/simulator'
 import { createQueryClient } from '../../../src/main/client/create-client'
 import { demoDialectUrls } from '../../../src/shared/demo-network'
 import { exactAmount, detailReceivedAmount, detailSentAmount, receivedAmount, sentAmount, withReceivedTokens } from '../../../src/shared/amounts'
-import type { Dialect } from '../../../src/shared/schemas/origin'
+import type { Dialect } from '../../../src/shared/dialects'
 import type { TransferDetail, TransferRecord } from '../../../src/shared/schemas/wire'
-import type { ButterClient, MapscanClient } from '../../../src/main/client/successor-clients'
+import type { ButterClient } from '../../../src/main/client/butter/client'
+import type { MapscanClient } from '../../../src/main/client/mapscan/client'
 
 const NOW = Date.UTC(2025, 5, 1, 12, 0, 0)
 let sim: Simulator

@@ -2,7 +2,7 @@
 // service and by the TSS API — sent at the same second, in flight in both — and a hash traced as a
 // cross-chain order is found as a hash, not as an order id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BridgeClient } from '../../../src/main/client/bridge-api'
+import { BridgeClient } from '../../../src/main/client/mcs/client'
 import { TssClient } from '../../../src/main/client/tss-api'
 import { startSimulator, type Simulator } from '../../support/simulator'
 import { wireTime } from '../../../src/shared/transfer-time'

@@ -1,7 +1,7 @@
 // The demo network's TSS cross-chain API, read through the app's own clients: orders are its transfers,
 // pending orders are its in-flight transfers, heights follow the (injected) clock and one scanner stalls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BridgeClient } from '../../../src/main/client/bridge-api'
+import { BridgeClient } from '../../../src/main/client/mcs/client'
 import { TssClient } from '../../../src/main/client/tss-api'
 import { startSimulator, type Simulator } from '../../support/simulator'
 import { tracedLegs, tssRoute, tssStatusLabel } from '../../../src/shared/tss'

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decodeTransferDetail, unwrapEnvelope } from '../../../src/main/client/decode'
+import { decodeTransferDetail } from '../../../src/main/client/mcs/decode'
+import { unwrapEnvelope } from '../../../src/main/client/envelope'
 import { parseBody } from '../../../src/main/client/lossless-json'
 import {
   OUTCOME_ORDER,

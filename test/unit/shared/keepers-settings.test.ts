@@ -1,7 +1,7 @@
 // Keeper settings are optional profile fields: every settings file stored before them still loads unchanged,
 // and a profile without them reads mainnet's contracts and the code's health port.
 import { describe, expect, it } from 'vitest'
-import { defaultSettings, profileSchema, settingsSchema } from '@shared/schemas/settings'
+import { defaultSettings, profileSchema, settingsPatchSchema, settingsSchema } from '@shared/schemas/settings'
 import { keeperSettings, MAINNET_KEEPER_CONTRACTS } from '@shared/keepers'
 
 const OLD_PROFILE = {
@@ -45,6 +45,22 @@ describe('keeper settings in a profile', () => {
       const r = profileSchema.safeParse({ ...OLD_PROFILE, keepers })
       expect(r.success).toBe(false)
       expect(r.error?.issues[0]?.path.slice(0, 2)).toEqual(['keepers', Object.keys(keepers)[0]])
+    }
+  })
+})
+
+describe("the keepers' watch in settings", () => {
+  it('is off by default, also in a settings file written before it, with the stale and lag defaults', () => {
+    const loaded = settingsSchema.parse(JSON.parse(JSON.stringify({ ...defaultSettings(), keepersWatch: undefined })))
+    expect(loaded.keepersWatch).toEqual({ maintainers: false, solvency: false, intervalSec: 60, heartbeatStaleSec: 300, maxScannerLag: 10 })
+  })
+
+  it('a patch names only what changes; a bad value is refused naming the field', () => {
+    expect(settingsPatchSchema.parse({ keepersWatch: { maintainers: true } })).toEqual({ keepersWatch: { maintainers: true } })
+    for (const keepersWatch of [{ intervalSec: 1 }, { heartbeatStaleSec: 10 }, { maxScannerLag: -1 }, { solvency: 'yes' }, { other: true }]) {
+      const r = settingsPatchSchema.safeParse({ keepersWatch })
+      expect(r.success, JSON.stringify(keepersWatch)).toBe(false)
+      expect(r.error?.issues[0]?.path[0]).toBe('keepersWatch')
     }
   })
 })

@@ -4,7 +4,7 @@
 import { fireEvent, render } from '@testing-library/svelte'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import TransfersTable from '../../../src/renderer/src/components/transfers/TransfersTable.svelte'
-import { BridgeClient } from '../../../src/main/client/bridge-api'
+import { BridgeClient } from '../../../src/main/client/mcs/client'
 import { startSimulator, type Simulator } from '../../support/simulator'
 import type { TransferRecord } from '../../../src/shared/schemas/wire'
 import { tableRow, type TableRow } from '../../../src/shared/table-row'

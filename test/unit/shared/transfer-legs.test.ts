@@ -4,10 +4,12 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseBody } from '../../../src/main/client/lossless-json'
-import { decodeTransferDetail, unwrapEnvelope } from '../../../src/main/client/decode'
+import { decodeTransferDetail } from '../../../src/main/client/mcs/decode'
+import { unwrapEnvelope } from '../../../src/main/client/envelope'
 import { transferBlock } from '../../../src/cli/format'
 import { defaultSettings } from '../../../src/shared/schemas/settings'
 import { relayerLeg, transferLegs } from '../../../src/shared/transfer-legs'
+import { transferOfDetail } from '../../../src/shared/transfer'
 
 const body = readFileSync('test/fixtures/map/query-bridge-info.json', 'utf8')
 const detail = decodeTransferDetail(unwrapEnvelope(parseBody(body, 'queryBridgeInfo', 200, 'application/json'), 'queryBridgeInfo'))
@@ -18,7 +20,7 @@ describe('relayer leg', () => {
     expect(relayerLeg(detail)).toMatchObject({ chainId: 22776, chainName: 'MAP Makalu', hash: null, height: null })
   })
   it("the CLI's text names the relayer chain instead of printing -", () => {
-    const line = transferBlock(detail, defaultSettings().labels).split('\n').find((l) => l.startsWith('Relayer')) as string
+    const line = transferBlock(transferOfDetail(detail), defaultSettings().labels).split('\n').find((l) => l.startsWith('Relayer')) as string
     expect(line).toMatch(/^Relayer\s+MAP Makalu \(22776\) height - -$/)
   })
   it('no relayer chain, object or hash: no relayer leg', () => {

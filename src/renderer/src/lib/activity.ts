@@ -21,7 +21,16 @@ export const KIND_LABELS: Record<WatchEventKind, string> = {
   'tss-scan-recovered': 'Scanner moving again',
   'tss-order-stuck': 'Cross-chain order stuck',
   'tss-unreachable': 'TSS API unreachable',
-  'tss-recovered': 'TSS API reachable'
+  'tss-recovered': 'TSS API reachable',
+  'keeper-heartbeat-stale': 'Heartbeat stale',
+  'keeper-heartbeat-resumed': 'Heartbeat resumed',
+  'keeper-node-down': 'Maintainer node down',
+  'keeper-node-up': 'Maintainer node up',
+  'keeper-scanner-lagging': 'Scanner lagging',
+  'keeper-scanner-caught-up': 'Scanner caught up',
+  'keeper-slash-rising': 'Slash points rising',
+  'vault-short': 'Vault short',
+  'vault-solvent': 'Vault holds its books'
 }
 
 export interface ActivityFilter {

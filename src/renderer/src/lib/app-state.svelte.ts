@@ -2,6 +2,7 @@
 // theme applied to the document.
 import type { AppInfo } from '@shared/contract'
 import type { Settings, Theme } from '@shared/schemas/settings'
+import { DEFAULT_DIALECT } from '@shared/dialects'
 import { call, errorData } from './api'
 import type { AppErrorData } from '@shared/errors'
 import { ViewMemory } from './view-memory'
@@ -29,7 +30,7 @@ class AppState {
    */
   get speakerKey(): string {
     const p = this.settings?.profiles.find((q) => q.id === this.profileId)
-    return p ? `${p.id}\u0000${p.dialect ?? 'mcs'}\u0000${p.baseUrl}\u0000${p.tokensUrl ?? ''}` : this.profileId
+    return p ? `${p.id}\u0000${p.dialect ?? DEFAULT_DIALECT}\u0000${p.baseUrl}\u0000${p.tokensUrl ?? ''}` : this.profileId
   }
 
   /** The active profile's kept value under `key`, made on first use. */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { BridgeClient } from '../../../../src/main/client/bridge-api'
+import { BridgeClient } from '../../../../src/main/client/mcs/client'
 import { startSimulator, type SimOperation, type Simulator } from '../../../support/simulator'
 import { formatAmount } from '../../../../src/shared/decimal'
 import { expectAppError, startPrefixProxy } from './helpers'

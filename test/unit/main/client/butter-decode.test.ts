@@ -2,7 +2,7 @@
 // from the docs; and any amount in any of Butter's three encodings decoding to the same exact value.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { decodeButterChains, decodeButterHistory, decodeButterInfo, decodeButterTokenPage, groupTokens, splitFee } from '../../../../src/main/client/butter-decode'
+import { decodeButterChains, decodeButterHistory, decodeButterInfo, decodeButterTokenPage, groupTokens, splitFee } from '../../../../src/main/client/butter/decode'
 import { envelopeData } from '../../../../src/main/client/dialect-common'
 import { parseLossless } from '../../../../src/main/client/lossless-json'
 import { amountText, detailReceivedAmount, detailSentAmount, exactAmount, receivedAmount, sentAmount } from '../../../../src/shared/amounts'

@@ -3,7 +3,7 @@
 // aside, and the decode the client runs gives exactly what the lossless path gives, page or error.
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { decodeButterHistory, decodeButterHistoryBody, quickButterHistory } from '../../../../src/main/client/butter-decode'
+import { decodeButterHistory, decodeButterHistoryBody, quickButterHistory } from '../../../../src/main/client/butter/decode'
 import { envelopeData } from '../../../../src/main/client/dialect-common'
 import { assertQuickAgrees, likeExact } from './helpers'
 import { docExample } from '../../../support/doc-example'

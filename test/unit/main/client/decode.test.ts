@@ -3,15 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { z } from 'zod'
-import {
-  decodeChainList,
-  decodeHistoryBody,
-  decodeHistoryPage,
-  decodeTokenList,
-  decodeTransferDetail,
-  quickHistoryPage,
-  unwrapEnvelope
-} from '../../../../src/main/client/decode'
+import { decodeChainList, decodeHistoryBody, decodeHistoryPage, decodeTokenList, decodeTransferDetail, quickHistoryPage } from '../../../../src/main/client/mcs/decode'
+import { unwrapEnvelope } from '../../../../src/main/client/envelope'
 import { parseBody } from '../../../../src/main/client/lossless-json'
 import { parseLossless } from '../../../../src/main/client/lossless-json'
 import { startSimulator, type Simulator } from '../../../support/simulator'

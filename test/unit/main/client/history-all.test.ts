@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BridgeClient } from '../../../../src/main/client/bridge-api'
+import { BridgeClient } from '../../../../src/main/client/mcs/client'
 import type { ArrivedHistoryPage } from '../../../../src/main/client/query-client'
 import { fetchAllHistory, type HistoryProgress, type HistorySource } from '../../../../src/main/client/history-all'
 import { startSimulator, type Simulator } from '../../../support/simulator'

@@ -2,7 +2,8 @@
 // not give said to be unknown; Butter's history on every chain read whole too. Real clients against a server
 // on 127.0.0.1 that pages as those services do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ButterClient, MapscanClient } from '../../../../src/main/client/successor-clients'
+import { ButterClient } from '../../../../src/main/client/butter/client'
+import { MapscanClient } from '../../../../src/main/client/mapscan/client'
 import { everyChainSource, fetchAllHistory, EVERY_CHAIN } from '../../../../src/main/client/history-all'
 import { runCli as cli, serveJson, type LocalService } from '../../../support/local-service'
 

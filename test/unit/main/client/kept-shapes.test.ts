@@ -4,7 +4,7 @@
 // parent alive. Observed in a heap snapshot (only what is reachable), as test/unit/main/dataset/table-retention
 // observes the loaded table.
 import { describe, expect, it } from 'vitest'
-import { quickButterHistory } from '../../../../src/main/client/butter-decode'
+import { quickButterHistory } from '../../../../src/main/client/butter/decode'
 import { docExample } from '../../../support/doc-example'
 import { textsInHeap } from '../../../support/heap-texts'
 

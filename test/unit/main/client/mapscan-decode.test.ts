@@ -1,7 +1,7 @@
 // MAP's Bridge Scan examples (test/fixtures/mapscan) through the decoder, against values written out by hand
 // from the docs; and what the service does not provide shown as not provided, never as 0.
 import { describe, expect, it } from 'vitest'
-import { decodeMapscanHistory, decodeMapscanInfo, STATE_NOT_PROVIDED } from '../../../../src/main/client/mapscan-decode'
+import { decodeMapscanHistory, decodeMapscanInfo, STATE_NOT_PROVIDED } from '../../../../src/main/client/mapscan/decode'
 import { envelopeData } from '../../../../src/main/client/dialect-common'
 import { amountText, detailSentAmount, exactAmount, receivedAmount, sentAmount, amountOrder } from '../../../../src/shared/amounts'
 import { historyPageSchema, transferDetailSchema } from '../../../../src/shared/schemas/decoded'

@@ -7,7 +7,7 @@ import { startSimulator, type Simulator } from '../../../support/simulator'
 import { createQueryClient } from '../../../../src/main/client/create-client'
 import { probeDialects } from '../../../../src/main/client/probe'
 import { demoDialectUrls } from '../../../../src/shared/demo-network'
-import { DIALECTS, type Dialect } from '../../../../src/shared/schemas/origin'
+import { DIALECTS, type Dialect } from '../../../../src/shared/dialects'
 
 let sim: Simulator
 let teapot: Server

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { ButterClient, MapscanClient } from '../../../../src/main/client/successor-clients'
+import { ButterClient } from '../../../../src/main/client/butter/client'
+import { MapscanClient } from '../../../../src/main/client/mapscan/client'
 import { AppError } from '../../../../src/shared/errors'
 import { docExample } from '../../../support/doc-example'
 

@@ -3,8 +3,8 @@
 // ignores paging — never a list padded with the first page over and over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { ButterClient } from '../../../../src/main/client/successor-clients'
-import { readTokenPages, type TokenPage } from '../../../../src/main/client/token-paging'
+import { ButterClient } from '../../../../src/main/client/butter/client'
+import { readTokenPages, type TokenPage } from '../../../../src/main/client/butter/token-paging'
 import type { TokenRecord } from '../../../../src/shared/schemas/wire'
 import { serveJson, type LocalService } from '../../../support/local-service'
 

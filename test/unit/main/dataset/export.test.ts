@@ -42,7 +42,7 @@ describe('history export columns', () => {
   it('the whole export keeps every field, and the table’s Duration as durationSeconds', () => {
     const csv = toCsv([record()]).trim().split('\n')
     expect(csv[0]).toBe(
-      'timestamp,hash,fromChainId,fromChain,toChainId,toChain,token,tokenAddress,amountWire,amount,amountDecimals,receivedWire,received,receivedToken,receivedDecimals,stableSymbol,stableValue,state,outcome,type,from,to,relayerHash,transferinHash,orderId,durationSeconds'
+      'timestamp,hash,fromChainId,fromChain,toChainId,toChain,token,tokenAddress,amountWire,amount,amountDecimals,receivedWire,received,receivedToken,receivedTokenAddress,receivedDecimals,stableSymbol,stableValue,state,outcome,type,from,to,relayerHash,transferinHash,orderId,durationSeconds,service'
     )
     expect(exportRecord(record()).durationSeconds).toBe(270)
     // not delivered yet: no duration, as the table's "—"
@@ -53,9 +53,9 @@ describe('history export columns', () => {
     expect(exportColumns(['time', 'amount', 'state'])).toEqual(['timestamp', 'amountWire', 'amount', 'amountDecimals', 'state', 'outcome'])
     expect(exportColumns(['hashes', 'time'])).toEqual(['hash', 'transferinHash', 'timestamp'])
     const csv = toCsv([record()], exportColumns(['time', 'amount', 'received'])).trim().split('\n')
-    expect(csv[0]).toBe('timestamp,amountWire,amount,amountDecimals,receivedWire,received,receivedToken,receivedDecimals')
+    expect(csv[0]).toBe('timestamp,amountWire,amount,amountDecimals,receivedWire,received,receivedToken,receivedTokenAddress,receivedDecimals')
     // amounts stay exact: the wire text and every digit of the human value
-    expect(csv[1]).toBe('2026-11-20 10:00:00 UTC,12345678901234567890123.000000,12345.678901234567890123,18,12345678901234567890000.000000,12345.67890123456789,WETH,18')
+    expect(csv[1]).toBe('2026-11-20 10:00:00 UTC,12345678901234567890123.000000,12345.678901234567890123,18,12345678901234567890000.000000,12345.67890123456789,WETH,,18')
     const json = JSON.parse(toJson([record()], exportColumns(['stable', 'duration']))) as Record<string, unknown>[]
     expect(json).toEqual([{ stableSymbol: 'USDT', stableValue: '43534.07', durationSeconds: 270 }])
   })
@@ -84,7 +84,7 @@ describe('the export writes values as the app shows them', () => {
     const pending = exportRecord(record({ state: 0, transferinHash: '', inAmount: '0.000000' }))
     expect(pending.received).toBeNull()
     expect(pending.receivedWire).toBeNull()
-    expect(toCsv([record({ state: 0, transferinHash: '', inAmount: '0' })], exportColumns(['received'])).split('\n')[1]).toBe(',,WETH,18')
+    expect(toCsv([record({ state: 0, transferinHash: '', inAmount: '0' })], exportColumns(['received'])).split('\n')[1]).toBe(',,WETH,,18')
     expect(exportRecord(record()).received).toBe('12345.67890123456789')
   })
 })

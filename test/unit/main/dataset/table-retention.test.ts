@@ -5,7 +5,7 @@
 // once only the table is kept. The decoded records themselves do hold them (the control: the slices are there
 // to be kept).
 import { describe, expect, it } from 'vitest'
-import { quickHistoryPage } from '../../../../src/main/client/decode'
+import { quickHistoryPage } from '../../../../src/main/client/mcs/decode'
 import { TransferTable } from '../../../../src/main/dataset/table'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import { textsInHeap } from '../../../support/heap-texts'

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryFilter, HistorySort } from '../../../../src/shared/contract'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
-import { BridgeClient } from '../../../../src/main/client/bridge-api'
+import { BridgeClient } from '../../../../src/main/client/mcs/client'
 import { fetchAllHistory } from '../../../../src/main/client/history-all'
 import { DatasetViews } from '../../../../src/main/dataset/views'
 import { startSimulator, type Simulator } from '../../../support/simulator'

@@ -2,7 +2,8 @@
 // bytes through parseBody, and prototype-pollution payloads through every stage. Only AppError may escape.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decodeChainList, decodeDetailString, decodeHistoryPage, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from '../../../../src/main/client/decode'
+import { decodeChainList, decodeDetailString, decodeHistoryPage, decodeTokenList, decodeTransferDetail } from '../../../../src/main/client/mcs/decode'
+import { unwrapEnvelope } from '../../../../src/main/client/envelope'
 import { parseBody } from '../../../../src/main/client/lossless-json'
 import { MAX_DEPTH, parseLossless } from '../../../../src/main/client/lossless-json'
 import { chainsTable } from '../../../../src/cli/format'

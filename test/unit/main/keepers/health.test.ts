@@ -50,4 +50,29 @@ describe('a registered p2p address', () => {
       server.closeAllConnections()
     }
   })
+
+  it("a watch's lean round asks the two status paths only: reachable when either answers, down when neither does", async () => {
+    const asked: string[] = []
+    const server = createServer((req, res) => {
+      asked.push(req.url ?? '')
+      if (req.url === '/status/p2p') return void res.writeHead(500).end('boom')
+      if (req.url === '/status/scanner') return void res.end('{"Bsc": {"chain": "Bsc", "chain_height": 100, "block_scanner_height": 60, "scanner_height_diff": 40}}')
+      res.end('')
+    })
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()))
+    const port = (server.address() as AddressInfo).port
+    try {
+      const node = await readNodeHealth('127.0.0.1', port, { retries: 0 }, true)
+      expect(node).toMatchObject({ reachable: true, p2pId: null, scanners: [{ chain: 'Bsc', lag: 40 }] })
+      expect(node.reachable && node.errors.join('\n')).toMatch(/^\/status\/p2p: /)
+      expect(asked.sort()).toEqual(['/status/p2p', '/status/scanner'])
+    } finally {
+      server.closeAllConnections()
+      await new Promise<void>((done) => server.close(() => done()))
+    }
+    // nothing listens there now
+    const down = await readNodeHealth('127.0.0.1', port, { retries: 0 }, true)
+    expect(down).toMatchObject({ reachable: false, url: `http://127.0.0.1:${port}` })
+    expect(down.reachable === false && down.reason).toBeTruthy()
+  })
 })

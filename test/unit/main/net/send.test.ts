@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { BridgeClient } from '../../../../src/main/client/bridge-api'
+import { BridgeClient } from '../../../../src/main/client/mcs/client'
 import { isRefused } from '../../../../src/main/client/http'
 import { networkFromEnv } from '../../../../src/main/net/env-proxy'
 import { rootCause, type Fetch, type Incoming, type Network, type Send } from '../../../../src/main/net/fetch'

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startSimulator, type Simulator } from '../../../support/simulator'
-import { BridgeClient } from '../../../../src/main/client/bridge-api'
+import { BridgeClient } from '../../../../src/main/client/mcs/client'
 import { rig, tempDir } from './helpers'
 
 setFlagsFromString('--expose-gc')

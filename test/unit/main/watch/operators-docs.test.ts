@@ -9,7 +9,8 @@ const exported = async (): Promise<Set<string>> => {
   const m = new WatchMetrics({
     vault: { status: () => ({ running: true, paused: false, profileId: 'cli', lastPollAt: null, nextPollAt: null, nodes: [], vault: null }), nodesAgree: () => null },
     transfers: { stuckTransfers: () => [], pendingTransfers: () => [] },
-    tss: { board: () => null, apiUp: () => null }
+    tss: { board: () => null, apiUp: () => null },
+    keepers: { maintainers: true, solvency: true, last: () => null, up: () => null }
   })
   const names = (await m.registry.getMetricsAsJSON()).map((x) => x.name)
   return new Set(names.flatMap((n) => [n, `${n}_bucket`, `${n}_count`, `${n}_sum`]))
@@ -48,5 +49,17 @@ describe('operator docs', () => {
     for (const n of used) expect(names, n).toContain(n)
     for (const n of ['bridgescope_tss_pending_orders', 'bridgescope_tss_oldest_pending_seconds', 'bridgescope_tss_scan_height', 'bridgescope_tss_scan_stalled']) expect(used).toContain(n)
     for (const n of named(readFileSync('docs/prometheus/bridgescope-tss.rules.yml', 'utf8'))) expect(names, n).toContain(n)
+  })
+
+  it("the keepers' rules pass promtool and name only exported metrics, one rule per alert the watch announces", async () => {
+    const names = await exported()
+    const file = 'docs/prometheus/bridgescope-keepers.rules.yml'
+    if (existsSync('/usr/bin/promtool')) {
+      const out = execFileSync('/usr/bin/promtool', ['check', 'rules', file], { encoding: 'utf8', timeout: 120_000 })
+      expect(out).toContain('SUCCESS: 5 rules found')
+    }
+    const rules = readFileSync(file, 'utf8')
+    for (const n of named(rules)) expect(names, n).toContain(n)
+    for (const alert of ['BridgescopeKeeperHeartbeatStale', 'BridgescopeKeeperNodeUnreachable', 'BridgescopeKeeperScannerLagging', 'BridgescopeKeeperSlashPointsRising', 'BridgescopeVaultShort']) expect(rules).toContain(`alert: ${alert}`)
   })
 })

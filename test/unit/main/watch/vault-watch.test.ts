@@ -2,7 +2,7 @@
 // repeats, nothing announced twice across a restart, and two nodes that disagree.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSimulator, type Simulator } from '../../../support/simulator'
-import { BridgeClient } from '../../../../src/main/client/bridge-api'
+import { BridgeClient } from '../../../../src/main/client/mcs/client'
 import { rig, simClient, tempDir } from './helpers'
 
 let sims: Simulator[] = []

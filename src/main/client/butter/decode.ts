@@ -15,12 +15,12 @@
 import { z } from 'zod'
 import type { ChainDetail, ChainRecord, TokenDetail, HistoryPage, TokenList, TokenRecord, TransferDetail, TransferRecord } from '@shared/schemas/wire'
 import type { TransferOrigin } from '@shared/schemas/origin'
-import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, decimalsSchema, heightSchema, judge, legChainSchema, namesChain, requiredChainOf, tokenDetail, tokenDetailOf, type ButterToken } from './dialect-common'
-import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, SPAN_RECEIVE_AMOUNT, findAmountKeys, forgetLastMatch, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from './amount-search'
-import { isAmountKey, isPlainObject } from './lossless-json'
+import { anyTime, butterTokenSchema, chainDetail, chainDetailOf, chainIdText, destinationLegOf, envelopeData, exactAmount, decimalsSchema, heightSchema, judge, legChainSchema, namesChain, requiredChainOf, tokenDetail, tokenDetailOf, type ButterToken } from '../dialect-common'
+import { SPAN_AMOUNT, SPAN_DIGITS, SPAN_IN_AMOUNT, SPAN_KEY, SPAN_RECEIVE_AMOUNT, findAmountKeys, forgetLastMatch, keepShapes, plainMembers, plainValue, quickEnvelope, spanKeyIs, spanText, walkComplete, type Walk } from '../amount-search'
+import { isAmountKey, isPlainObject } from '../lossless-json'
 import { MAX_DECIMAL_DIGITS } from '@shared/schemas/wire'
-import { BUTTER_STATES } from './butter/states'
-import { outcomeOfState } from './states'
+import { BUTTER_STATES } from './states'
+import { outcomeOfState } from '../states'
 
 
 const HISTORY_NOT_PROVIDED = [

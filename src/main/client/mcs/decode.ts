@@ -31,7 +31,7 @@
 // and the figure still holds. Why a search for the amounts rather than a JSON.parse reviver reading each
 // number's source text (Node 22 and Electron's own Node have it, Node 20 only behind a flag): V8 calls a reviver
 // for every value, and that parse alone, with no validation, costs nearly three times JSON.parse.
-import { outcomeOfState } from './states'
+import { outcomeOfState } from '../states'
 import { z } from 'zod'
 import { AppError } from '@shared/errors'
 import {
@@ -53,8 +53,9 @@ import {
   type TransferRecord
 } from '@shared/schemas/wire'
 import type { JsonValue } from '@shared/schemas/vault'
-import { forgetLastMatch, plainMembers, quickEnvelope, settleMembers, walkComplete } from './amount-search'
-import { isAmountKey, isPlainObject, parseBody, parseLossless } from './lossless-json'
+import { forgetLastMatch, plainMembers, quickEnvelope, settleMembers, walkComplete } from '../amount-search'
+import { isAmountKey, isPlainObject, parseBody, parseLossless } from '../lossless-json'
+import { unwrapEnvelope } from '../envelope'
 
 /** How much of a failing wire text an issue keeps: enough to recognise it, not a whole page. */
 const RAW_LIMIT = 200
@@ -63,25 +64,6 @@ function cutRaw(text: string): string {
   return text.length > RAW_LIMIT ? `${text.slice(0, RAW_LIMIT)}…` : text
 }
 
-/** The envelope {code, message, data}: code 200 → data; any other code → AppError('api') with the service's message. */
-export function unwrapEnvelope(body: JsonValue, operation: string): unknown {
-  if (!isPlainObject(body) || !('code' in body)) {
-    throw new AppError({ kind: 'protocol', operation, message: 'the response is not the expected {code, message, data} envelope' })
-  }
-  const { code, message } = body
-  const codeNumber = typeof code === 'number' ? code : typeof code === 'string' && /^\d+$/.test(code) ? Number(code) : NaN
-  if (Number.isNaN(codeNumber)) {
-    throw new AppError({ kind: 'protocol', operation, message: 'the response envelope has no numeric code' })
-  }
-  if (codeNumber !== 200) {
-    const text = typeof message === 'string' && message.trim() !== '' ? message : 'no message'
-    throw new AppError({ kind: 'api', operation, code: codeNumber, message: `the service answered code ${codeNumber}: ${text}` })
-  }
-  if (!('data' in body)) {
-    throw new AppError({ kind: 'protocol', operation, message: 'the response envelope has code 200 but no data' })
-  }
-  return body.data
-}
 
 function pathText(path: readonly PropertyKey[]): string {
   let out = ''

@@ -1,6 +1,6 @@
 // Butter's preset names its tokens API beside its app API: the probe asks that one when the form gives none.
 import { describe, expect, it } from 'vitest'
-import { DIALECT_PRESETS, presetTokensUrl } from '../../../src/shared/dialect-presets'
+import { DIALECT_PRESETS, presetTokensUrl } from '../../../src/shared/dialects'
 
 describe("the tokens API of Butter's preset", () => {
   const butter = DIALECT_PRESETS.find((p) => p.dialect === 'butter')!

@@ -1,17 +1,15 @@
 // The client of the bridge query service (spec section 4) and of the vault node. Inputs are validated
 // before anything is sent: a bad input costs no request and comes back as AppError('input') with `field`.
 import { z } from 'zod'
-import { AppError } from '@shared/errors'
 import { addressSchema, chainIdSchema, txHashSchema } from '@shared/schemas/settings'
 import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '@shared/schemas/wire'
 import type { VaultResult } from '@shared/schemas/vault'
-import { decodeChainList, decodeHistoryBody, decodeTokenList, decodeTransferDetail, unwrapEnvelope } from './decode'
-import { apiUrl, httpOptionsOf, httpUrl, postForText, postJson, type HttpOptions } from './http'
-import { canonicalEpoch, getVault } from './rpc'
-import type { ArrivedHistoryPage, CallOptions, ClientOptions, HistoryQuery, QueryClient } from './query-client'
-
-export const DEFAULT_PAGE_SIZE = 10
-export const DEFAULT_MAX_PAGE_SIZE = 100
+import { decodeChainList, decodeHistoryBody, decodeTokenList, decodeTransferDetail } from './decode'
+import { unwrapEnvelope } from '../envelope'
+import { checkInput, DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../inputs'
+import { apiUrl, httpOptionsOf, httpUrl, postForText, postJson, type HttpOptions } from '../http'
+import { canonicalEpoch, getVault } from '../rpc'
+import type { ArrivedHistoryPage, CallOptions, ClientOptions, HistoryQuery, QueryClient } from '../query-client'
 
 /** `fetch` (../net/fetch.ts) reaches the service and the nodes alike. */
 export interface BridgeClientOptions extends ClientOptions {
@@ -21,17 +19,6 @@ export interface BridgeClientOptions extends ClientOptions {
 
 export type BridgeOperation = 'queryHistory' | 'queryBridgeInfo' | 'queryTokenList' | 'queryChainList'
 
-/** Validates one input with a zod schema; the failure names the field and carries zod's message. */
-export function checkInput<T>(schema: z.ZodType<T>, value: unknown, field: string, operation?: string): T {
-  const r = schema.safeParse(value)
-  if (r.success) return r.data
-  const reason = r.error.issues[0]?.message ?? 'invalid'
-  return failInput(field, reason, operation)
-}
-
-function failInput(field: string, reason: string, operation?: string): never {
-  throw new AppError({ kind: 'input', field, message: `${field}: ${reason}`, ...(operation ? { operation } : {}) })
-}
 
 const pageNoSchema = z.int('a page number is a whole number').min(1, 'pages start at 1')
 

@@ -11,10 +11,10 @@
 // where the prose says `destinationInfo`; history records carry no state although the prose lists one.
 import { z } from 'zod'
 import type { HistoryPage, TransferDetail, TransferRecord } from '@shared/schemas/wire'
-import { MAPSCAN_STATES } from './mapscan/states'
-import { outcomeOfState } from './states'
+import { MAPSCAN_STATES } from './states'
+import { outcomeOfState } from '../states'
 import { STATE_NOT_PROVIDED, type TransferOrigin } from '@shared/schemas/origin'
-import { anyTime, chainDetailOf, destinationLegOf, heightSchema, judge, legChainSchema, requiredChainOf } from './dialect-common'
+import { anyTime, chainDetailOf, destinationLegOf, heightSchema, judge, legChainSchema, requiredChainOf } from '../dialect-common'
 
 
 const LACKS = ['amount', 'inAmount', 'tokenObject', 'tokenAddress', 'orderId', 'stable', 'type']
