@@ -3,17 +3,17 @@
 // with --metrics, webhooks with --webhook. Sinks never hold up polling: webhooks queue, metrics are read from
 // the watcher's state when scraped.
 import { webhookUrlHint } from '@shared/redact'
-import { webhookUrlSchema } from '@shared/schemas/settings'
 import type { WatchEvent } from '@shared/watch'
 import { WebhookSink, type PollReport, type WebhookFormat } from '../main/watch'
 import type { Fetch } from '../main/net'
 import { parseListen, serveMetrics, WatchMetrics, type MetricsSource } from './metrics'
 import { WebhookOutbox } from './webhook-outbox'
+import { readWebhookFile, webhookUrl, webhookUrls } from './webhook-sources'
 import { readCommandLine, usageErrorText, UsageError, type Command, type CommandLine, type Grammar, type Values } from './command-line'
 import { cliContext, type CliContext, type CliIo } from './io'
 
 export const WATCH_USAGE = `usage: bridgescope watch vault [--rpc-url URL]... [--interval S] [--json] [--metrics HOST:PORT]
-                         [--webhook URL]... [--webhook-format slack|discord|json] [--tss-url URL]
+                         [--webhook URL]... [--webhook-file PATH] [--webhook-format slack|discord|json] [--tss-url URL]
                          [--maintainers-check] [--solvency-check] [--maintainers ADDR] [--tss-manager ADDR]
                          [--view-controller ADDR] [--health-port N] [--chain-rpc ID=URL]... [--threshold PCT]
                          [--max-lag BLOCKS] [--heartbeat-stale DURATION]
@@ -26,6 +26,8 @@ What was announced is kept in <data folder>/watch-cli (BRIDGESCOPE_DATA_DIR), so
 heartbeat stale (default 5m), node not answering, scanner more than --max-lag blocks behind (10), slash points
 rising. --solvency-check weighs each vault's books against each chain's finalized balance (--chain-rpc, else
 the profile's chain-check RPCs; short beyond --threshold, 1 %). Contracts and health port as in vault solvency.
+Webhook URLs are secrets: rather than --webhook (seen by every user through ps), name a file with
+--webhook-file (one URL per line, # comments; chmod 600) or set BRIDGESCOPE_WEBHOOKS (URLs separated by spaces).
 `
 
 /**
@@ -73,12 +75,10 @@ export const SINK_OPTIONS = {
     type: 'string',
     multiple: true,
     // the app's rule for webhook URLs: http(s), path and query welcome (the token), no user:password@
-    read: (v: string | undefined): string => {
-      const url = webhookUrlSchema.safeParse(v ?? '')
-      if (!v || !url.success) throw new UsageError(`--webhook takes an http(s) URL (${url.error?.issues[0]?.message ?? 'none given'}), got ${v ? webhookUrlHint(v) : 'nothing'}`)
-      return url.data
-    }
+    read: (v: string | undefined): string => webhookUrl(v ?? '', '--webhook')
   },
+  // the same URLs kept out of the command line (./webhook-sources.ts), read before anything starts
+  'webhook-file': { type: 'string', read: readWebhookFile },
   'webhook-format': {
     type: 'string',
     read: (v: string | undefined): WebhookFormat => {
@@ -109,13 +109,13 @@ export class WatchSinks {
 
   constructor(
     private readonly values: SinkValues,
-    private readonly io: Pick<CliIo, 'stdout' | 'stderr'>,
+    private readonly io: Pick<CliIo, 'stdout' | 'stderr'> & Partial<Pick<CliIo, 'env'>>,
     /** the CLI's way to the network (the proxy variables), for webhooks as for the watch's own requests */
     fetch?: Fetch,
     /** the watch's state folder: the webhooks' outbox lives there, so a restart neither loses nor repeats one */
     stateDir?: string
   ) {
-    const urls = (this.urls = values.webhook ?? [])
+    const urls = (this.urls = webhookUrls(values, io.env ?? {}, (text) => void io.stderr.write(text)))
     this.outbox = urls.length > 0 && stateDir !== undefined ? WebhookOutbox.open(stateDir) : null
     this.hooks =
       urls.length === 0

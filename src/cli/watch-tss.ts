@@ -17,11 +17,12 @@ import { command, UsageError, type CommandLine } from './command-line'
 import type { CliContext } from './io'
 import type { StoredSettings } from './stored-settings'
 import { withTssClient } from './tss-endpoints'
+import { webhooksFromEnv } from './webhook-sources'
 import { needsValue, runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WatchSinks, type WatchCliIo } from './watch-sinks'
 
 export const WATCH_TSS_USAGE = `usage: bridgescope watch tss [--tss-url URL] [--chain-id N]... [--interval S] [--stall-after DURATION]
                          [--stuck-after DURATION] [--json] [--metrics HOST:PORT] [--webhook URL]...
-                         [--webhook-format slack|discord|json]
+                         [--webhook-file PATH] [--webhook-format slack|discord|json]
 Watches MAP's TSS cross-chain API: per chain its pending orders (count, oldest age), its scan height and
 whether it has stalled, and orders pending past their route's stuck threshold. Chains: the --chain-id values,
 else the chain list (--base-url, BRIDGESCOPE_BASE_URL or the active profile) plus the chains added in the app.
@@ -88,6 +89,7 @@ function tssOnlyWatcher(tss: TssWatchDeps, sinks: WatchSinks, state: { watch: Wa
 }
 
 async function watchTss(ctx: CliContext, { values }: CommandLine<typeof WATCH_TSS_OPTIONS>, signal: AbortSignal): Promise<number> {
+  webhooksFromEnv(ctx.io.env) // a bad webhook stops it before anything is asked
   const settings = tssSettings(ctx.stored, {
     ...(values.interval === undefined ? {} : { intervalSec: values.interval }),
     ...(values['stall-after'] === undefined ? {} : { stallMinutes: values['stall-after'] }),

@@ -11,6 +11,7 @@ import { command, UsageError, type Command, type CommandLine, type OptionSpecs }
 import type { CliContext } from './io'
 import type { MetricsSource } from './metrics'
 import type { TssMetricsSource } from './tss-metrics'
+import { webhooksFromEnv } from './webhook-sources'
 import { runWatchLine, SINK_OPTIONS, untilAborted, WATCH, WATCH_USAGE, WatchSinks, type WatchCliIo } from './watch-sinks'
 import { vaultWatchTss } from './watch-tss'
 import { watchKeepers, WATCH_KEEPERS_OPTIONS } from './watch-keepers'
@@ -194,8 +195,9 @@ function watchCommand<const S extends OptionSpecs>(what: 'vault' | 'transfer', o
     arguments: args,
     overview,
     run: (ctx, line) => {
-      // a bad hash must not even start the demo network
+      // a bad hash or webhook must not even start the demo network
       watchedHash(what, line.args)
+      webhooksFromEnv(ctx.io.env)
       const signal = ctx.io.signal ?? new AbortController().signal
       return withClient(
         ctx,

@@ -2,6 +2,7 @@
 // window.open, the Content-Security-Policy header, and which URLs may be opened in the system browser.
 // SECURITY.md maps each rule to Electron's security checklist and to the test that proves it.
 import type { BrowserWindowConstructorOptions, Session, WebContents } from 'electron'
+import { judgeLink, MAX_LINK_LENGTH } from '@shared/link'
 
 export function secureWebPreferences(preload: string): BrowserWindowConstructorOptions['webPreferences'] {
   return {
@@ -28,13 +29,9 @@ export function secureWebPreferences(preload: string): BrowserWindowConstructorO
  * the app never needs them, and `https://trusted.example@evil.example` is a classic way to disguise a host.
  */
 export function isExternalUrlAllowed(url: string): boolean {
-  if (typeof url !== 'string' || url.length > 2048) return false
-  try {
-    const u = new URL(url)
-    return (u.protocol === 'https:' || u.protocol === 'http:') && u.hostname.length > 0 && u.username === '' && u.password === ''
-  } catch {
-    return false
-  }
+  // The rule of the renderer's links (@shared/link). Main cannot tell who wrote a URL: the renderer judged it
+  // as the service's (no private hosts) before it became a link, and a click is the user's own act.
+  return typeof url === 'string' && url.length <= MAX_LINK_LENGTH && judgeLink(url, 'user').href !== null
 }
 
 /**

@@ -36,7 +36,8 @@ export interface HostileServer {
   close(): Promise<void>
 }
 
-export async function startHostileServer(upstream: string): Promise<HostileServer> {
+/** A proxy to `upstream` whose bodies pass `rewriteText` (every hostile string of HOSTILE, unless said). */
+export async function startHostileServer(upstream: string, rewriteText: (text: string) => string = rewrite): Promise<HostileServer> {
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -47,7 +48,7 @@ export async function startHostileServer(upstream: string): Promise<HostileServe
         ...(chunks.length ? { body: Buffer.concat(chunks) } : {})
       })
         .then(async (r) => {
-          const body = Buffer.from(rewrite(await r.text()), 'utf8')
+          const body = Buffer.from(rewriteText(await r.text()), 'utf8')
           res.writeHead(r.status, { 'Content-Type': 'application/json', 'Content-Length': body.length })
           res.end(body)
         })

@@ -17,24 +17,6 @@ export function timeAgo(ms: number, now = Date.now()): string {
   return `${Math.round(h / 24)} days ago`
 }
 
-/** Only http(s) links are ever rendered as links. */
-export function safeHttpUrl(url: string | null | undefined): string | null {
-  if (!url) return null
-  try {
-    const u = new URL(url)
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null
-  } catch {
-    return null
-  }
-}
-
-/** An explorer deep link from a chain's scanUrl: {scanUrl}/tx/{hash} or {scanUrl}/address/{address}. */
-export function explorerUrl(scanUrl: string | null | undefined, kind: 'tx' | 'address' | 'block', value: string | number): string | null {
-  const base = safeHttpUrl(scanUrl)
-  if (!base) return null
-  return `${base.replace(/\/+$/, '')}/${kind}/${encodeURIComponent(String(value))}`
-}
-
 export { wireTime } from '@shared/transfer-time'
 
 /**

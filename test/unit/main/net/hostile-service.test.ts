@@ -3,7 +3,8 @@
 // time, an RPC that redirects. Every trigger the app and the CLI have (the Transfer view's check, the table's
 // row checks, the watcher, `transfer --verify`, `watch --verify`, the icon route) is fired at it, on the road
 // the app takes (a check before the request) and on the CLI's (the connection's own lookup checked too), and
-// the victims count every connection they get: none. The service answers on 127.0.0.2 and the victims on
+// the victims count every connection they get: none. An icon host or an RPC that redirects is asked once,
+// its redirect never followed. The service answers on 127.0.0.2 and the victims on
 // 127.0.0.3–5, which the test's address table counts as the internet, the private network and the metadata
 // address, so a request the policy wrongly let through would really arrive.
 import { createServer, type Server } from 'node:http'
@@ -50,13 +51,16 @@ const policy = new AddressPolicy({
 interface Victim {
   port: number
   connections: number
+  /** requests answered (a kept-alive connection carries several) */
+  requests: number
   server: Server
 }
 
 async function victim(host: string, answer: (url: string) => { status: number; headers: Record<string, string> } = () => ({ status: 200, headers: {} })): Promise<Victim> {
-  const v: Victim = { port: 0, connections: 0, server: createServer() }
+  const v: Victim = { port: 0, connections: 0, requests: 0, server: createServer() }
   v.server.on('connection', () => v.connections++)
   v.server.on('request', (req, res) => {
+    v.requests++
     const a = answer(req.url ?? '/')
     res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers })
     res.end('{"jsonrpc":"2.0","id":1,"result":"0x1"}')
@@ -270,5 +274,25 @@ describe('a hostile service names victims as icons', () => {
         expect([privateVictim, metadataVictim, loopbackVictim].map((v) => v.connections)).toEqual(before)
       }
     }
+  })
+
+  it('an icon host that redirects onto this computer is asked once and not followed, on either road', async () => {
+    for (const road of ROADS) {
+      // the one http origin the icon route takes is the demo's: here the public host that answers 307 to loopback
+      const origin = `http://${PUBLIC_RPC_HOST}:${publicRpc.port}`
+      const icons = createIconService({
+        cache: { get: () => Promise.resolve(null), put: () => Promise.resolve() },
+        demoOrigin: () => origin,
+        now: Date.now,
+        fetch: road.fetch(),
+        serviceUrls: () => Promise.resolve([service.baseUrl]),
+        addressPolicy: policy
+      })
+      const asked = publicRpc.requests
+      const answer = await icons.respond(`app://bridgescope/__icon?src=${encodeURIComponent(`${origin}/i.png`)}`)
+      expect(answer.status).toBe(404)
+      expect(publicRpc.requests).toBe(asked + 1)
+    }
+    expect(loopbackVictim.connections).toBe(0)
   })
 })
