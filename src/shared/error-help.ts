@@ -39,6 +39,11 @@ function refusedAt(message: string): string | null {
   return /nothing answers at ([^:\s]+(?::\d+)?)/.exec(message)?.[1] ?? null
 }
 
+/** "port 9 is one the network stack refuses to connect to" out of the network message: the port. */
+function refusedPort(message: string): string | null {
+  return /port (\d+) is one the network stack refuses/.exec(message)?.[1] ?? null
+}
+
 export function errorHelp(e: AppErrorData): ErrorHelp {
   const service = serviceOf(e)
   switch (e.kind) {
@@ -58,6 +63,13 @@ export function errorHelp(e: AppErrorData): ErrorHelp {
         }
       return { sentence: capitalise(e.message), action: null, endpoint: false }
     case 'network': {
+      const port = refusedPort(e.message)
+      if (port !== null)
+        return {
+          sentence: `Port ${port} is one the network stack refuses to connect to (it is kept for another protocol), so ${service} cannot be there: correct the URL in Settings.`,
+          action: 'settings',
+          endpoint: true
+        }
       const at = refusedAt(e.message)
       return at
         ? {
