@@ -16,7 +16,7 @@ export interface ErrorHelp {
   endpoint: boolean
 }
 
-const URL_FIELDS = new Set(['baseUrl', 'rpcUrl', 'rpcUrls', 'tssUrl', 'url'])
+const URL_FIELDS = new Set(['baseUrl', 'rpcUrl', 'rpcUrls', 'tssUrl', 'tokensUrl', 'url'])
 
 function urlField(e: AppErrorData): boolean {
   return e.field !== undefined && URL_FIELDS.has(e.field.split('.')[0] ?? '')
@@ -30,6 +30,7 @@ function serviceOf(e: AppErrorData): string {
     return 'the node (JSON-RPC)'
   if (field === 'baseUrl') return 'the query service'
   if (/^get(ChainTxHeight|RecordBy)/.test(op) || e.field === 'tssUrl') return "MAP's TSS API"
+  if (field === 'tokensUrl') return 'the tokens API'
   if (op) return 'the query service'
   return 'the service'
 }
