@@ -45,6 +45,22 @@ test("Butter with its tokens API down: Transfers names that host, asks for the c
     await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue(who.address)
     await expect(page.getByTestId('chain-id-input')).toHaveValue(String(who.chainId))
     await page.screenshot({ path: test.info().outputPath('butter-tokens-down.png') })
+
+    // Endpoint health names the tokens API and its URL, not the query service at the app API's
+    await page.goto(`${harness.url}#/overview`)
+    const health = page.getByTestId('health-card')
+    await expect(health.getByRole('listitem').first()).toContainText(`Tokens API http://${down.host}/ unreachable`)
+    // the profile list says which service each profile speaks
+    await page.goto(`${harness.url}#/settings`)
+    const row = page.locator('[data-testid=profile-row]', { hasText: 'Butter, tokens down' })
+    await expect(row.getByTestId('profile-dialect')).toHaveText("Butter's swap-data API")
+    await expect(row).toContainText(`tokens API http://${down.host}/`)
+    // back on the demo network, the banner does not say no endpoint is configured: one is, and where
+    await row.getByRole('button', { name: 'Test connection' }).click()
+    await expect(row.getByTestId('endpoint-checks')).toContainText(`Tokens API http://${down.host}/`)
+    await page.locator(`[data-testid=profile-row][data-profile-id="${DEMO_PROFILE_ID}"]`).getByRole('button', { name: 'Activate' }).click()
+    await expect(page.getByTestId('demo-banner')).toContainText('Your profile is in Settings: activate one there')
+    await expect(page.getByTestId('demo-banner')).not.toContainText('no endpoint is configured')
     expect(consoleErrors).toEqual([])
   } finally {
     await new Promise((ok) => down.server.close(ok))

@@ -1,5 +1,6 @@
 // Which host a failed read went to, for a sentence that names it: a profile may speak to two hosts (Butter's
 // app API and its tokens API), and "the query service failed" sends a person to the wrong one.
+import type { EndpointCheck } from '@shared/contract'
 import type { AppErrorData } from '@shared/errors'
 import type { Profile } from '@shared/schemas/settings'
 
@@ -16,4 +17,9 @@ export function failedHost(error: AppErrorData, profile: Profile | null | undefi
   } catch {
     return null
   }
+}
+
+/** What the service check of a profile asked: the query service, or the tokens API when that is what failed. */
+export function serviceCheckName(check: EndpointCheck): string {
+  return check.error?.field === 'tokensUrl' ? 'Tokens API' : 'Query service'
 }
