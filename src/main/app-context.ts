@@ -199,7 +199,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     dataDir: options.dataDir,
     cache,
     settings: () => settings.get(),
-    targets: () => settings.getWatchlists(),
+    targets: () => settings.watchlistsFor(settings.activeProfile().id),
     endpoint: async () => {
       const active = await endpoints.active()
       const tss = await activeTss()

@@ -3,6 +3,7 @@
 // show real activity before anyone knows an address. The vault is watched on every profile anyway.
 import type { StarterAddress } from '@shared/contract'
 import type { DemoSample } from '@shared/demo-network'
+import { DEMO_PROFILE_ID } from '@shared/profile-ids'
 
 const MAX_STARTERS = 8
 
@@ -16,7 +17,7 @@ export function starterAddresses(sample: DemoSample): StarterAddress[] {
 
 export interface FirstRunDeps {
   starters: () => Promise<StarterAddress[]>
-  watch: (item: { address: string; chainIds: number[]; label: string }) => void
+  watch: (item: { address: string; chainIds: number[]; label: string; profileId: string }) => void
   /** loads the whole history in the background (Charts waits for it) */
   preload: (address: string, chainId: number) => void
 }
@@ -25,6 +26,7 @@ export interface FirstRunDeps {
 export async function watchDemoStarter(d: FirstRunDeps): Promise<void> {
   const [top] = await d.starters()
   if (!top) return
-  d.watch({ address: top.address, chainIds: [top.chainId], label: 'Demo: busiest address' })
+  // on the demo profile only: the simulator's address has no history on a real service
+  d.watch({ address: top.address, chainIds: [top.chainId], label: 'Demo: busiest address', profileId: DEMO_PROFILE_ID })
   d.preload(top.address, top.chainId)
 }

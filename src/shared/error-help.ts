@@ -16,7 +16,7 @@ export interface ErrorHelp {
   endpoint: boolean
 }
 
-const URL_FIELDS = new Set(['baseUrl', 'rpcUrl', 'rpcUrls', 'tssUrl', 'url'])
+const URL_FIELDS = new Set(['baseUrl', 'rpcUrl', 'rpcUrls', 'tssUrl', 'tokensUrl', 'url'])
 
 function urlField(e: AppErrorData): boolean {
   return e.field !== undefined && URL_FIELDS.has(e.field.split('.')[0] ?? '')
@@ -30,6 +30,7 @@ function serviceOf(e: AppErrorData): string {
     return 'the node (JSON-RPC)'
   if (field === 'baseUrl') return 'the query service'
   if (/^get(ChainTxHeight|RecordBy)/.test(op) || e.field === 'tssUrl') return "MAP's TSS API"
+  if (field === 'tokensUrl') return 'the tokens API'
   if (op) return 'the query service'
   return 'the service'
 }
@@ -37,6 +38,11 @@ function serviceOf(e: AppErrorData): string {
 /** "nothing answers at 127.0.0.1:59999" out of the network message, when it says so. */
 function refusedAt(message: string): string | null {
   return /nothing answers at ([^:\s]+(?::\d+)?)/.exec(message)?.[1] ?? null
+}
+
+/** "port 9 is one the network stack refuses to connect to" out of the network message: the port. */
+function refusedPort(message: string): string | null {
+  return /port (\d+) is one the network stack refuses/.exec(message)?.[1] ?? null
 }
 
 export function errorHelp(e: AppErrorData): ErrorHelp {
@@ -58,6 +64,13 @@ export function errorHelp(e: AppErrorData): ErrorHelp {
         }
       return { sentence: capitalise(e.message), action: null, endpoint: false }
     case 'network': {
+      const port = refusedPort(e.message)
+      if (port !== null)
+        return {
+          sentence: `Port ${port} is one the network stack refuses to connect to (it is kept for another protocol), so ${service} cannot be there: correct the URL in Settings.`,
+          action: 'settings',
+          endpoint: true
+        }
       const at = refusedAt(e.message)
       return at
         ? {

@@ -1,6 +1,7 @@
 // What a "load all" can vouch for, as main reports it and the renderer and the CLI word it. The list moves
 // while it is paged (transfers arrive at its head), so a load says how many arrived meanwhile (they are in
 // the result) and names anything a moving list does not explain rather than showing a shortfall as whole.
+import { countText } from './format/counts'
 
 /** What a load could not vouch for; none when the list is exactly the start list plus the arrivals. */
 export type LoadDoubt =
@@ -19,7 +20,7 @@ export interface LoadCompleteness {
   doubts: LoadDoubt[]
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+const plural = countText
 
 /** One sentence per doubt, in the words a person acts on. */
 export function describeDoubt(d: LoadDoubt): string {

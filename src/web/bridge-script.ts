@@ -6,6 +6,8 @@
 // ready from the start, would not hold them: they are answered on their own HTTP request.
 import { API_GLOBAL, CHANNELS, EVENTS, methodName } from '@shared/contract'
 
+/** Where the page loads this script from; every page the shell serves names it, so it marks the shell too. */
+export const BRIDGE_SCRIPT_PATH = '/__harness/bridge.js'
 /** Where the page opens its WebSocket; server.ts answers it there. */
 export const SOCKET_PATH = '/__harness/socket'
 /** The query parameter of the page's address (and its socket's) that carries the launch's key. */

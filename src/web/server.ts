@@ -7,13 +7,12 @@
 // stream took ~5 ms there and back on 127.0.0.1, and ~1.8 ms of the page's main thread to start the request;
 // a WebSocket message there and back takes ~1.2 ms (80 KB: 2.7 vs 7.3 ms), nearer what Electron's IPC costs.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type RawData, type WebSocket } from 'ws'
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseArgs } from 'node:util'
 import Conf from 'conf'
 import type { EventFrame, EventName, EventPayload } from '@shared/contract'
 import { createAppContext, type AppContext, type AppContextOptions } from '../main/app-context'
@@ -27,7 +26,7 @@ import { rendererFileOf, rendererHeaders, serveRendererFile } from '../main/rend
 import { isPlainObject } from '../main/client'
 import { waitAtMost } from '../main/deadline'
 import { networkFromEnv, type Env, type Network } from '../main/net'
-import { bridgeScript, KEY_HEADER, KEY_PARAM, SOCKET_PATH } from './bridge-script'
+import { BRIDGE_SCRIPT_PATH, bridgeScript, KEY_HEADER, KEY_PARAM, SOCKET_PATH } from './bridge-script'
 import { demoNetworkPlan } from '../demo/plan'
 
 const MAX_BODY = 12 * 1024 * 1024
@@ -98,7 +97,7 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
   // defer: it still runs before the app's module scripts (deferred and module scripts run in document order
   // once the page is parsed), but no longer holds the parser while it is fetched, so the app's own chunks and
   // stylesheet are asked for at once instead of a round trip later.
-  const index = readFileSync(indexFile, 'utf8').replace('<head>', '<head>\n    <script defer src="/__harness/bridge.js"></script>')
+  const index = readFileSync(indexFile, 'utf8').replace('<head>', `<head>\n    <script defer src="${BRIDGE_SCRIPT_PATH}"></script>`)
   let origin = ''
   let port = 0
   // The page's key for this launch: any local process (or a URL a hostile service names, fetched by main) can
@@ -173,7 +172,7 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
       res.end(Buffer.from(await icon.arrayBuffer()))
       return
     }
-    if (url.pathname === '/__harness/bridge.js') {
+    if (url.pathname === BRIDGE_SCRIPT_PATH) {
       res.writeHead(200, { 'Content-Type': contentType('bridge.js'), 'Cache-Control': 'no-store' })
       res.end(script)
       return
@@ -228,7 +227,14 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
     if (ws.readyState === ws.OPEN) ws.send(replyText(call.id, result, call.channel))
   }
 
-  await new Promise<void>((ok) => server.listen(options.port ?? 0, '127.0.0.1', ok))
+  try {
+    await listenOn(server, options.port ?? 0)
+  } catch (error) {
+    // the port is taken (another program, or another Bridgescope): nothing of this start may stay open
+    await context.dispose()
+    await network.close()
+    throw error
+  }
   const address = server.address()
   port = typeof address === 'object' && address ? address.port : 0
   origin = `http://127.0.0.1:${port}`
@@ -248,6 +254,17 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
       await network.close()
     }
   }
+}
+
+/** Listens on 127.0.0.1:`port`; a port already taken rejects (EADDRINUSE) instead of throwing later. */
+function listenOn(server: Server, port: number): Promise<void> {
+  return new Promise<void>((ok, fail) => {
+    server.once('error', fail)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', fail)
+      ok()
+    })
+  })
 }
 
 /**
@@ -308,33 +325,3 @@ export function replyText(id: number | null, result: Result<unknown>, channel: s
 }
 
 const NOT_THE_PAGE = "Refused: the call did not come from the app page (no Origin, or not this launch's key: open the address the shell printed)."
-
-const USAGE = 'Usage: npm run web [-- --port N] [--data-dir DIR]'
-
-// Run directly (npm run web → scripts/web.js imports this bundle and calls runWebShellCli).
-export async function runWebShellCli(argv: string[]): Promise<void> {
-  let values: { port?: string; 'data-dir'?: string }
-  try {
-    ;({ values } = parseArgs({ args: argv, options: { port: { type: 'string' }, 'data-dir': { type: 'string' } }, strict: true }))
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`)
-    process.exitCode = 2
-    return
-  }
-  const port = Number(values.port ?? process.env.PORT ?? 5183)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`--port must be a whole number from 0 to 65535\n${USAGE}`)
-    process.exitCode = 2
-    return
-  }
-  const dataDir = values['data-dir']
-  const shell = await startWebShell({ port, ...(dataDir ? { dataDir } : {}) })
-  console.log(`Bridgescope harness: ${shell.url}`)
-  console.log(`Data folder: ${dataDir ?? harnessDataDir()}`)
-  console.log('Open it in a browser (the key in it is for this launch only: keep it to yourself); Ctrl-C stops it.')
-  const stop = () => {
-    void shell.close().then(() => process.exit(0))
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
-}

@@ -29,6 +29,9 @@ test('charts explain where their data comes from, then draw volume after a histo
   await expect(page.getByTestId('charts-count')).toContainText(/[1-9][\d,]* transfers in those histories/)
   await expect(charts.locator('canvas')).toHaveCount(3)
   await expect(charts.getByRole('img', { name: /Volume by token: \d+ bars; largest/ })).toBeVisible()
+  // the unit is said once in each caption, never "(USDT) (USDT)"
+  await expect(charts.locator('figcaption').first()).toHaveText(/^Daily volume by token \([^()]+\)$/)
+  await expect(charts.locator('caption').first()).toHaveText(/^Daily volume by token \([^()]+\)$/)
   // The chart code arrived as its own chunk, after the first paint.
   const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')))
   expect(scripts.length).toBeGreaterThan(1)

@@ -176,18 +176,32 @@ export function isRefused(error: unknown): boolean {
   return code === 'ECONNREFUSED' || (cause instanceof Error && /ERR_CONNECTION_REFUSED|ECONNREFUSED/.test(cause.message))
 }
 
+/**
+ * A port the network stack will not connect to at all (the Fetch standard's "bad ports": Node's fetch says
+ * "bad port", Chromium's stack net::ERR_UNSAFE_PORT): refused before any packet leaves, every time, so never
+ * retried either.
+ */
+export function isBadPort(error: unknown): boolean {
+  const cause = rootCause(error)
+  return cause instanceof Error && /^bad port$|ERR_UNSAFE_PORT/.test(cause.message)
+}
+
 function networkReason(error: unknown, url: string): string {
   const cause = rootCause(error)
   if (!(cause instanceof Error)) return redactText(String(cause))
   const code = (cause as { code?: unknown }).code
+  let at: URL | null = null
+  try {
+    at = new URL(url)
+  } catch {
+    // the URL was checked before the request; keep the words without it
+  }
+  if (isBadPort(error)) {
+    const port = at?.port || (at?.protocol === 'https:' ? '443' : '80')
+    return redactText(`port ${port} is one the network stack refuses to connect to (a port kept for another protocol)`)
+  }
   if (isRefused(error)) {
-    let host = ''
-    try {
-      host = new URL(url).host
-    } catch {
-      // the URL was checked before the request; keep the words without it
-    }
-    return redactText(`nothing answers at ${host || 'that address'}: the connection was refused (ECONNREFUSED)`)
+    return redactText(`nothing answers at ${at?.host || 'that address'}: the connection was refused (ECONNREFUSED)`)
   }
   // A proxy's URL may hold its password: whatever the network stack quotes is redacted.
   return redactText(typeof code === 'string' ? `${code} (${cause.message})` : cause.message)
@@ -362,7 +376,7 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
       backoffLimit: BACKOFF_LIMIT_MS,
       delay: opts.retryDelayMs ?? ((attempt) => 300 * 2 ** (attempt - 1)),
       // undefined: ky's own rule (network errors, the status codes above); a refusal is final at once
-      shouldRetry: ({ error }) => (isRefused(error) ? false : undefined)
+      shouldRetry: ({ error }) => (isRefused(error) || isBadPort(error) ? false : undefined)
     }
   })
   // A caller's cancel ends the wait by a listener we hold (ky's combined signal may be collected before it

@@ -1,5 +1,5 @@
-// Volume charts, computed in main from the histories at hand: daily volume stacked by token, volume by
-// destination chain and by token, all in stable value. Exact sums are kept as scaled bigints and turned into
+// Volume charts, computed in main from the histories at hand: daily volume stacked by token (every day of the
+// range, those without transfers at zero), volume by destination chain and by token, all in stable value. Exact sums are kept as scaled bigints and turned into
 // numbers only for drawing.
 import type { VolumeCharts } from '@shared/contract'
 import { toScaledUnits } from '@shared/decimal'
@@ -28,6 +28,23 @@ function add(map: Map<string, bigint>, key: string, v: bigint): void {
 function top(map: Map<string, bigint>): { labels: string[]; values: number[] } {
   const entries = [...map.entries()].sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : a[0].localeCompare(b[0])))
   return { labels: entries.map((e) => e[0]), values: entries.map((e) => toNumber(e[1])) }
+}
+
+const DAY_MS = 86_400_000
+/** More bars than this would be thinner than a pixel: past it, only the days with transfers are drawn. */
+const MAX_DAYS = 20_000
+
+/**
+ * Every UTC day from `from` to `to`, both included: a day without transfers is a bar of zero, so two bars side
+ * by side are two days side by side. `withData` (sorted) stands in when the span cannot be made.
+ */
+function daySpan(from: string, to: string, withData: readonly string[]): string[] {
+  const start = Date.parse(`${from}T00:00:00Z`)
+  const end = Date.parse(`${to}T00:00:00Z`)
+  if (!Number.isFinite(start) || !Number.isFinite(end) || end < start || (end - start) / DAY_MS >= MAX_DAYS) return [...withData]
+  const out: string[] = []
+  for (let t = start; t <= end; t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10))
+  return out
 }
 
 export function volumeCharts(histories: readonly Iterable<TransferRecord>[], range: { from?: string; to?: string } = {}): VolumeCharts {
@@ -67,7 +84,8 @@ export function volumeCharts(histories: readonly Iterable<TransferRecord>[], ran
   const tokenOrder = top(byToken).labels
   const named = tokenOrder.slice(0, MAX_SERIES)
   const hasOther = tokenOrder.length > MAX_SERIES
-  const labels = [...byDay.keys()].sort()
+  const days = [...byDay.keys()].sort()
+  const labels = days.length === 0 ? [] : daySpan(range.from?.slice(0, 10) ?? days[0]!, range.to?.slice(0, 10) ?? days[days.length - 1]!, days)
   const series = named.map((name) => ({ name, values: labels.map((day) => toNumber(byDay.get(day)?.get(name) ?? 0n)) }))
   if (hasOther) {
     series.push({

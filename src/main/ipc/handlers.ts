@@ -130,7 +130,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
         tokensUrl
       )
     },
-    'watchlists:get': () => d.settings.getWatchlists(),
+    'watchlists:get': () => d.settings.watchlistsFor(d.settings.activeProfile().id),
     'watchlists:add': ({ kind, item }) => d.settings.addWatch(kind, item),
     'watchlists:addChain': ({ address, chainId }) => d.settings.addWatchedChain(address, chainId),
     'watchlists:remove': ({ kind, key }) => d.settings.removeWatch(kind, key),
@@ -150,7 +150,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
       const range: { from?: string; to?: string } = {}
       if (input?.from) range.from = input.from
       if (input?.to) range.to = input.to
-      return volumeCharts(await d.loaded.chartSources(d.settings.getWatchlists().addresses), range)
+      return volumeCharts(await d.loaded.chartSources(d.settings.watchlistsFor(d.settings.activeProfile().id).addresses), range)
     },
     'updates:status': async () => {
       const u = await updater()

@@ -21,8 +21,16 @@ export async function checkEndpoint(
   now: () => number = () => performance.now()
 ): Promise<{ api: EndpointCheck | null; rpc: EndpointCheck[] }> {
   const [api, ...rpc] = await Promise.all([
-    endpoint.baseUrl ? timed(endpoint.baseUrl, now, () => client.queryChainList()) : Promise.resolve(null),
+    endpoint.baseUrl ? timed(endpoint.baseUrl, now, () => client.queryChainList()).then((c) => askedAt(c, endpoint)) : Promise.resolve(null),
     ...endpoint.rpcUrls.map((url) => timed(url, now, () => client.getVault('latest', { rpcUrl: url })))
   ])
   return { api: api ?? null, rpc: rpc.filter((c): c is EndpointCheck => c !== null) }
+}
+
+/**
+ * The check with the URL that failed it: a dialect may read its chain list from a second host (Butter's tokens
+ * API), and its failure names that field, so the check names that host rather than the app API's.
+ */
+function askedAt(check: EndpointCheck, endpoint: ResolvedEndpoint): EndpointCheck {
+  return check.error?.field === 'tokensUrl' && endpoint.tokensUrl ? { ...check, url: endpoint.tokensUrl } : check
 }

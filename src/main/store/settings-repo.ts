@@ -291,6 +291,12 @@ export class SettingsRepo {
     return this.watchlists.get()
   }
 
+  /** The watchlists as `profileId` sees them: an address watched for another profile only is left out. */
+  watchlistsFor(profileId: string): Watchlists {
+    const w = this.watchlists.get()
+    return { ...w, addresses: w.addresses.filter((a) => a.profileId === undefined || a.profileId === profileId) }
+  }
+
   /**
    * Adds an entry, or updates the one with the same key: fields the item leaves out (a label, when it was
    * first watched) keep their stored values; a new entry gets the defaults.
@@ -302,7 +308,8 @@ export class SettingsRepo {
       const address = String(given.address ?? '').toLowerCase()
       return this.watchlists.update((w) => ({
         ...w,
-        addresses: upsert(w.addresses, (a) => a.address.toLowerCase() === address, (stored) => addresses.unwrap().element.parse({ ...stored, ...given, address }))
+        // watched again without a profile (by a person, from any profile): it is watched everywhere from now on
+        addresses: upsert(w.addresses, (a) => a.address.toLowerCase() === address, (stored) => addresses.unwrap().element.parse({ ...unscoped(stored, given), ...given, address }))
       }))
     }
     if (kind === 'transfer') {
@@ -327,7 +334,7 @@ export class SettingsRepo {
       addresses: upsert(
         w.addresses,
         (a) => a.address.toLowerCase() === key,
-        (stored) => entry.parse({ ...stored, address: key, chainIds: [...new Set([...(stored?.chainIds ?? []), chainId])] })
+        (stored) => entry.parse({ ...unscoped(stored, {}), address: key, chainIds: [...new Set([...(stored?.chainIds ?? []), chainId])] })
       )
     }))
   }
@@ -382,4 +389,11 @@ export class SettingsRepo {
     this.commit(() => next)
     return { settings: this.get(), watchlists: this.getWatchlists(), changes }
   }
+}
+
+/** A stored address entry without its profile scope unless `given` names one: a person's own watch holds on every profile. */
+function unscoped<T extends { profileId?: string | undefined }>(stored: T | undefined, given: Record<string, unknown>): Omit<T, 'profileId'> | T | undefined {
+  if (!stored || given.profileId !== undefined) return stored
+  const { profileId: _scope, ...rest } = stored
+  return rest
 }

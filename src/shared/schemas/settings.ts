@@ -259,7 +259,9 @@ export type SettingsPatch = z.infer<typeof settingsPatchSchema>
 export const watchedAddressSchema = z.looseObject({
   address: addressSchema,
   chainIds: z.array(chainIdSchema).min(1),
-  label: z.string().max(80).default('')
+  label: z.string().max(80).default(''),
+  /** watched on this profile only (the demo network's starter: its address means nothing elsewhere); absent: every profile */
+  profileId: idSchema.optional()
 })
 export const watchedTransferSchema = z.looseObject({
   txHash: txHashSchema,

@@ -30,7 +30,7 @@ function start(electronDir: string, timeoutMs = '60000'): Promise<{ url: string;
   return new Promise((resolve, reject) => {
     const look = (chunk: Buffer): void => {
       output += chunk.toString()
-      const m = /Bridgescope harness: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)
+      const m = /Bridgescope in your browser: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)
       if (m?.[1]) resolve({ url: m[1], output })
     }
     child.stdout.on('data', look)

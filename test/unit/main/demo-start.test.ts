@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { StarterAddress, VolumeCharts } from '../../../src/shared/contract'
+import type { Watchlists } from '../../../src/shared/schemas/settings'
 import type { AppContext } from '../../../src/main/app-context'
 import { testContext } from './faults/rig'
 import { dispatch } from '../../../src/main/ipc/dispatch'
@@ -58,5 +59,25 @@ describe('demo first run', () => {
     const mine = saved.profiles.find((p) => p.kind !== 'demo')!
     await ask(ctx, 'profiles:activate', { id: mine.id })
     expect(await ask<StarterAddress[]>(ctx, 'demo:starters')).toEqual([])
+  })
+
+  it("the demo's watched address stays on the demo profile: a real profile's Overview and Charts do not get it", async () => {
+    const ctx = await context(mkdtempSync(join(tmpdir(), 'bs-first-')))
+    const [demoWatch] = (await ask<Watchlists>(ctx, 'watchlists:get')).addresses
+    expect(demoWatch).toBeDefined()
+    const saved = await ask<{ profiles: { id: string; kind: string }[] }>(ctx, 'profiles:save', { name: 'Mine', kind: 'custom', baseUrl: 'http://127.0.0.1:9', rpcUrls: [] })
+    const mine = saved.profiles.find((p) => p.kind !== 'demo')!
+    await ask(ctx, 'profiles:activate', { id: mine.id })
+    expect((await ask<Watchlists>(ctx, 'watchlists:get')).addresses).toEqual([])
+    expect((await ask<VolumeCharts>(ctx, 'charts:volume', {})).transfers).toBe(0)
+    // what must not change: back on the demo profile it is watched as before
+    await ask(ctx, 'profiles:activate', { id: 'demo' })
+    expect((await ask<Watchlists>(ctx, 'watchlists:get')).addresses.map((a) => a.address)).toEqual([demoWatch!.address])
+    // a person who watches it on a profile of theirs watches it everywhere, like any address they watch
+    await ask(ctx, 'profiles:activate', { id: mine.id })
+    await ask(ctx, 'watchlists:add', { kind: 'address', item: { address: demoWatch!.address, chainIds: demoWatch!.chainIds } })
+    expect((await ask<Watchlists>(ctx, 'watchlists:get')).addresses.map((a) => a.address)).toEqual([demoWatch!.address])
+    await ask(ctx, 'profiles:activate', { id: 'demo' })
+    expect((await ask<Watchlists>(ctx, 'watchlists:get')).addresses.map((a) => a.address)).toEqual([demoWatch!.address])
   })
 })

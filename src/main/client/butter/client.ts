@@ -1,6 +1,7 @@
 // Butter's swap-data API (butternetwork/docs, butterswap/butter-api-for-swap-data/): two hosts, the app API for
 // transfers and the tokens API for chains and tokens. Its decoding is in decode.ts, its states in states.ts.
 import { z } from 'zod'
+import { AppError } from '@shared/errors'
 import { txHashSchema, addressSchema, chainIdSchema } from '@shared/schemas/settings'
 import type { ChainRecord, HistoryPage, TokenList, TokenRecord, TransferDetail } from '@shared/schemas/wire'
 import { decodeButterChains, decodeButterHistoryBody, decodeButterInfo, decodeButterTokenPage, groupTokens } from './decode'
@@ -61,7 +62,20 @@ export class ButterClient extends GetClient implements QueryClient {
   }
 
   async queryChainList(call: CallOptions = {}): Promise<ChainRecord[]> {
-    return decodeButterChains(await this.get(this.tokensUrl, 'queryChainList', {}, call))
+    return this.fromTokensApi('queryChainList', {}, call, decodeButterChains)
+  }
+
+  /**
+   * A read from the tokens API, whose failures name the profile's field they came through (tokensUrl): the
+   * app API may be well while this host is down, and a view says which of the two failed.
+   */
+  private async fromTokensApi<T>(operation: string, params: Record<string, string | number | undefined>, call: CallOptions, decode: (data: unknown) => T): Promise<T> {
+    try {
+      return decode(await this.get(this.tokensUrl, operation, params, call))
+    } catch (error) {
+      if (error instanceof AppError && error.field === undefined) throw new AppError({ ...error.toData(), field: 'tokensUrl' }, { cause: error })
+      throw error
+    }
   }
 
   /** The paging spelling this service answered to last (token-paging.ts): tried first for the next network. */
@@ -76,7 +90,7 @@ export class ButterClient extends GetClient implements QueryClient {
     const tokens: TokenRecord[] = []
     for (const chain of chains) {
       const network = typeof chain.key === 'string' ? chain.key : chain.chain
-      const fetchPage = async (params: Record<string, number>) => decodeButterTokenPage(await this.get(this.tokensUrl, 'queryTokenList', { network, ...params }, call))
+      const fetchPage = async (params: Record<string, number>) => this.fromTokensApi('queryTokenList', { network, ...params }, call, decodeButterTokenPage)
       const got = await readTokenPages(network, fetchPage, this.tokenPaging, BUTTER_MAX_PAGE_SIZE, MAX_TOKEN_PAGES)
       this.tokenPaging = got.spelling
       tokens.push(...got.tokens)

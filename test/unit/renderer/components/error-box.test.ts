@@ -83,4 +83,14 @@ describe('error help', () => {
     expect(h.action).toBe('settings')
     expect(h.sentence).toBe("This profile has no URL for MAP's TSS API. Add one in Settings.")
   })
+  it('a port the network stack refuses is its own case: the port named, Settings offered, never "nothing answers"', () => {
+    for (const [operation, service] of [['queryChainList', 'the query service'], ['tss_getVault', 'the node (JSON-RPC)']] as const) {
+      const h = errorHelp({ kind: 'network', operation, message: 'cannot reach the service: port 9 is one the network stack refuses to connect to (a port kept for another protocol)' })
+      expect(h.sentence).toBe(`Port 9 is one the network stack refuses to connect to (it is kept for another protocol), so ${service} cannot be there: correct the URL in Settings.`)
+      expect(h.action).toBe('settings')
+      expect(h.endpoint).toBe(true)
+    }
+    // what must not change: a closed port still reads as nothing answering there
+    expect(errorHelp(refused).sentence).toMatch(/^Nothing answers at 127\.0\.0\.1:59999/)
+  })
 })

@@ -103,4 +103,26 @@ describe('the profile form: service and presets', () => {
     expect(report.textContent).toContain('Chains and tokens will fail until the tokens URL is right.')
     expect((screen.getByLabelText(/^Tokens API URL/) as HTMLInputElement).value).toBe('http://127.0.0.1:9/api-of-ours')
   })
+
+  it('offline (every try failed to look its host up): says so and points to the connection or proxy, not to a service that answered', async () => {
+    const dns = (op: string): string => `${op}: cannot reach the service: ENOTFOUND (getaddrinfo ENOTFOUND bs-app-api.chainservice.io)`
+    const offline: DialectProbe = {
+      proposal: null,
+      tried: butterAnswered.tried.map((t) => ({ ...t, recognised: false, answer: dns(t.request.split('/').pop() ?? '') })),
+      tokens: null
+    }
+    api(offline)
+    render(ProfileForm, { profile: null, onsaved: vi.fn(), oncancel: vi.fn() })
+    await fireEvent.click(screen.getByRole('button', { name: 'Detect service' }))
+    const said = await screen.findByTestId('probe-offline')
+    expect(said.textContent).toMatch(/You seem to be offline, or a proxy is\s+needed/)
+    expect(screen.queryByText(/What answered:/)).toBeNull()
+    // what must not change: one service answering (a 405 is an answer) keeps the list of what answered
+    cleanup()
+    api({ ...offline, tried: offline.tried.map((t, i) => (i === 0 ? { ...t, answer: 'queryChainList: HTTP 405 Method Not Allowed' } : t)) })
+    render(ProfileForm, { profile: null, onsaved: vi.fn(), oncancel: vi.fn() })
+    await fireEvent.click(screen.getByRole('button', { name: 'Detect service' }))
+    expect(await screen.findByText(/No service recognised at this URL. What answered:/)).toBeTruthy()
+    expect(screen.queryByTestId('probe-offline')).toBeNull()
+  })
 })

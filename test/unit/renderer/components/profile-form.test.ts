@@ -88,4 +88,15 @@ describe('field messages', () => {
   it('a field it does not know keeps the service words, without the channel prefix', () => {
     expect(fieldProblem(e('other', 'bad'), labels)).toBe('bad')
   })
+  it("a field's message goes once that field is changed; another field's typing leaves it", async () => {
+    api(refused('name', 'a profile needs a name'))
+    render(ProfileForm, { profile: null, onsaved: vi.fn(), oncancel: vi.fn() })
+    await fireEvent.click(screen.getByRole('button', { name: 'Save profile' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('a profile needs a name')
+    await fireEvent.input(screen.getByLabelText('Query service URL'), { target: { value: 'https://bridge.example' } })
+    expect(screen.getByRole('alert').textContent).toContain('a profile needs a name')
+    await fireEvent.input(screen.getByLabelText(/^Name/), { target: { value: 'Mine' } })
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByLabelText(/^Name/).getAttribute('aria-invalid')).toBe('false')
+  })
 })
