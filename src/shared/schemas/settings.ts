@@ -172,7 +172,7 @@ export const settingsSchema = z.looseObject({
       transfersSec: pollSec.default(30),
       liveHistorySec: pollSec.default(30)
     })
-    .default({ vaultSec: 60, transfersSec: 30, liveHistorySec: 30 }),
+    .default(() => ({ vaultSec: 60, transfersSec: 30, liveHistorySec: 30 })),
   unreachableAfterFailures: scalars.unreachableAfterFailures.default(3),
   maxWatchAgeHours: scalars.maxWatchAgeHours.default(48),
   cacheLimitMb: scalars.cacheLimitMb.default(100),
@@ -180,21 +180,21 @@ export const settingsSchema = z.looseObject({
   labels: z
     .looseObject({
       // MAP's front-end's names as defaults (src/shared/states.ts), editable
-      state: z.record(labelKey, labelText).default({ ...DEFAULT_STATE_LABELS }),
-      type: z.record(labelKey, labelText).default({})
+      state: z.record(labelKey, labelText).default(() => ({ ...DEFAULT_STATE_LABELS })),
+      type: z.record(labelKey, labelText).default(() => ({}))
     })
-    .default({ state: { ...DEFAULT_STATE_LABELS }, type: {} }),
+    .default(() => ({ state: { ...DEFAULT_STATE_LABELS }, type: {} })),
   /** minutes a transfer may stay pending before it is flagged stuck; routes keyed "fromChainId-toChainId" */
   stuckThresholds: z
     .looseObject({
       defaultMinutes: minutes.default(120),
-      routes: z.record(routeKey, minutes).default({})
+      routes: z.record(routeKey, minutes).default(() => ({}))
     })
-    .default({ defaultMinutes: 120, routes: {} }),
+    .default(() => ({ defaultMinutes: 120, routes: {} })),
   watchInBackground: scalars.watchInBackground.default(true),
-  updates: z.looseObject({ enabled: z.boolean().default(false) }).default({ enabled: false }),
+  updates: z.looseObject({ enabled: z.boolean().default(false) }).default(() => ({ enabled: false })),
   /** live mode remembered per view */
-  liveMode: z.record(viewKey, z.boolean()).default({}),
+  liveMode: z.record(viewKey, z.boolean()).default(() => ({})),
   /** webhook sinks of the watcher's alerts (Settings → Alerts); their URLs are in the secrets file */
   webhooks: z.array(webhookSinkSchema).default([]),
   /**
@@ -205,9 +205,9 @@ export const settingsSchema = z.looseObject({
     .looseObject({
       intervalSec: pollSec.default(60),
       stallMinutes: stallMinutes.default(10),
-      chains: z.record(profileKey, tssChainList).default({})
+      chains: z.record(profileKey, tssChainList).default(() => ({}))
     })
-    .default({ intervalSec: 60, stallMinutes: 10, chains: {} }),
+    .default(() => ({ intervalSec: 60, stallMinutes: 10, chains: {} })),
   /** the keepers' checks beside the vault watch: maintainers (heartbeats, nodes, scanners, slash points), solvency */
   keepersWatch: z
     .looseObject({
@@ -217,7 +217,7 @@ export const settingsSchema = z.looseObject({
       heartbeatStaleSec: keepersWatchFields.heartbeatStaleSec.default(KEEPERS_WATCH_DEFAULTS.heartbeatStaleSec),
       maxScannerLag: keepersWatchFields.maxScannerLag.default(KEEPERS_WATCH_DEFAULTS.maxScannerLag)
     })
-    .default({ ...KEEPERS_WATCH_DEFAULTS })
+    .default(() => ({ ...KEEPERS_WATCH_DEFAULTS }))
 })
 export type Settings = z.infer<typeof settingsSchema>
 
