@@ -4,7 +4,10 @@ import type { HistoryPage, TransferDetail } from '@shared/schemas/wire'
 import { addressSchema, txHashSchema } from '@shared/schemas/settings'
 import { describeArrivals, describeDoubt } from '@shared/history-load'
 import { withReceivedTokens } from '@shared/amounts'
-import { transferOfDetail, transferOfRecord } from '@shared/transfer'
+import { transferOfDetail, transferOfRecord, type Transfer } from '@shared/transfer'
+import { readFileSync, statSync } from 'node:fs'
+import { AppError } from '@shared/errors'
+import { MAX_IMPORT_BYTES, readExport } from '../main/dataset'
 import { descriptorOf } from '@shared/dialects'
 import { canonicalEpoch, checkInput, EVERY_CHAIN, everyChainSource, fetchAllHistory, lacks, operationsOf } from '../main/client'
 import { callOptions, ENDPOINT_OPTIONS, wholeNumber, withClient } from './bridge-client'
@@ -87,14 +90,16 @@ export const history = command({
     'chain-id': { type: 'string' },
     page: { type: 'string' },
     'page-size': { type: 'string' },
-    all: { type: 'boolean' }
+    all: { type: 'boolean' },
+    file: { type: 'string' }
   },
   arguments: [0, 0],
   overview: {
-    synopsis: 'history --address A [--chain-id N] [--page N] [--page-size N] [--all]',
-    summary: "a user's transfers on one chain (every chain where the dialect allows)"
+    synopsis: 'history --address A [--chain-id N] [--page N] [--page-size N] [--all] | history --file EXPORT',
+    summary: "a user's transfers on one chain (every chain where the dialect allows); --file reads an export back, offline"
   },
   run: async (ctx, { values }) => {
+    if (values.file !== undefined) return readExportFile(ctx, values.file, values.json === true)
     const address = values.address
     const chainId = wholeNumber(values['chain-id'], 'chain-id', 1)
     if (address === undefined) throw new UsageError('history needs --address')
@@ -167,6 +172,27 @@ export const history = command({
     })
   }
 })
+
+/**
+ * An export the app wrote (CSV or JSON, the whole export), read back into our transfer model and printed as a
+ * history is: no service is asked, so it works offline. A bad file says which row and column, and prints nothing.
+ */
+function readExportFile(ctx: CliContext, path: string, json: boolean): void {
+  let size: number
+  try {
+    size = statSync(path).size
+  } catch (e) {
+    throw new AppError({ kind: 'input', field: 'file', message: `--file ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}` })
+  }
+  if (size > MAX_IMPORT_BYTES) throw new AppError({ kind: 'input', field: 'file', message: `--file ${path}: ${size} bytes, more than an export of ten million transfers` })
+  let transfers: Transfer[]
+  try {
+    transfers = readExport(readFileSync(path, 'utf8'))
+  } catch (e) {
+    throw new AppError({ kind: 'input', field: 'file', message: `--file ${path}: ${(e as Error).message}` })
+  }
+  ctx.print(json ? jsonText(transfersJson(transfers, { total: transfers.length })) : `${historyTable(transfers, labelsOf(ctx))}${transfers.length} transfers read from ${path}\n`)
+}
 
 /** "page 2 of 3 (total 25)", or "page 2 (total not given by this service)" where the service sends none. */
 function pageFooter(page: HistoryPage, pageNo: number, size: number, where: string): string {

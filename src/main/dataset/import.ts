@@ -13,6 +13,8 @@ import { EXPORT_COLUMNS, type ExportColumn } from './export'
 
 /** Rows read at most: ten times the largest history anyone loads (a million rows). */
 export const MAX_IMPORT_ROWS = 10_000_000
+/** Bytes read at most: an export of ten million rows is ~5 GB; past a gigabyte a file is refused before it is read. */
+export const MAX_IMPORT_BYTES = 1024 * 1024 * 1024
 
 const cellText = z.union([z.string(), z.number(), z.null()]).transform((v) => (v === null ? null : String(v)))
 const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/, 'an exact decimal number')

@@ -19,7 +19,8 @@
 //      as the record that went in) → `tableRow` (src/shared/table-row.ts) → the renderer.
 // Live (`refresh`): refresh.ts asks the head of the list and the pages of pending transfers, merge.ts plans what
 // goes on top and what is replaced, TransferTable.merged and DatasetViews.merged make the new table and carry the
-// sort orders over. Export: the whole view → records → export.ts. Charts: `chartSources` → charts.ts.
+// sort orders over. Export: the whole view → records → our transfer model → export.ts; an export reads back into
+// the model through import.ts (the CLI's `history --file`). Charts: `chartSources` → charts.ts.
 //
 // Why a table of our own rather than AG Grid Community or TanStack Table + Virtual: measured beside both on the
 // same 1,000,894 transfers in the same browser (npm run bench, peers_1m_*; docs/performance.md "Peers"), in two
@@ -33,3 +34,4 @@
 // the heap 556 MB against 734 and 810.
 export { LoadedHistories, type AllPagesProgress, type FetchAllHistory, type LoadedHistoriesDeps } from './loaded-histories'
 export { volumeCharts } from './charts'
+export { readExport, MAX_IMPORT_BYTES } from './import'
