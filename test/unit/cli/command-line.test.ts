@@ -139,8 +139,8 @@ describe('bridgescope --help', () => {
 Commands:
   chains                                   supported chains
   tokens [--chain-id N]                    supported tokens, optionally of one chain
-  history --address A [--chain-id N] [--page N] [--page-size N] [--all]
-                                           a user's transfers on one chain (every chain where the dialect allows)
+  history --address A [--chain-id N] [--page N] [--page-size N] [--all] | history --file EXPORT
+                                           a user's transfers on one chain (every chain where the dialect allows); --file reads an export back, offline
   transfer <txHash> | --order-id ID | --record-id N [--verify [--chain-rpc ID=URL]]
                                            details of one transfer; --verify checks each leg on its chain
   vault [latest|<epoch>]                   the TSS vault (epoch as decimal or 0x hex)
