@@ -160,3 +160,34 @@ test('a transfer opened from the loaded table keeps its sent time and stuck mark
   await expect(page.getByTestId('leg').first().locator('[data-amount]')).toHaveText(/\d/)
   expect(consoleErrors).toEqual([])
 })
+
+test('a Find that fails its format hides the transfer on screen; an address typed as a hash is offered its transfers', async ({ page, harness, consoleErrors }) => {
+  const sample = await demoSample(harness)
+  const hash = sample.txHashes[0]!
+  await page.goto(`${harness.url}#/transfer?hash=${hash}`)
+  await expect(page.getByTestId('leg').first()).toContainText('Source')
+
+  // a typo: the error, and no longer the previous transfer beneath it as if it were the answer
+  await page.getByTestId('tx-input').fill(`${hash}00`)
+  await page.getByRole('button', { name: 'Find' }).click()
+  await expect(page.getByRole('alert')).toContainText('0x followed by 64 hex digits')
+  await expect(page.getByTestId('leg')).toHaveCount(0)
+
+  // an address where a hash belongs: said so, with the way to its transfers
+  const { address } = sample.addresses[0]!
+  await page.getByTestId('tx-input').fill(address)
+  await page.getByRole('button', { name: 'Find' }).click()
+  await expect(page.getByTestId('offer-address')).toContainText('looks like an address')
+  await page.getByTestId('offer-address').getByRole('link', { name: 'open its transfers' }).click()
+  await expect(page).toHaveURL(new RegExp(`#/transfers\\?address=${address}`))
+
+  // and the same from a link that carries an address in place of a hash
+  await page.goto(`${harness.url}#/transfer?hash=${address}`)
+  await expect(page.getByTestId('offer-address')).toBeVisible()
+
+  // a right hash again: the transfer, no stale problem
+  await page.goto(`${harness.url}#/transfer?hash=${hash}`)
+  await expect(page.getByTestId('leg').first()).toContainText('Source')
+  await expect(page.getByTestId('offer-address')).toHaveCount(0)
+  expect(consoleErrors).toEqual([])
+})
