@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import { redactUrl } from '@shared/redact'
 import { defaultSettings, txHashSchema, webhookUrlSchema } from '@shared/schemas/settings'
-import { ActivityLog, profilePollers, Watcher, WatchState, type ProfilePollers, type WatchClient, type WatchSettings, type WatchTargets } from '../main/watch'
+import { ActivityLog, offersVault, profilePollers, Watcher, WatchState, type ProfilePollers, type WatchClient, type WatchSettings, type WatchTargets } from '../main/watch'
 import type { AddressPolicy, Fetch } from '../main/net'
 import { ENDPOINT_OPTIONS, withClient } from './bridge-client'
 import { command, UsageError, type Command, type CommandLine, type OptionSpecs } from './command-line'
@@ -136,6 +136,8 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
         ...(deps.fetch ? { fetch: deps.fetch } : {})
       })
     : undefined
+  // a service without a vault (Butter's, Bridge Scan) is said so once; its watch lists are still watched
+  if (what === 'vault' && !offersVault(deps.client)) ctx.warn('note: this service has no vault (tss_getVault is our original query service\'s): the vault is not watched, its watch lists are')
   const pollers = profilePollers({
     ...(chainCheck ? { chainCheck } : {}),
     ...(tss ? { tss: tss.deps } : {}),

@@ -7,7 +7,7 @@
 // packaged app carries no prom-client.
 export { Watcher, type WatcherDeps } from './watcher'
 export type { Poller, PollReport, PollRun } from './poller'
-export { profilePollers, type ProfilePollers, type ProfilePollersDeps } from './pollers'
+export { offersVault, profilePollers, type ProfilePollers, type ProfilePollersDeps } from './pollers'
 export { VaultPoller } from './vault-poll'
 export { TransferPoller } from './transfer-poll'
 export { KeepersPoller, type KeepersRoundResult, type KeepersStanding, type KeepersWatchDeps, type KeepersWatchSettings } from './keepers-poll'

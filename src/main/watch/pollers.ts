@@ -38,8 +38,14 @@ export interface ProfilePollers {
   all: Poller[]
 }
 
+/** Whether the profile's service has a vault to watch: a dialect without one (Butter's, Bridge Scan) has no vault nodes. */
+export function offersVault(client: Pick<WatchClient, 'operations'>): boolean {
+  return client.operations === undefined || client.operations.includes('vault')
+}
+
 export function profilePollers(d: ProfilePollersDeps): ProfilePollers {
-  const watchVault = d.vault !== false
+  // a dialect without a vault never polls one: its "failures" would read as every node down
+  const watchVault = d.vault !== false && offersVault(d.client)
   const vault = watchVault && d.rpcUrls.length > 0 ? new VaultPoller({ profileId: d.profileId, client: d.client, rpcUrls: d.rpcUrls, state: d.state, settings: d.settings, cache: d.cache ?? null }) : null
   const transfers =
     d.transfers !== false

@@ -5,6 +5,8 @@ import type { HistoryPage, TransferDetail } from '@shared/schemas/wire'
 import type { WatchEvent } from '@shared/watch'
 
 export interface WatchClient {
+  /** what the dialect offers (src/main/client/query-client.ts); absent: everything, as our original service */
+  readonly operations?: readonly string[]
   getVault(epoch: string | number, options?: { signal?: AbortSignal; rpcUrl?: string }): Promise<VaultResult>
   queryBridgeInfo(txHash: string, options?: { signal?: AbortSignal }): Promise<TransferDetail>
   queryHistory(
