@@ -84,7 +84,7 @@ describe("Bridge Scan's history, which sends no total", () => {
   it('through the CLI: --all gives the whole history; one page says "page 2", never "page 2 of N"', async () => {
     const all = await cli(['history', '--address', ADDRESS, '--chain-id', '137', '--all', '--page-size', '100', '--dialect', 'mapscan', '--base-url', `${base}/scan`, '--json'])
     expect(all.err).toBe('')
-    expect((JSON.parse(all.out) as { list: unknown[] }).list).toHaveLength(SCAN_RECORDS)
+    expect((JSON.parse(all.out) as { transfers: unknown[] }).transfers).toHaveLength(SCAN_RECORDS)
     const one = await cli(['history', '--address', ADDRESS, '--chain-id', '137', '--page', '2', '--dialect', 'mapscan', '--base-url', `${base}/scan`])
     expect(one.code).toBe(0)
     expect(one.out).toContain('page 2 (total not given by this service)')
@@ -108,7 +108,7 @@ describe("Butter's history on every chain, loaded whole", () => {
     const r = await cli(['history', '--address', ADDRESS, '--all', '--page-size', '100', '--dialect', 'butter', '--base-url', `${base}/app`, '--tokens-url', `${base}/tokens`, '--json'])
     expect(r.err).toBe('')
     expect(r.code).toBe(0)
-    expect((JSON.parse(r.out) as { list: unknown[] }).list).toHaveLength(BUTTER_RECORDS)
+    expect((JSON.parse(r.out) as { transfers: unknown[] }).transfers).toHaveLength(BUTTER_RECORDS)
     const scan = await cli(['history', '--address', ADDRESS, '--all', '--dialect', 'mapscan', '--base-url', `${base}/scan`])
     expect(scan.code).toBe(2)
     expect(scan.err).toContain('has no history by address across all chains')
