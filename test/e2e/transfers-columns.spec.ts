@@ -58,7 +58,7 @@ test('columns shown or hidden are kept per profile, and reach the export only as
     'Columns: Time (UTC), Route, Token, Amount, Received, State, Type, Duration, Hashes (sent / received).'
   )
   expect(await exportCsvHeader(page)).toBe(
-    'timestamp,fromChainId,fromChain,toChainId,toChain,token,tokenAddress,amountWire,amount,amountDecimals,receivedWire,received,receivedToken,receivedDecimals,state,outcome,type,durationSeconds,hash,transferinHash'
+    'timestamp,fromChainId,fromChain,toChainId,toChain,token,tokenAddress,amountWire,amount,amountDecimals,receivedWire,received,receivedToken,receivedTokenAddress,receivedDecimals,state,outcome,type,durationSeconds,hash,transferinHash'
   )
   await page.keyboard.press('Escape')
 
