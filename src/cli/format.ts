@@ -118,7 +118,7 @@ export function transferBlock(t: Transfer, labels: Labels): string {
   const relay = t.legs.relay
   const delivery = transferDeliveryMs(t)
   return keyValues([
-    ['Token', token === null ? NOT_PROVIDED : `${token.symbol ?? '?'}${token.name || token.address ? ` (${[token.name, token.address].filter(Boolean).join(', ')})` : ''}`],
+    ['Token', token === null || token.symbol === null ? NOT_PROVIDED : `${token.symbol}${token.name || token.address ? ` (${[token.name, token.address].filter(Boolean).join(', ')})` : ''}`],
     ['From', `${chainWords(t.legs.source)} (${t.legs.source.chainId ?? '?'}) ${t.sender ?? '-'}`],
     ['To', `${chainWords(t.legs.destination)} (${t.legs.destination.chainId ?? '?'}) ${t.receiver ?? '-'}`],
     ['Sending', amountWords(t.sent, { symbol: true })],

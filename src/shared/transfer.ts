@@ -202,11 +202,13 @@ const feeSchema = z.object({ value: z.string(), symbol: z.string().nullable(), d
 /** The model of one transfer looked up by its hash, as its dialect's decoder produced it. */
 export function transferOfDetail(d: TransferDetail): Transfer {
   const t = d.tokenObject
-  const sentToken: ModelToken = { symbol: t?.symbol ?? (d.coin || null), name: t?.name || null, address: t?.address ?? null, decimals: t?.decimal ?? d.fromDecimal }
+  // a placeholder the service does not provide (Bridge Scan's decimals) is no decimals at all
+  const given = (n: number, field: string): number | null => (notProvided(d.origin, field) ? null : n)
+  const sentToken: ModelToken = { symbol: t?.symbol ?? (d.coin || null), name: t?.name || null, address: t?.address ?? null, decimals: t?.decimal ?? given(d.fromDecimal, 'fromDecimal') }
   const receiveToken = d.receiveToken ?? null
   const gotToken: ModelToken = receiveToken
     ? { symbol: receiveToken.symbol, address: receiveToken.address ?? null, decimals: receiveToken.decimals }
-    : { symbol: d.receiveSymbol ?? (d.coin || null), address: null, decimals: d.receiveDecimal }
+    : { symbol: d.receiveSymbol ?? (d.coin || null), address: null, decimals: given(d.receiveDecimal, 'receiveDecimal') }
   const provided = !notProvided(d.origin, 'receiving') && !notProvided(d.origin, 'inAmount')
   const arrived = !notDelivered(d, d.transferInHash) && (!!d.transferInHash || outcomeOf(d) === 'delivered')
   const relay = relayerLeg(d)

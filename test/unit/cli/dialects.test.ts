@@ -152,6 +152,8 @@ describe("Bridge Scan's examples through the CLI", () => {
     const byHash = await cli(['transfer', '0xdd15df0239d4b58cf419e2e4243555fe4d862fa4caf154086222dadd3d751013', ...scan()])
     expect(byId.out).toBe(byHash.out)
     expect(JSON.parse(byId.out)).toMatchObject({ transfer: { legs: { source: { height: 59127917 }, destination: { height: 12663543 } }, state: { number: 1 }, outcome: 'delivered' } })
+    // what Bridge Scan does not give is not in the model either: no token, no decimals, no amount
+    expect(JSON.parse(byId.out)).toMatchObject({ transfer: { sent: { token: { symbol: null, decimals: null }, value: null }, received: { token: { decimals: null }, value: null } } })
   })
 
   it('says what it lacks: history on every chain, chains, an order id', async () => {
