@@ -2,7 +2,6 @@
 // formatAmount with the token's own decimals; when the token detail could not be decoded the raw wire
 // text is shown, marked "(raw)", rather than a guess.
 import { escapeJsonForTerminal } from '@shared/terminal-text'
-import { amountText, type ReadAmount } from '@shared/amounts'
 import { dateTimeText, durationMsText, stableValueText, typeText } from '@shared/format'
 import { OUTCOME_WORDS } from '@shared/outcome'
 import { NOT_PROVIDED } from '@shared/schemas/origin'
@@ -30,12 +29,6 @@ export function table(header: Row, rows: readonly Row[], right: ReadonlySet<numb
 export function keyValues(pairs: readonly (readonly [string, string])[]): string {
   const width = Math.max(...pairs.map(([k]) => k.length))
   return pairs.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n') + '\n'
-}
-
-/** An amount in token units when the decimals are known, else the wire text marked raw. */
-export function readText(a: ReadAmount, withSymbol = false): string {
-  const t = amountText(a, { symbol: withSymbol })
-  return t.raw ? `${t.text} (raw)` : t.text
 }
 
 function text(v: unknown): string {

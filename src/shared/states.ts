@@ -30,7 +30,8 @@ export function outcomeOf(r: Pick<StateOf, 'state' | 'outcome'>): Outcome {
   return r.outcome ?? (r.state === COMPLETE_STATE ? 'delivered' : 'in-flight')
 }
 
-const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1)
+/** A service's word as a label starts: "crossing" → "Crossing". */
+export const capitalised = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1)
 
 /** The word for a record's state: the user's label, else the service's word, else its outcome's; null when none. */
 export function stateLabel(r: StateOf, labels: Readonly<Record<string, string>> | undefined): string | null {

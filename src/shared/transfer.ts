@@ -17,7 +17,7 @@ import { DEFAULT_DIALECT, descriptorOf, dialectSchema, type Dialect } from './di
 import { outcomeSchema } from './outcome'
 import { NOT_PROVIDED, notProvided, STATE_NOT_PROVIDED } from './schemas/origin'
 import { decodeIssueSchema, type ChainDetail, type TransferDetail, type TransferRecord } from './schemas/wire'
-import { outcomeOf, notDelivered } from './states'
+import { capitalised, outcomeOf } from './states'
 import { orderIdText, receivedKnown } from './format/values'
 import { relayerLeg } from './transfer-legs'
 import { wireTime } from './transfer-time'
@@ -106,15 +106,16 @@ export const transferSchema = z.object({
 })
 export type Transfer = z.infer<typeof transferSchema>
 
-const pad = (n: number): string => String(n).padStart(2, '0')
+/** Epoch ms as the model writes a time: ISO 8601 in UTC, whole seconds ("2026-11-27T02:37:05Z"). */
+export function isoOfMs(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
+}
 
 /** A wire time (UTC, no zone) as ISO 8601 with its zone; null when none or unreadable. */
 export function isoTime(text: string | null | undefined): string | null {
   if (!text) return null
   const ms = wireTime(text)
-  if (Number.isNaN(ms)) return null
-  const d = new Date(ms)
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}Z`
+  return Number.isNaN(ms) ? null : isoOfMs(ms)
 }
 
 function amountOf(read: ReadAmount, token: ModelToken | null, missing: string | null): ModelAmount {
@@ -125,10 +126,9 @@ function amountOf(read: ReadAmount, token: ModelToken | null, missing: string | 
 }
 
 /** Why nothing is known to have arrived, or null when the received amount is what arrived. */
-function receivedMissing(r: { state: number; outcome?: Transfer['outcome'] | undefined }, arrived: boolean, provided: boolean): string | null {
+function receivedMissing(outcome: Transfer['outcome'], arrived: boolean, provided: boolean): string | null {
   if (arrived) return provided ? null : MISSING.notProvided
   // nothing has arrived: why, whether or not the service would have told the amount
-  const outcome = outcomeOf(r)
   if (outcome === 'refunded') return MISSING.refunded
   if (outcome === 'failed') return MISSING.failed
   if (outcome === 'in-flight') return MISSING.notYet
@@ -157,7 +157,7 @@ function leg(role: ModelLeg['role'], chainId: number | null, chain: ChainDetail 
 function stateOf(dialect: Dialect, r: { state: number; origin?: { stateMeaning: string | null } | undefined }): Transfer['state'] {
   if (r.state === STATE_NOT_PROVIDED) return { number: null, word: null }
   const meaning = r.origin?.stateMeaning
-  const word = descriptorOf(dialect).states[r.state]?.word ?? (meaning ? meaning.charAt(0).toUpperCase() + meaning.slice(1) : null)
+  const word = descriptorOf(dialect).states[r.state]?.word ?? (meaning ? capitalised(meaning) : null)
   return { number: r.state, word }
 }
 
@@ -169,7 +169,7 @@ export function transferOfRecord(r: TransferRecord): Transfer {
   const provided = !notProvided(r.origin, 'inAmount')
   const sentTime = isoTime(r.timestamp) ?? isoTime(r.createdAt)
   const updated = notProvided(r.origin, 'updatedAt') ? null : isoTime(r.updatedAt)
-  const delivered = outcomeOf(r) === 'delivered'
+  const outcome = outcomeOf(r)
   return {
     version: TRANSFER_MODEL_VERSION,
     dialect: r.origin?.dialect ?? DEFAULT_DIALECT,
@@ -181,14 +181,14 @@ export function transferOfRecord(r: TransferRecord): Transfer {
     legs: {
       source: leg('source', r.fromChainid, r.fromChainObject, null, r.hash, r.height, r.confirmHeight, sentTime),
       relay: r.relayerChainid !== null || r.relayerHash ? leg('relay', r.relayerChainid, null, null, r.relayerHash, r.relayerHeight, r.relayerConfirmHeight, null) : null,
-      destination: leg('destination', r.toChainid, r.toChainObject, null, r.transferinHash, r.transferinHeight, r.transferinConfirmHeight, delivered ? updated : null)
+      destination: leg('destination', r.toChainid, r.toChainObject, null, r.transferinHash, r.transferinHeight, r.transferinConfirmHeight, outcome === 'delivered' ? updated : null)
     },
     sent: amountOf(sentAmount(r), sentToken, null),
-    received: amountOf(receivedAmount(r), got, receivedMissing(r, arrived, provided)),
+    received: amountOf(receivedAmount(r), got, receivedMissing(outcome, arrived, provided)),
     fee: null,
     stable: r.stable ? { symbol: r.stable.symbol, value: exactAmount({ wire: r.stable.value, decimals: 0, symbol: null, unit: 'human' }) ?? r.stable.value } : null,
     state: stateOf(r.origin?.dialect ?? DEFAULT_DIALECT, r),
-    outcome: outcomeOf(r),
+    outcome,
     type: notProvided(r.origin, 'type') ? null : r.type,
     times: { sent: sentTime, updated },
     notProvided: [...(r.origin?.notProvided ?? [])],
@@ -210,13 +210,14 @@ export function transferOfDetail(d: TransferDetail): Transfer {
     ? { symbol: receiveToken.symbol, address: receiveToken.address ?? null, decimals: receiveToken.decimals }
     : { symbol: d.receiveSymbol ?? (d.coin || null), address: null, decimals: given(d.receiveDecimal, 'receiveDecimal') }
   const provided = !notProvided(d.origin, 'receiving') && !notProvided(d.origin, 'inAmount')
-  const arrived = !notDelivered(d, d.transferInHash) && (!!d.transferInHash || outcomeOf(d) === 'delivered')
+  const outcome = outcomeOf(d)
+  // a receive transaction, or a delivered outcome: what `receiving` says is what arrived
+  const arrived = !!d.transferInHash || outcome === 'delivered'
   const relay = relayerLeg(d)
   const extra = d as TransferDetail & { completeTime?: unknown; fee?: unknown; timestamp?: unknown }
   const sentTime = isoTime(d.times?.sent ?? (typeof extra.timestamp === 'string' ? extra.timestamp : null))
   const updated = isoTime(d.times?.updated ?? (typeof extra.completeTime === 'string' ? extra.completeTime : null))
   const fee = feeSchema.safeParse(extra.fee)
-  const delivered = outcomeOf(d) === 'delivered'
   return {
     version: TRANSFER_MODEL_VERSION,
     dialect: d.origin?.dialect ?? DEFAULT_DIALECT,
@@ -228,16 +229,16 @@ export function transferOfDetail(d: TransferDetail): Transfer {
     legs: {
       source: leg('source', d.fromChainId, d.fromChainObject, d.fromChainName, d.fromHash, d.fromHeight, d.confirmHeight, sentTime),
       relay: relay ? leg('relay', relay.chainId, relay.chain, relay.chainName, relay.hash, relay.height, relay.confirmHeight, null) : null,
-      destination: leg('destination', d.toChainId, d.toChainObject, d.toChainName, d.transferInHash, d.transferInHeight, d.transferInConfirmHeight, delivered ? updated : null)
+      destination: leg('destination', d.toChainId, d.toChainObject, d.toChainName, d.transferInHash, d.transferInHeight, d.transferInConfirmHeight, outcome === 'delivered' ? updated : null)
     },
     sent: amountOf(detailSentAmount(d), sentToken, null),
-    received: amountOf(detailReceivedAmount(d), gotToken, receivedMissing(d, arrived, provided)),
+    received: amountOf(detailReceivedAmount(d), gotToken, receivedMissing(outcome, arrived, provided)),
     fee: fee.success
       ? amountOf({ wire: fee.data.value, decimals: fee.data.decimals ?? null, symbol: fee.data.symbol, unit: 'human' }, { symbol: fee.data.symbol, address: null, decimals: fee.data.decimals ?? null }, null)
       : null,
     stable: null,
     state: stateOf(d.origin?.dialect ?? DEFAULT_DIALECT, d),
-    outcome: outcomeOf(d),
+    outcome,
     type: notProvided(d.origin, 'type') ? null : d.type,
     times: { sent: sentTime, updated },
     notProvided: [...(d.origin?.notProvided ?? [])],

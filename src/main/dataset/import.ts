@@ -8,7 +8,7 @@ import { decimalToString, parseDecimal, shiftDecimal } from '@shared/decimal'
 import { DEFAULT_DIALECT, dialectSchema } from '@shared/dialects'
 import { outcomeSchema } from '@shared/outcome'
 import { NOT_PROVIDED } from '@shared/schemas/origin'
-import { MISSING, TRANSFER_MODEL_VERSION, transferSchema, type ModelAmount, type ModelToken, type Transfer } from '@shared/transfer'
+import { isoOfMs, MISSING, TRANSFER_MODEL_VERSION, transferSchema, type ModelAmount, type ModelToken, type Transfer } from '@shared/transfer'
 import { EXPORT_COLUMNS, type ExportColumn } from './export'
 
 /** Rows read at most: ten times the largest history anyone loads (a million rows). */
@@ -111,7 +111,7 @@ function receivedMissing(outcome: Transfer['outcome']): string {
 
 function transferOfRow(r: Row): Transfer {
   const sent = isoOf(r.timestamp)
-  const updated = sent !== null && r.durationSeconds !== null ? new Date(Date.parse(sent) + Number(r.durationSeconds) * 1000).toISOString().replace('.000Z', 'Z') : null
+  const updated = sent !== null && r.durationSeconds !== null ? isoOfMs(Date.parse(sent) + Number(r.durationSeconds) * 1000) : null
   const leg = (role: 'source' | 'relay' | 'destination', chainId: number | null, chainName: string | null, hash: string | null, time: string | null) => ({
     role,
     chainId,
