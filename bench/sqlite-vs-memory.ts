@@ -141,7 +141,7 @@ async function memoryEngine(list: TransferRecord[]): Promise<Engine> {
   return {
     rows: async (q) => {
       const r = await loaded.rows({ datasetId, offset: q.offset, limit: q.limit, sort: q.sort, filter: filter(q.text) })
-      return { ids: r.rows.map((x) => x.id), complete: r.complete }
+      return { ids: r.rows.map((x) => x.id ?? -1), complete: r.complete }
     },
     count: async (q) => (await loaded.rows({ datasetId, offset: 0, limit: 1, sort: q.sort, filter: filter(q.text), complete: true })).matched,
     close: () => rmSync(dir, { recursive: true, force: true })
@@ -156,7 +156,7 @@ function sqliteEngine(sqlite: Exclude<ReturnType<typeof loadSqlite>, string>, li
   return {
     rows: async (q) => {
       const r = db.window(q)
-      return { ids: r.rows.map((x) => x.id), complete: r.matched !== null }
+      return { ids: r.rows.map((x) => x.id ?? -1), complete: r.matched !== null }
     },
     count: async (q) => db.count(q.text ?? ''),
     bytes: () => db.bytes(),

@@ -4,10 +4,10 @@
 import { outcomeSchema } from './outcome'
 import { z } from 'zod'
 import type { AppErrorData, Result } from './errors'
-import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from './schemas/wire'
+import type { ChainRecord, TokenList, TransferDetail } from './schemas/wire'
 import type { VaultResult } from './schemas/vault'
 import type { KeepersReport, SolvencyReport } from './keepers'
-import type { TableRow } from './table-row'
+import type { RowPage, TableRow } from './table-row'
 import { ROW_CHECK_MAX, type RowCheck, type TransferCheck } from './chain-check'
 import type { LoadCompleteness } from './history-load'
 import { transferColumnIds } from './transfer-columns'
@@ -221,14 +221,12 @@ export const channels = {
 
   'chains:list': channel<Sourced<ChainRecord[]>>()(z.object({ prefer }).optional()),
   'tokens:list': channel<Sourced<TokenList>>()(z.object({ prefer }).optional()),
-  // Transfers cross in two shapes, on purpose. A single page (history:page) is the service's answer as it was
-  // validated and cached, whole records (TransferRecord), at most a page of them: it is what the disk cache keeps
-  // and serves stale-while-revalidate (Sourced), and its readers need fields a table row leaves out (the
-  // transfer view's timing finds its record's legs and heights in the sender's latest page). A loaded history
-  // (history:loadAll) may be a million records and stays in main; only the window of rows on screen crosses
-  // (history:rows), already sorted and filtered, as the table's rows (TableRow, src/shared/table-row.ts: under
-  // half a record's bytes, which a filter keystroke copies across for every row it shows).
-  'history:page': channel<Sourced<HistoryPage>>()(
+  // Transfers cross as the table's rows (TableRow, src/shared/table-row.ts: the transfer model, trimmed), never
+  // as a service's records. A single page (history:page) is served from the disk cache stale-while-revalidate
+  // (Sourced) and its rows made from the records as they are read, so a cached page means what today's model
+  // says. A loaded history (history:loadAll) may be a million records and stays in main; only the window of rows
+  // on screen crosses (history:rows), already sorted and filtered.
+  'history:page': channel<Sourced<RowPage>>()(
     z.object({
       address: addressSchema,
       chainId: chainIdSchema,

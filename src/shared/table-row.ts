@@ -1,72 +1,65 @@
-// What the Transfers table shows of a transfer, and so what history:rows sends: the fields of its cells, its
-// tooltips, the stuck check and the row's link (the hash). A row of the full record is ~2 KB, most of it
-// detail-object fields, heights and hashes of legs the table never shows; this is ~45 % of that.
+// What the Transfers table shows of a transfer, and so what history:rows and history:page send: the transfer
+// model (transfer.ts) without what no cell, tooltip, filter mark or link reads — the sender and receiver, the
+// relay leg, the legs' contracts and RPCs, the destination's heights, the tokens' names. A row is read by the table, the stuck mark, the Overview's
+// watched addresses and the Transfer view's times; none of them reads a service's record.
 //
-// Why (typing in the filter must keep up: bench filter_p95_ms): every keystroke in the filter replaces the rows on screen, and each row's
-// bytes are copied out of main, carried across and parsed on the page's main thread before the rows can
-// change. A full record is still one call away where it is shown whole (the transfer view, by hash).
-import type { ChainDetail, TokenDetail, TransferRecord } from './schemas/wire'
+// Why trimmed (typing in the filter must keep up: bench filter_p95_ms): every keystroke in the filter replaces
+// the rows on screen, and each row's bytes are copied out of main, carried across and parsed on the page's main
+// thread before the rows can change. The whole model is one call away where it is shown whole (the Transfer
+// view, by hash).
+import { transferOfRecord, type ModelAmount, type ModelLeg, type Transfer } from './transfer'
+import type { HistoryPage, TransferRecord } from './schemas/wire'
 
-export type TableChain = Pick<ChainDetail, 'chainName' | 'chainImg' | 'scanUrl'>
-export type TableToken = Pick<TokenDetail, 'symbol' | 'decimal'>
+/** A leg as a row shows it: its chain (name, icon, explorer for the hash link) and its hash (its time is the row's times). */
+export type RowLeg = Pick<ModelLeg, 'chainId' | 'chainName' | 'hash' | 'explorer'> & { icon: string | null }
+export type RowSourceLeg = RowLeg & Pick<ModelLeg, 'height' | 'confirmHeight'>
 
-export type TableRow = Pick<
-  TransferRecord,
-  // the record's id: which row the user looks at, kept in place when a live refresh adds rows above it
-  | 'id'
-  | 'hash'
-  | 'transferinHash'
-  | 'timestamp'
-  | 'createdAt'
-  | 'updatedAt'
-  | 'height'
-  | 'confirmHeight'
-  | 'state'
-  | 'type'
-  | 'fromChainid'
-  | 'toChainid'
-  | 'amount'
-  | 'inAmount'
-  | 'tokenAddress'
-  | 'stable'
-  | 'received'
-  | 'issues'
-  | 'origin'
-  | 'outcome'
-> & {
-  fromChainObject: TableChain | null
-  toChainObject: TableChain | null
-  tokenObject: TableToken | null
+export type TableRow = Pick<Transfer, 'dialect' | 'hash' | 'id' | 'sent' | 'received' | 'stable' | 'state' | 'outcome' | 'type' | 'times' | 'notProvided' | 'issues'> & {
+  legs: { source: RowSourceLeg; destination: RowLeg }
 }
 
-const chain = (c: ChainDetail | null): TableChain | null => (c ? { chainName: c.chainName, chainImg: c.chainImg, scanUrl: c.scanUrl } : null)
+const rowLeg = (l: ModelLeg): RowLeg => ({ chainId: l.chainId, chainName: l.chainName, hash: l.hash, explorer: l.explorer, icon: l.icon ?? null })
 
-/** The row of a decoded record; a record with no `received` (main has not resolved it) keeps none. */
-export function tableRow(r: TransferRecord): TableRow {
-  const row: TableRow = {
-    id: r.id,
-    hash: r.hash,
-    transferinHash: r.transferinHash,
-    timestamp: r.timestamp,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    height: r.height,
-    confirmHeight: r.confirmHeight,
-    state: r.state,
-    type: r.type,
-    fromChainid: r.fromChainid,
-    toChainid: r.toChainid,
-    amount: r.amount,
-    inAmount: r.inAmount,
-    tokenAddress: r.tokenAddress,
-    stable: r.stable,
-    issues: r.issues,
-    fromChainObject: chain(r.fromChainObject),
-    toChainObject: chain(r.toChainObject),
-    tokenObject: r.tokenObject ? { symbol: r.tokenObject.symbol, decimal: r.tokenObject.decimal } : null
+/** An amount without its token's name, which no cell shows. */
+function rowAmount(a: ModelAmount): ModelAmount {
+  return a.token ? { ...a, token: { symbol: a.token.symbol, address: a.token.address, decimals: a.token.decimals } } : a
+}
+
+/** The row of a transfer. */
+export function tableRowOf(t: Transfer): TableRow {
+  const { source, destination } = t.legs
+  return {
+    dialect: t.dialect,
+    hash: t.hash,
+    id: t.id,
+    legs: { source: { ...rowLeg(source), height: source.height, confirmHeight: source.confirmHeight }, destination: rowLeg(destination) },
+    sent: rowAmount(t.sent),
+    received: rowAmount(t.received),
+    stable: t.stable,
+    state: t.state,
+    outcome: t.outcome,
+    type: t.type,
+    times: t.times,
+    notProvided: t.notProvided,
+    issues: t.issues
   }
-  if (r.received !== undefined) row.received = r.received
-  if (r.origin !== undefined) row.origin = r.origin
-  if (r.outcome !== undefined) row.outcome = r.outcome
-  return row
+}
+
+/** The row of a history record, as its dialect's decoder produced it: through the model, never around it. */
+export function tableRow(r: TransferRecord): TableRow {
+  return tableRowOf(transferOfRecord(r))
+}
+
+/** One page of a sender's history as the app shows it: its rows, and the service's counts as it gave them. */
+export interface RowPage {
+  list: TableRow[]
+  /** the service's total; where it sends none (totalKnown false), only how many are known to exist so far */
+  total: number
+  totalKnown?: false
+}
+
+export function rowPage(p: HistoryPage): RowPage {
+  const out: RowPage = { list: p.list.map(tableRow), total: p.total }
+  if (p.totalKnown === false) out.totalKnown = false
+  return out
 }

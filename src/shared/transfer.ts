@@ -14,10 +14,10 @@ import { z } from 'zod'
 import { formatDecimal } from './decimal'
 import { exactAmount, receivedAmount, sentAmount, detailReceivedAmount, detailSentAmount, type ReadAmount } from './amounts'
 import { DEFAULT_DIALECT, descriptorOf, dialectSchema, type Dialect } from './dialects'
-import { outcomeSchema } from './outcome'
+import { OUTCOME_WORDS, outcomeSchema } from './outcome'
 import { NOT_PROVIDED, notProvided, STATE_NOT_PROVIDED } from './schemas/origin'
 import { decodeIssueSchema, type ChainDetail, type TransferDetail, type TransferRecord } from './schemas/wire'
-import { capitalised, outcomeOf } from './states'
+import { capitalised, OTHER_STATE_LABEL, outcomeOf } from './states'
 import { orderIdText, receivedKnown } from './format/values'
 import { relayerLeg } from './transfer-legs'
 import { wireTime } from './transfer-time'
@@ -73,6 +73,8 @@ export const modelLegSchema = z.object({
   time: z.string().nullable(),
   /** the chain's explorer, as the service names it */
   explorer: z.string().nullable(),
+  /** the chain's icon, as the service names it (shown only through main's icon cache) */
+  icon: z.string().nullable().optional(),
   /** the bridge contract and the RPC the service's record names for this leg's chain (no trust anchor: shown beside the chain list's) */
   contract: z.string().nullable().optional(),
   rpc: z.string().nullable().optional()
@@ -148,6 +150,7 @@ function leg(role: ModelLeg['role'], chainId: number | null, chain: ChainDetail 
     confirmHeight: height(confirm),
     time,
     explorer: text(chain?.scanUrl),
+    icon: text(chain?.chainImg),
     contract: text(chain?.contract?.trim()),
     rpc: text(chain?.rpc?.trim())
   }
@@ -161,14 +164,34 @@ function stateOf(dialect: Dialect, r: { state: number; origin?: { stateMeaning: 
   return { number: r.state, word }
 }
 
+type SentOf = Pick<TransferRecord, 'amount' | 'tokenAddress' | 'tokenObject' | 'origin'>
+type ReceivedOf = Pick<TransferRecord, 'inAmount' | 'received' | 'state' | 'outcome' | 'transferinHash' | 'origin'>
+type TimesOf = Pick<TransferRecord, 'timestamp' | 'createdAt' | 'updatedAt' | 'origin'>
+
+/** What a record says was sent: its token and the amount in token units. */
+export function sentOfRecord(r: SentOf): ModelAmount {
+  const token: ModelToken | null = r.tokenObject
+    ? { symbol: r.tokenObject.symbol, name: r.tokenObject.name || null, address: r.tokenObject.address || r.tokenAddress || null, decimals: r.tokenObject.decimal }
+    : r.tokenAddress
+      ? { symbol: null, address: r.tokenAddress, decimals: null }
+      : null
+  return amountOf(sentAmount(r), token, null)
+}
+
+/** What a record says was received: the token delivered (another one for a swap) and its amount, or why there is none. */
+export function receivedOfRecord(r: ReceivedOf): ModelAmount {
+  const got = r.received ? { symbol: r.received.symbol, address: r.received.address ?? null, decimals: r.received.decimals } : null
+  return amountOf(receivedAmount(r), got, receivedMissing(outcomeOf(r), receivedKnown(r), !notProvided(r.origin, 'inAmount')))
+}
+
+/** When a record says it was sent and last updated, ISO 8601 in UTC. */
+export function timesOfRecord(r: TimesOf): Transfer['times'] {
+  return { sent: isoTime(r.timestamp) ?? isoTime(r.createdAt), updated: notProvided(r.origin, 'updatedAt') ? null : isoTime(r.updatedAt) }
+}
+
 /** The model of one history record, as its dialect's decoder produced it. */
 export function transferOfRecord(r: TransferRecord): Transfer {
-  const sentToken: ModelToken | null = r.tokenObject ? { symbol: r.tokenObject.symbol, name: r.tokenObject.name || null, address: r.tokenObject.address || r.tokenAddress || null, decimals: r.tokenObject.decimal } : r.tokenAddress ? { symbol: null, address: r.tokenAddress, decimals: null } : null
-  const got = r.received ? { symbol: r.received.symbol, address: r.received.address ?? null, decimals: r.received.decimals } : null
-  const arrived = receivedKnown(r)
-  const provided = !notProvided(r.origin, 'inAmount')
-  const sentTime = isoTime(r.timestamp) ?? isoTime(r.createdAt)
-  const updated = notProvided(r.origin, 'updatedAt') ? null : isoTime(r.updatedAt)
+  const times = timesOfRecord(r)
   const outcome = outcomeOf(r)
   return {
     version: TRANSFER_MODEL_VERSION,
@@ -179,18 +202,18 @@ export function transferOfRecord(r: TransferRecord): Transfer {
     sender: text(r.from),
     receiver: text(r.to),
     legs: {
-      source: leg('source', r.fromChainid, r.fromChainObject, null, r.hash, r.height, r.confirmHeight, sentTime),
+      source: leg('source', r.fromChainid, r.fromChainObject, null, r.hash, r.height, r.confirmHeight, times.sent),
       relay: r.relayerChainid !== null || r.relayerHash ? leg('relay', r.relayerChainid, null, null, r.relayerHash, r.relayerHeight, r.relayerConfirmHeight, null) : null,
-      destination: leg('destination', r.toChainid, r.toChainObject, null, r.transferinHash, r.transferinHeight, r.transferinConfirmHeight, outcome === 'delivered' ? updated : null)
+      destination: leg('destination', r.toChainid, r.toChainObject, null, r.transferinHash, r.transferinHeight, r.transferinConfirmHeight, outcome === 'delivered' ? times.updated : null)
     },
-    sent: amountOf(sentAmount(r), sentToken, null),
-    received: amountOf(receivedAmount(r), got, receivedMissing(outcome, arrived, provided)),
+    sent: sentOfRecord(r),
+    received: receivedOfRecord(r),
     fee: null,
     stable: r.stable ? { symbol: r.stable.symbol, value: exactAmount({ wire: r.stable.value, decimals: 0, symbol: null, unit: 'human' }) ?? r.stable.value } : null,
     state: stateOf(r.origin?.dialect ?? DEFAULT_DIALECT, r),
     outcome,
     type: notProvided(r.origin, 'type') ? null : r.type,
-    times: { sent: sentTime, updated },
+    times,
     notProvided: [...(r.origin?.notProvided ?? [])],
     issues: [...r.issues]
   }
@@ -257,12 +280,21 @@ export function transferDeliveryMs(t: Pick<Transfer, 'outcome' | 'times'>): numb
   return !Number.isNaN(sent) && !Number.isNaN(updated) && updated >= sent ? updated - sent : null
 }
 
-/** "Complete (1)": the user's label for the number (Settings → Labels), else the service's word; "State 7" without either. */
-export function transferStateText(t: Pick<Transfer, 'state'>, labels: Readonly<Record<string, string>> | undefined): string {
+/**
+ * The word beside a state number: the user's label (Settings → Labels), else the service's word, else its
+ * outcome's ("Processing" for one in flight, as MAP's front-end says; "Unknown" for a number no source names);
+ * null when the service sends no state.
+ */
+export function transferStateLabel(t: Pick<Transfer, 'state' | 'outcome'>, labels: Readonly<Record<string, string>> | undefined): string | null {
   const n = t.state.number
-  if (n === null) return `State ${NOT_PROVIDED}`
-  const label = labels?.[String(n)] || t.state.word
-  return label ? `${label} (${n})` : `State ${n}`
+  if (n === null) return null
+  return labels?.[String(n)] || t.state.word || (t.outcome === 'in-flight' ? OTHER_STATE_LABEL : OUTCOME_WORDS[t.outcome])
+}
+
+/** "Complete (1)": the state's word (transferStateLabel) and its number; "State not provided by this service" without one. */
+export function transferStateText(t: Pick<Transfer, 'state' | 'outcome'>, labels: Readonly<Record<string, string>> | undefined): string {
+  const label = transferStateLabel(t, labels)
+  return label === null ? `State ${NOT_PROVIDED}` : `${label} (${t.state.number})`
 }
 
 /** "1,500.25 USDC", "12345 (raw)" where the decimals are unknown, else why there is none. */
@@ -271,6 +303,12 @@ export function amountWords(a: ModelAmount, opts: { symbol?: boolean; grouping?:
   if (a.value !== null) return `${formatDecimal(a.value, opts.grouping === false ? { grouping: false } : {})}${symbol}`
   if (a.wire !== null) return `${a.wire} (raw)`
   return a.missing ?? MISSING.unknown
+}
+
+/** The received amount as a row writes it, naming its token where it is not the one sent (a swap: "1,500 USDC"). */
+export function receivedWords(t: Pick<Transfer, 'sent' | 'received'>): string {
+  const symbol = t.received.token?.symbol
+  return amountWords(t.received, { symbol: !!symbol && symbol !== t.sent.token?.symbol && t.received.value !== null })
 }
 
 /** True when the service does not provide `field` (its own name for it): shown as not provided, never guessed. */

@@ -13,7 +13,7 @@ import { DEMO_PROFILE_ID } from '../../src/shared/profile-ids'
 import { NOT_PROVIDED } from '../../src/shared/schemas/origin'
 import type { Dialect } from '../../src/shared/dialects'
 import type { Harness } from '../support/harness'
-import type { TransferRecord } from '../../src/shared/schemas/wire'
+import type { TableRow } from '../../src/shared/table-row'
 
 // tall enough that the virtual table draws every row of the history compared (at most 25: one page)
 test.use({ viewport: { width: 1400, height: 1600 } })
@@ -264,7 +264,7 @@ test('Transfer: one transfer by hash reads the same on every dialect, and Bridge
     { address: who.address, chainId: who.chainId, pageNo: 1, pageSize: 25, prefer: 'network' },
     { emit: () => undefined }
   )
-  const done = history.data.list.find((r) => r.state === 1 && r.transferinHash)
+  const done = history.data.list.find((r) => r.state.number === 1 && r.legs.destination.hash)
   if (!done) throw new Error('the quiet address has no delivered transfer')
   const seen = new Map<
     Dialect,
@@ -288,7 +288,7 @@ test('Transfer: one transfer by hash reads the same on every dialect, and Bridge
     seen.set(c.dialect, read)
     if (c.amounts) {
       expect(read.sent).toMatch(/^\d[\d,]*(\.\d+)? [A-Z]+$/)
-      expect(read.token).toContain(`(${done.tokenObject!.symbol})`)
+      expect(read.token).toContain(`(${done.sent.token!.symbol})`)
     } else {
       expect([read.sent, read.received, read.token]).toEqual([NOT_PROVIDED, NOT_PROVIDED, NOT_PROVIDED])
       await expect(page.getByTestId('transfer-type')).toHaveText(NOT_PROVIDED)
@@ -400,13 +400,13 @@ test("Butter's demo: a swap's row and Transfer view say what arrived in the toke
   const sample = await demoSample(harness)
   await useDialect(page, harness, 'butter')
   // a swap (received in another token than sent) and a transfer still crossing, from the demo's Butter
-  let swap: { record: TransferRecord; who: Sample['addresses'][number] } | null = null
-  let crossing: TransferRecord | null = null
+  let swap: { record: TableRow; who: Sample['addresses'][number] } | null = null
+  let crossing: TableRow | null = null
   for (const who of sample.addresses.slice(1)) {
     const history = await harness.context.handlers['history:page']({ address: who.address, chainId: who.chainId, pageNo: 1, pageSize: 25, prefer: 'network' }, { emit: () => undefined })
     for (const r of history.data.list) {
-      if (!swap && r.outcome === 'delivered' && r.received && r.received.symbol !== r.tokenObject?.symbol) swap = { record: r, who }
-      if (!crossing && r.outcome === 'in-flight' && r.toChainObject === null) crossing = r
+      if (!swap && r.outcome === 'delivered' && r.received.token?.symbol && r.received.token.symbol !== r.sent.token?.symbol) swap = { record: r, who }
+      if (!crossing && r.outcome === 'in-flight' && r.legs.destination.chainName === null) crossing = r
     }
     if (swap && crossing) break
   }
@@ -415,12 +415,13 @@ test("Butter's demo: a swap's row and Transfer view say what arrived in the toke
 
   await page.goto(`${harness.url}#/transfers?address=${who.address}&chainId=${who.chainId}`)
   const row = page.getByTestId('transfer-row').filter({ has: page.locator(`a[data-hash][title="${record.hash}"]`) })
-  await expect(row.locator('[data-col="received"]')).toHaveText(/^\s*\d[\d,]*(\.\d+)?\s*$/)
+  // the row names the token a swap delivered, since it is not the one sent
+  await expect(row.locator('[data-col="received"]')).toHaveText(new RegExp(`^\\s*\\d[\\d,]*(\\.\\d+)? ${record.received.token!.symbol}\\s*$`))
 
   await page.goto(`${harness.url}#/transfer?hash=${record.hash}`)
   const received = page.locator('.summary [data-amount]').last()
-  await expect(received).toHaveText(new RegExp(`^\\d[\\d,]*(\\.\\d+)? ${record.received!.symbol}$`))
-  await expect(page.locator('.summary [data-amount]').first()).toHaveText(new RegExp(` ${record.tokenObject!.symbol}$`))
+  await expect(received).toHaveText(new RegExp(`^\\d[\\d,]*(\\.\\d+)? ${record.received.token!.symbol}$`))
+  await expect(page.locator('.summary [data-amount]').first()).toHaveText(new RegExp(` ${record.sent.token!.symbol}$`))
 
   await page.goto(`${harness.url}#/transfer?hash=${crossing.hash}`)
   await expect(page.getByTestId('transfer-pending')).toBeVisible()

@@ -1,6 +1,9 @@
 import { test, expect } from './fixtures'
 import { demoSample, expectLoadedAll, setFault } from './demo'
 
+/** a model time (ISO 8601, UTC) as the Transfer view writes it, before its " UTC" */
+const utc = (iso: string | null): string => (iso ?? '').slice(0, 19).replace('T', ' ')
+
 test('a transfer by hash: legs with explorer links, amounts, watchlist', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
   await page.goto(`${harness.url}#/transfer`)
@@ -107,21 +110,21 @@ test('a transfer shows when it was sent and updated and how long it took; a pend
   // the busiest address's newest page holds both delivered and in-flight transfers
   const { address, chainId } = sample.addresses[0]!
   const page1 = await harness.context.handlers['history:page']({ address, chainId, pageNo: 1, pageSize: 100, prefer: 'network' }, { emit: () => undefined })
-  const done = page1.data.list.find((r) => r.state === 1 && r.transferinHash)!
+  const done = page1.data.list.find((r) => r.state.number === 1 && r.legs.destination.hash)!
   // the oldest one in flight: the newest may have arrived a moment ago (the demo network moves)
-  const waiting = page1.data.list.findLast((r) => r.state !== 1 && !r.transferinHash)!
+  const waiting = page1.data.list.findLast((r) => r.state.number !== 1 && !r.legs.destination.hash)!
   expect(done && waiting).toBeTruthy()
 
   await page.goto(`${harness.url}#/transfer?hash=${done.hash}`)
-  await expect(page.getByTestId('sent-at')).toHaveText(`${done.timestamp} UTC`)
-  await expect(page.getByTestId('updated-at')).toHaveText(`${done.updatedAt} UTC`)
+  await expect(page.getByTestId('sent-at')).toHaveText(`${utc(done.times.sent)} UTC`)
+  await expect(page.getByTestId('updated-at')).toHaveText(`${utc(done.times.updated)} UTC`)
   await expect(page.getByTestId('duration')).toHaveText(/\d+ (s|min|h|d)\b/)
   await expect(page.getByTestId('stuck-mark')).toHaveCount(0)
 
   // a threshold of one minute on its route makes the waiting transfer stuck
-  harness.context.settings.update({ stuckThresholds: { routes: { [`${waiting.fromChainid}-${waiting.toChainid}`]: 1 } } })
+  harness.context.settings.update({ stuckThresholds: { routes: { [`${waiting.legs.source.chainId}-${waiting.legs.destination.chainId}`]: 1 } } })
   await page.goto(`${harness.url}#/transfer?hash=${waiting.hash}`)
-  await expect(page.getByTestId('sent-at')).toHaveText(`${waiting.timestamp} UTC`)
+  await expect(page.getByTestId('sent-at')).toHaveText(`${utc(waiting.times.sent)} UTC`)
   await expect(page.getByTestId('pending-for')).toContainText('pending for')
   await expect(page.getByTestId('transfer-pending')).toBeVisible()
   await page.reload() // the settings the page read at start now carry the one-minute threshold

@@ -3,8 +3,7 @@
 // numbers only for drawing.
 import type { VolumeCharts } from '@shared/contract'
 import { toScaledUnits } from '@shared/decimal'
-import type { TransferRecord } from '@shared/schemas/wire'
-import { notProvided } from '@shared/schemas/origin'
+import { lacksField, type Transfer } from '@shared/transfer'
 
 const SCALE = 1_000_000n
 const MAX_SERIES = 8
@@ -47,7 +46,7 @@ function daySpan(from: string, to: string, withData: readonly string[]): string[
   return out
 }
 
-export function volumeCharts(histories: readonly Iterable<TransferRecord>[], range: { from?: string; to?: string } = {}): VolumeCharts {
+export function volumeCharts(histories: readonly Iterable<Transfer>[], range: { from?: string; to?: string } = {}): VolumeCharts {
   const seen = new Set<string>()
   const byDay = new Map<string, Map<string, bigint>>()
   const byDest = new Map<string, bigint>()
@@ -56,14 +55,15 @@ export function volumeCharts(histories: readonly Iterable<TransferRecord>[], ran
   let transfers = 0
   let valueNotProvided = 0
   for (const rows of histories) {
-    for (const r of rows) {
-      const id = `${r.id}:${r.hash}`
+    for (const t of rows) {
+      const id = `${t.id}:${t.hash}`
       if (seen.has(id)) continue
-      const day = r.timestamp.slice(0, 10)
+      // the model's times are ISO 8601 in UTC: the first ten characters are the UTC day
+      const day = t.times.sent?.slice(0, 10) ?? ''
       if ((range.from && day < range.from.slice(0, 10)) || (range.to && day > range.to.slice(0, 10))) continue
-      if (!r.stable) {
+      if (!t.stable) {
         // a service without values (Butter, Bridge Scan) is counted, so the view says why nothing is drawn
-        if (notProvided(r.origin, 'stable')) {
+        if (lacksField(t, 'stable')) {
           seen.add(id)
           valueNotProvided++
         }
@@ -71,13 +71,14 @@ export function volumeCharts(histories: readonly Iterable<TransferRecord>[], ran
       }
       seen.add(id)
       transfers++
-      stableSymbol ??= r.stable.symbol
-      const v = scaled(r.stable.value)
-      const token = r.tokenObject?.symbol ?? r.tokenAddress.slice(0, 10)
+      stableSymbol ??= t.stable.symbol
+      const v = scaled(t.stable.value)
+      const token = t.sent.token?.symbol ?? t.sent.token?.address?.slice(0, 10) ?? '?'
       let d = byDay.get(day)
       if (!d) byDay.set(day, (d = new Map()))
       add(d, token, v)
-      add(byDest, r.toChainObject?.chainName ?? `chain ${r.toChainid}`, v)
+      const dest = t.legs.destination
+      add(byDest, dest.chainName ?? `chain ${dest.chainId ?? '?'}`, v)
       add(byToken, token, v)
     }
   }

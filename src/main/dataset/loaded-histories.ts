@@ -3,6 +3,7 @@
 // and filtered views the table asks for, its refreshes (Live), its exports and the rows charts are drawn from.
 import type { ChannelParsed, HistoryFilter, HistoryRefresh, HistoryRows, HistorySort, Progress } from '@shared/contract'
 import { tableRow } from '@shared/table-row'
+import { transferOfRecord, type Transfer } from '@shared/transfer'
 import type { LoadCompleteness } from '@shared/history-load'
 import { AppError, toErrorData } from '@shared/errors'
 import type { TokenList, TransferRecord } from '@shared/schemas/wire'
@@ -253,15 +254,15 @@ export class LoadedHistories {
    * The histories charts are drawn from: every dataset loaded in this session, plus the last complete load
    * of each watched address and chain kept in the cache (also offline, also after a restart).
    */
-  async chartSources(watched: readonly { address: string; chainIds: readonly number[] }[]): Promise<Iterable<TransferRecord>[]> {
+  async chartSources(watched: readonly { address: string; chainIds: readonly number[] }[]): Promise<Iterable<Transfer>[]> {
     await Promise.all(this.preloads)
     const active = await this.deps.endpoint().catch(() => null)
     // the active profile's histories only, in the dialect it speaks now: another service may tell the same
     // transfers otherwise (with values where this one has none), and the charts are of what this one says.
     // Rows read one at a time: a loaded million is never a million objects at once.
-    const out: Iterable<TransferRecord>[] = [...this.datasets.values()]
+    const out: Iterable<Transfer>[] = [...this.datasets.values()]
       .filter((d) => active === null || (d.profileId === active.profileId && d.dialect === active.client.dialect))
-      .map((d) => d.views.table.rows())
+      .map((d) => transfersOf(d.views.table.rows()))
     if (active === null) return out
     const { profileId, client } = active
     for (const w of watched) {
@@ -269,9 +270,14 @@ export class LoadedHistories {
         const id = this.datasetKey(client, profileId, w.address, chainId)
         if (this.datasets.has(id)) continue
         const cached = await readOfflineCopy(this.deps.cache, profileId, id)
-        if (cached) out.push(cached.rows)
+        if (cached) out.push(transfersOf(cached.rows))
       }
     }
     return out
   }
+}
+
+/** The model of each record as it is reached: a loaded million is never a million transfers at once. */
+function* transfersOf(records: Iterable<TransferRecord>): Generator<Transfer> {
+  for (const r of records) yield transferOfRecord(r)
 }

@@ -10,10 +10,10 @@
 //   - `distinct`: text from few values, drawn in the proportional font (chains, tokens, states): one row per
 //     distinct value, and the renderer measures each in its font;
 //   - null: a column whose width does not follow its text (Time, the shortened hashes).
-import { amountText, receivedAmount, sentAmount } from '@shared/amounts'
-import { durationMsText, receivedKnown, stableText } from '@shared/format'
-import { notDelivered } from '@shared/states'
-import { deliveryMs } from '@shared/transfer-time'
+import { durationMsText, stableText } from '@shared/format'
+import { canBeStuck } from '@shared/outcome'
+import { outcomeOf } from '@shared/states'
+import { amountWords, receivedOfRecord, receivedWords, sentOfRecord, timesOfRecord, transferDeliveryMs } from '@shared/transfer'
 import type { TransferRecord } from '@shared/schemas/wire'
 import type { TransferColumnId } from '@shared/transfer-columns'
 import { TransferTable } from './table'
@@ -22,8 +22,10 @@ type Reader = <K extends keyof TransferRecord & string>(i: number, key: K) => Tr
 
 type Widest = { longest: (v: Reader, i: number) => number } | { distinct: (v: Reader, i: number) => string } | null
 
-/** the sent or received amount's characters as the cell writes them: " (raw)" after a wire value of unknown decimals */
-const amountChars = (a: { text: string; raw: boolean }): number => a.text.length + (a.raw ? 6 : 0)
+// Each text is the model's (src/shared/transfer.ts), made from the few columns it needs rather than from a
+// whole row: reading a million rows whole would take seconds.
+const sentOf = (v: Reader, i: number) => sentOfRecord({ amount: v(i, 'amount'), tokenAddress: v(i, 'tokenAddress'), tokenObject: v(i, 'tokenObject'), origin: v(i, 'origin') })
+const outcomeAt = (v: Reader, i: number) => outcomeOf({ state: v(i, 'state'), outcome: v(i, 'outcome') })
 
 const WIDEST: Readonly<Record<TransferColumnId, Widest>> = {
   time: null,
@@ -31,24 +33,32 @@ const WIDEST: Readonly<Record<TransferColumnId, Widest>> = {
     distinct: (v, i) => `${v(i, 'fromChainid')}\u0000${v(i, 'fromChainObject')?.chainName ?? ''}\u0000${v(i, 'toChainid')}\u0000${v(i, 'toChainObject')?.chainName ?? ''}`
   },
   token: { distinct: (v, i) => `${v(i, 'tokenObject')?.symbol ?? v(i, 'tokenAddress')}\u0000${(v(i, 'issues')?.length ?? 0) > 0}` },
-  amount: {
-    longest: (v, i) => amountChars(amountText(sentAmount({ amount: v(i, 'amount'), tokenObject: v(i, 'tokenObject'), origin: v(i, 'origin') })))
-  },
+  amount: { longest: (v, i) => amountWords(sentOf(v, i)).length },
   received: {
     longest: (v, i) => {
-      const r = { state: v(i, 'state'), outcome: v(i, 'outcome'), transferinHash: v(i, 'transferinHash'), inAmount: v(i, 'inAmount') }
-      // not delivered yet: the cell says unknown, whatever the wire's 0
-      if (!receivedKnown(r)) return 0
-      return amountChars(amountText(receivedAmount({ inAmount: r.inAmount, received: v(i, 'received'), origin: v(i, 'origin') })))
+      const received = receivedOfRecord({
+        inAmount: v(i, 'inAmount'),
+        received: v(i, 'received'),
+        state: v(i, 'state'),
+        outcome: v(i, 'outcome'),
+        transferinHash: v(i, 'transferinHash'),
+        origin: v(i, 'origin')
+      })
+      return receivedWords({ sent: sentOf(v, i), received }).length
     }
   },
   stable: { longest: (v, i) => stableText(v(i, 'stable')).length },
   // a row not delivered may be marked stuck as time passes: it stands for its state with the mark
-  state: { distinct: (v, i) => `${v(i, 'state')}\u0000${v(i, 'outcome')}\u0000${v(i, 'origin')?.stateMeaning ?? ''}\u0000${notDelivered({ state: v(i, 'state'), outcome: v(i, 'outcome') }, v(i, 'transferinHash'))}` },
+  state: { distinct: (v, i) => `${v(i, 'state')}\u0000${v(i, 'outcome')}\u0000${v(i, 'origin')?.stateMeaning ?? ''}\u0000${v(i, 'origin')?.dialect ?? ''}\u0000${canBeStuck(outcomeAt(v, i))}` },
   type: { distinct: (v, i) => String(v(i, 'type')) },
   duration: {
     longest: (v, i) =>
-      durationMsText(deliveryMs({ timestamp: v(i, 'timestamp'), createdAt: v(i, 'createdAt'), updatedAt: v(i, 'updatedAt'), state: v(i, 'state') })).length
+      durationMsText(
+        transferDeliveryMs({
+          outcome: outcomeAt(v, i),
+          times: timesOfRecord({ timestamp: v(i, 'timestamp'), createdAt: v(i, 'createdAt'), updatedAt: v(i, 'updatedAt'), origin: v(i, 'origin') })
+        })
+      ).length
   },
   hashes: null,
   // the chain-check outcome's longest word sets it (a fixed width), not the rows

@@ -5,6 +5,7 @@ import { AppError } from '@shared/errors'
 import { chainListSchema } from '@shared/schemas/decoded'
 import { profileSchema } from '@shared/schemas/settings'
 import { DEFAULT_DIALECT, descriptorOf, presetTokensUrl } from '@shared/dialects'
+import { rowPage } from '@shared/table-row'
 import { volumeCharts, type LoadedHistories } from '../dataset'
 import type { ChainCheckService } from '../chain'
 import type { KeepersService } from '../keepers'
@@ -86,7 +87,10 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     },
     'chains:list': (input) => d.queries.chains(input?.prefer ?? 'network'),
     'tokens:list': (input) => d.queries.tokens(input?.prefer ?? 'network'),
-    'history:page': (input) => d.history.page(input),
+    'history:page': async (input) => {
+      const page = await d.history.page(input)
+      return { ...page, data: rowPage(page.data) }
+    },
     'history:loadAll': (input, ctx) => d.loaded.loadAll(input, (p) => ctx.emit('history:progress', p)),
     'history:cancel': ({ jobId }) => d.loaded.cancel(jobId),
     'history:rows': (input) => d.loaded.rows(input),

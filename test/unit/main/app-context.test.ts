@@ -153,12 +153,12 @@ describe('app context through the handler table', () => {
     const window = await value(ctx, 'history:rows', { datasetId: loaded.datasetId, offset: 0, limit: 20, sort: { key: 'timestamp', dir: 'asc' } })
     expect(window.rows).toHaveLength(20)
     expect(window.total).toBe(heavy.count)
-    const times = window.rows.map((row) => row.timestamp)
+    const times = window.rows.map((row) => row.times.sent)
     expect([...times].sort()).toEqual(times)
-    const symbol = window.rows[0]?.tokenObject?.symbol as string
+    const symbol = window.rows[0]?.sent.token?.symbol as string
     const filtered = await value(ctx, 'history:rows', { datasetId: loaded.datasetId, offset: 0, limit: 500, filter: { token: symbol } })
     expect(filtered.matched).toBeGreaterThan(0)
-    expect(filtered.rows.every((row) => row.tokenObject?.symbol === symbol)).toBe(true)
+    expect(filtered.rows.every((row) => row.sent.token?.symbol === symbol)).toBe(true)
     // scrolled far down, then a filter leaves fewer rows: the last rows come back at once, with their offset
     const all = await value(ctx, 'history:rows', { datasetId: loaded.datasetId, offset: 0, limit: 500, filter: { token: symbol } })
     const pastEnd = await value(ctx, 'history:rows', { datasetId: loaded.datasetId, offset: filtered.matched + 5000, limit: 30, filter: { token: symbol } })

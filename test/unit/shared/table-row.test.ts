@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-// history:rows sends the table's row, not the whole record (table-row.ts). What must not change: every field
-// the table reads is the record's own, and the table draws exactly the same rows from either.
+// history:rows sends the table's row: the transfer model, trimmed (table-row.ts). What must not change: every
+// field the row keeps is the model's own, and the table draws exactly the same rows from the row as from the
+// whole model.
 import { fireEvent, render } from '@testing-library/svelte'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import TransfersTable from '../../../src/renderer/src/components/transfers/TransfersTable.svelte'
@@ -8,6 +9,7 @@ import { BridgeClient } from '../../../src/main/client/mcs/client'
 import { startSimulator, type Simulator } from '../../support/simulator'
 import type { TransferRecord } from '../../../src/shared/schemas/wire'
 import { tableRow, type TableRow } from '../../../src/shared/table-row'
+import { transferOfRecord } from '../../../src/shared/transfer'
 
 let sim: Simulator
 let records: TransferRecord[] = []
@@ -31,33 +33,38 @@ beforeAll(async () => {
 afterAll(() => sim.close())
 
 describe('the table row history:rows sends', () => {
-  it('keeps each field the table reads exactly as in the record, and nothing else of the details', () => {
+  it("keeps each field it holds exactly as in the transfer model, and none of the record's details", () => {
     for (const r of records) {
       const row = tableRow(r)
+      const t = transferOfRecord(r)
       for (const [key, value] of Object.entries(row)) {
-        if (key === 'fromChainObject' || key === 'toChainObject' || key === 'tokenObject') continue
-        expect(value, key).toEqual(r[key as keyof TransferRecord])
+        if (key === 'legs' || key === 'sent' || key === 'received') continue
+        expect(value, key).toEqual(t[key as keyof typeof t])
       }
-      for (const key of ['fromChainObject', 'toChainObject'] as const) {
-        const d = r[key]
-        expect(row[key]).toEqual(d ? { chainName: d.chainName, chainImg: d.chainImg, scanUrl: d.scanUrl } : null)
+      // the amounts whole, their tokens without the name no cell shows
+      for (const side of ['sent', 'received'] as const) {
+        const { token, ...rest } = t[side]
+        expect(row[side], side).toEqual({ ...rest, token: token && { symbol: token.symbol, address: token.address, decimals: token.decimals } })
       }
-      expect(row.tokenObject).toEqual(r.tokenObject ? { symbol: r.tokenObject.symbol, decimal: r.tokenObject.decimal } : null)
-      expect('received' in row).toBe('received' in r)
+      expect(Object.keys(row)).not.toContain('sender')
+      const { source, destination } = t.legs
+      const keep = (l: typeof source) => ({ chainId: l.chainId, chainName: l.chainName, hash: l.hash, explorer: l.explorer, icon: l.icon ?? null })
+      expect(row.legs).toEqual({ source: { ...keep(source), height: source.height, confirmHeight: source.confirmHeight }, destination: keep(destination) })
     }
     const full = JSON.stringify(records.slice(0, 60)).length
     const rows = JSON.stringify(records.slice(0, 60).map(tableRow)).length
     expect(rows / full).toBeLessThan(0.55)
   })
 
-  it('the table draws the same rows, cells, tooltips and links from the row as from the whole record', () => {
-    const draw = (rowAt: (i: number) => TransferRecord | TableRow | undefined): string => {
+  it('the table draws the same rows, cells, tooltips and links from the row as from the whole model', () => {
+    const draw = (rowAt: (i: number) => TableRow | undefined): string => {
       const { container, unmount } = render(TransfersTable, { count: records.length, rowAt, onopen: () => undefined, settings: null, now: Date.parse('2026-11-23T00:00:00Z'), height: 34 * (records.length + 2) })
       const html = container.innerHTML
       unmount()
       return html
     }
-    const whole = draw((i) => records[i])
+    // the whole model has every field a row has, and more: drawn as a row it must read the same
+    const whole = draw((i) => (records[i] ? (transferOfRecord(records[i]) as unknown as TableRow) : undefined))
     expect(whole).toContain('data-testid="transfer-row"')
     expect(whole.match(/data-testid="transfer-row"/g)?.length).toBe(records.length)
     expect(draw((i) => (records[i] ? tableRow(records[i]) : undefined))).toBe(whole)

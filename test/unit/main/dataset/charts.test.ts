@@ -2,10 +2,14 @@
 // Bridge Scan) are counted as such, so the view can say the volume is not provided rather than draw nothing or 0.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { volumeCharts } from '../../../../src/main/dataset/charts'
+import { volumeCharts as chartsOfTransfers } from '../../../../src/main/dataset/charts'
+import { transferOfRecord } from '../../../../src/shared/transfer'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import type { TransferOrigin } from '../../../../src/shared/schemas/origin'
 import { transfer } from './fake-history'
+
+/** the charts of records as main draws them: each through the transfer model */
+const volumeCharts = (histories: readonly TransferRecord[][], range?: { from?: string; to?: string }) => chartsOfTransfers(histories.map((rows) => rows.map(transferOfRecord)), range)
 
 const noValue = (dialect: 'butter' | 'mapscan'): TransferOrigin => ({ dialect, amount: dialect === 'butter' ? 'raw' : 'absent', inAmount: dialect === 'butter' ? 'raw' : 'absent', stateMeaning: null, notProvided: ['stable'] })
 const without = (r: TransferRecord, dialect: 'butter' | 'mapscan'): TransferRecord => ({ ...r, stable: null, origin: noValue(dialect) })

@@ -7,6 +7,7 @@ import { LoadedHistories } from '../../../../src/main/dataset'
 import type { QueryClient, QueryDialect } from '../../../../src/main/client'
 import { DiskCache } from '../../../../src/main/store/cache'
 import type { HistoryPage, TransferRecord } from '../../../../src/shared/schemas/wire'
+import type { Transfer } from '../../../../src/shared/transfer'
 import { hex } from './hex'
 
 export const ADDRESS = `0x${hex(40, 7)}`
@@ -108,7 +109,7 @@ export class FakeHistory implements QueryClient {
 
   /** a pending transfer is delivered: state 1, a receive leg and the amount received */
   complete(id: number): void {
-    this.change(id, { state: 1, transferinHash: `0x${hex(64, id + 2)}`, transferinHeight: 5000 + id, transferinConfirmHeight: 5015 + id, inAmount: `${id}.000000` })
+    this.change(id, { state: 1, outcome: 'delivered', transferinHash: `0x${hex(64, id + 2)}`, transferinHeight: 5000 + id, transferinConfirmHeight: 5015 + id, inAmount: `${id}.000000` })
   }
 
   /** a pending transfer reaches the relay chain: a leg more, still not delivered */
@@ -157,8 +158,8 @@ export async function tempCache(): Promise<DiskCache> {
   return DiskCache.open(mkdtempSync(join(tmpdir(), 'bs-live-')), 50 * 1024 * 1024)
 }
 
-/** Every row of the one loaded dataset, whole, in its loaded order. */
-export async function datasetRecords(history: LoadedHistories): Promise<TransferRecord[]> {
+/** Every transfer of the one loaded dataset, whole (the model), in its loaded order. */
+export async function datasetRecords(history: LoadedHistories): Promise<Transfer[]> {
   const [rows] = await history.chartSources([])
   return [...(rows ?? [])]
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { LoadedHistories } from '../../../../src/main/dataset'
 import type { DiskCache } from '../../../../src/main/store/cache'
-import { amountText, sentAmount } from '../../../../src/shared/amounts'
+import { amountWords, transferOfRecord, type Transfer } from '../../../../src/shared/transfer'
 import { transferRecordSchema } from '../../../../src/shared/schemas/decoded'
 import { NOT_PROVIDED, STATE_NOT_PROVIDED } from '../../../../src/shared/schemas/origin'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
@@ -39,8 +39,8 @@ const load = (history: LoadedHistories) => history.loadAll({ jobId: 'j', address
 const rowsOf = async (history: LoadedHistories, datasetId: string): Promise<TableRow[]> =>
   (await history.rows({ datasetId, offset: 0, limit: 100 })).rows
 /** what the Amount column shows of each row */
-const amounts = (rows: readonly TableRow[]): string[] => rows.map((r) => amountText(sentAmount(r)).text)
-const chartRows = async (history: LoadedHistories, watched: { address: string; chainIds: number[] }[] = []): Promise<TransferRecord[]> =>
+const amounts = (rows: readonly TableRow[]): string[] => rows.map((r) => amountWords(r.sent))
+const chartRows = async (history: LoadedHistories, watched: { address: string; chainIds: number[] }[] = []): Promise<Transfer[]> =>
   (await history.chartSources(watched)).flatMap((rows) => [...rows])
 
 describe('loaded histories of a profile that changes dialect', () => {
@@ -62,7 +62,7 @@ describe('loaded histories of a profile that changes dialect', () => {
     expect(scanRows.map((r) => r.hash)).toEqual(ourRows.map((r) => r.hash))
     expect(new Set(amounts(scanRows))).toEqual(new Set([NOT_PROVIDED]))
     // the charts are of what the profile's service says now
-    expect((await chartRows(history)).map((r) => r.origin?.dialect)).toEqual(scanRows.map(() => 'mapscan'))
+    expect((await chartRows(history)).map((r) => r.dialect)).toEqual(scanRows.map(() => 'mapscan'))
     // our dataset is still loaded, unchanged; kept current only in its own dialect
     expect(await rowsOf(history, first.datasetId)).toEqual(ourRows)
     await expect(history.refresh({ datasetId: first.datasetId })).rejects.toThrow(/spoke another service \(mcs\)/)
@@ -77,7 +77,7 @@ describe('loaded histories of a profile that changes dialect', () => {
     speaking = ours
     ours.asked.length = 0
     const charted = await chartRows(history)
-    expect(charted.map((r) => r.amount)).toEqual(ours.list.map((r) => r.amount))
+    expect(charted.map((r) => r.sent.wire)).toEqual(ours.list.map((r) => r.amount))
     expect(await rowsOf(history, first.datasetId)).toEqual(ourRows)
     expect(ours.asked).toEqual([])
     // and ours unreachable: our offline copy, with our amounts
@@ -97,10 +97,10 @@ describe('loaded histories of a profile that changes dialect', () => {
     const history = await serviceOn(ours, PAGE, cache)
     const got = await load(history)
     expect(got).toMatchObject({ datasetId: `${PROFILE_ID}|${ADDRESS.toLowerCase()}|${CHAIN_ID}`, loaded: COUNT, total: COUNT })
-    expect((await rowsOf(history, got.datasetId)).map((r) => [r.id, r.amount, r.state])).toEqual(saved.map((r) => [r.id, r.amount, r.state]))
+    expect((await rowsOf(history, got.datasetId)).map((r) => [r.id, r.sent.wire, r.state.number])).toEqual(saved.map((r) => [r.id, r.amount, r.state]))
     // charts of a watched address after a restart: the same copy
     const restarted = await serviceOn(ours, PAGE, cache)
-    expect(await chartRows(restarted, [{ address: ADDRESS, chainIds: [CHAIN_ID] }])).toEqual(saved)
+    expect(await chartRows(restarted, [{ address: ADDRESS, chainIds: [CHAIN_ID] }])).toEqual(saved.map(transferOfRecord))
 
     // the same profile speaking Bridge Scan has no copy of its own: nothing, rather than ours
     const scan = new FakeHistory(0, 'mapscan', scanTold)

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { amountOrder, sentAmount } from '../../../../src/shared/amounts'
 import type { HistorySort } from '../../../../src/shared/contract'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
+import { transferOfRecord } from '../../../../src/shared/transfer'
 import { ADDRESS, CHAIN_ID, datasetRecords, FakeHistory, serviceOn } from './fake-history'
 
 const PAGE = 25
@@ -56,7 +57,7 @@ describe('a loaded history kept current', () => {
           const res = await history.refresh({ datasetId })
           expect(res.gap).toBe(false)
           expect(res.sinceLoad).toBe(arrived)
-          expect(await datasetRecords(history)).toEqual(fake.list.map((r) => ({ ...r, received: null })))
+          expect(await datasetRecords(history)).toEqual(fake.list.map((r) => transferOfRecord({ ...r, received: null })))
           const view = await history.rows({ datasetId, offset: 0, limit: 500, sort })
           expect(view.rows.map((r) => r.id)).toEqual(sorted(fake.list, sort))
         }

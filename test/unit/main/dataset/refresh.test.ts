@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest'
 import type { LoadedHistories } from '../../../../src/main/dataset'
 import { HEAD_PAGES, PENDING_PAGES } from '../../../../src/main/dataset/refresh'
-import type { TransferRecord } from '../../../../src/shared/schemas/wire'
+import { transferOfRecord, type Transfer } from '../../../../src/shared/transfer'
 import { ADDRESS, CHAIN_ID, datasetRecords, FakeHistory, serviceOn } from './fake-history'
 
 const PAGE = 50
 
-async function loaded(count: number): Promise<{ fake: FakeHistory; history: LoadedHistories; datasetId: string; before: TransferRecord[] }> {
+async function loaded(count: number): Promise<{ fake: FakeHistory; history: LoadedHistories; datasetId: string; before: Transfer[] }> {
   const fake = new FakeHistory(count)
   const history = await serviceOn(fake, PAGE)
   const { datasetId } = await history.loadAll({ jobId: 'j', address: ADDRESS, chainId: CHAIN_ID }, () => undefined)
@@ -18,7 +18,7 @@ async function loaded(count: number): Promise<{ fake: FakeHistory; history: Load
   return { fake, history, datasetId, before: await datasetRecords(history) }
 }
 
-const ids = (rows: readonly { id: number }[]): number[] => rows.map((r) => r.id)
+const ids = (rows: readonly { id: number | null }[]): (number | null)[] => rows.map((r) => r.id)
 
 describe('refreshing a loaded history', () => {
   it('puts new transfers on top, once, and leaves every other row as it was', async () => {
@@ -28,7 +28,7 @@ describe('refreshing a loaded history', () => {
     expect(res).toMatchObject({ arrived: 3, updated: 0, sinceLoad: 3, total: 233, gap: false })
     const after = await datasetRecords(history)
     expect(ids(after.slice(0, 3))).toEqual(fresh)
-    expect(after.slice(0, 3)).toEqual(fake.list.slice(0, 3).map((r) => ({ ...r, received: null })))
+    expect(after.slice(0, 3)).toEqual(fake.list.slice(0, 3).map((r) => transferOfRecord({ ...r, received: null })))
     expect(after.slice(3)).toEqual(before)
 
     // asked again, the same transfers are not added a second time
@@ -39,13 +39,13 @@ describe('refreshing a loaded history', () => {
 
   it('replaces a transfer whose state and legs changed where it is, by id, and nothing else', async () => {
     const { fake, history, datasetId, before } = await loaded(230)
-    const pending = before.findIndex((r) => r.state === 0)
-    const id = (before[pending] as TransferRecord).id
+    const pending = before.findIndex((r) => r.state.number === 0)
+    const id = before[pending]!.id as number
     fake.complete(id)
     const res = await history.refresh({ datasetId })
     expect(res).toMatchObject({ arrived: 0, updated: 1, sinceLoad: 0, total: 230 })
     const after = await datasetRecords(history)
-    expect(after[pending]).toMatchObject({ id, state: 1, transferinHash: expect.stringMatching(/^0x/), inAmount: `${id}.000000` })
+    expect(after[pending]).toMatchObject({ id, state: { number: 1 }, outcome: 'delivered', legs: { destination: { hash: expect.stringMatching(/^0x/) } }, received: { wire: `${id}.000000` } })
     after.forEach((r, i) => {
       if (i !== pending) expect(r).toEqual(before[i])
     })
@@ -64,15 +64,15 @@ describe('refreshing a loaded history', () => {
   it('asks the pages the newest pending transfers are on now, past the head, shifted by what arrived', async () => {
     const { fake, history, datasetId, before } = await loaded(230)
     // pending transfers below page 1; with two arrivals the first of them moves down two rows
-    const deep = before.map((r, i) => ({ r, i })).filter(({ r, i }) => r.state === 0 && i >= PAGE)
-    const target = deep[0] as { r: TransferRecord; i: number }
+    const deep = before.map((r, i) => ({ r, i })).filter(({ r, i }) => r.state.number === 0 && i >= PAGE)
+    const target = deep[0] as { r: Transfer; i: number }
     fake.arrive(2)
-    fake.complete(target.r.id)
+    fake.complete(target.r.id as number)
     const res = await history.refresh({ datasetId })
     expect(res).toMatchObject({ arrived: 2, updated: 1 })
     expect(fake.asked).toContain(Math.floor((target.i + 2) / PAGE) + 1)
     const after = await datasetRecords(history)
-    expect(after[target.i + 2]).toMatchObject({ id: target.r.id, state: 1 })
+    expect(after[target.i + 2]).toMatchObject({ id: target.r.id, state: { number: 1 } })
   })
 
   it('reads a bounded number of head pages; more arrivals than that are a gap it says it cannot vouch for', async () => {
@@ -136,15 +136,15 @@ describe('refreshing a loaded history', () => {
     const now = await history.rows({ datasetId, offset: res.anchor ?? 0, limit: 1, sort })
     expect((now.rows[0] as { id: number }).id).toBe(anchorId)
     // the new rows that sort above it moved it down by as many rows
-    const above = (await history.rows({ datasetId, offset: 0, limit: 500, sort })).rows.slice(0, res.anchor ?? 0).filter((r) => r.id > 230)
+    const above = (await history.rows({ datasetId, offset: 0, limit: 500, sort })).rows.slice(0, res.anchor ?? 0).filter((r) => (r.id ?? 0) > 230)
     expect(res.anchor).toBe(100 + above.length)
   })
 
   it('a row that leaves its view (a filter no longer admits it) has no anchor', async () => {
     const { fake, history, datasetId, before } = await loaded(120)
-    const pending = before.find((r) => r.state === 0) as TransferRecord
-    fake.complete(pending.id)
-    const res = await history.refresh({ datasetId, anchor: { id: pending.id, filter: { state: 0 } } })
+    const id = before.find((r) => r.state.number === 0)!.id as number
+    fake.complete(id)
+    const res = await history.refresh({ datasetId, anchor: { id, filter: { state: 0 } } })
     expect(res).toMatchObject({ updated: 1, anchor: null })
   })
 

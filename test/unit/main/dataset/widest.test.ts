@@ -4,7 +4,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
-import { tableRow } from '../../../../src/shared/table-row'
+import { tableRow, tableRowOf } from '../../../../src/shared/table-row'
+import type { Transfer } from '../../../../src/shared/transfer'
 import { widestAfterMerge, widestRecords, widestRows } from '../../../../src/main/dataset/widest'
 import { TransferTable } from '../../../../src/main/dataset/table'
 import { widestSeen } from '../../../../src/renderer/src/lib/transfers/row-texts'
@@ -15,6 +16,7 @@ import { ADDRESS, CHAIN_ID, datasetRecords, FakeHistory, serviceOn, transfer } f
 const measure = (text: string): number => [...text].reduce((w, c) => w + 4 + (c.charCodeAt(0) % 7), 0)
 const seenRows = (rows: readonly TableRow[]) => widestSeen(rows, undefined, measure)
 const seen = (records: readonly TransferRecord[]) => seenRows(records.map(tableRow))
+const seenModels = (transfers: readonly Transfer[]) => seenRows(transfers.map(tableRowOf))
 
 const digits = fc.stringMatching(/^[1-9][0-9]{0,30}$/)
 const variant = fc.record({
@@ -100,7 +102,7 @@ describe('a loaded history sends its widest rows', () => {
     const plain = await history.rows({ datasetId, offset: 0, limit: 10 })
     expect(plain.widest).toBeUndefined()
     const asked = await history.rows({ datasetId, offset: 0, limit: 10, widest: true })
-    expect(seenRows(asked.widest ?? [])).toEqual(seen(await datasetRecords(history)))
+    expect(seenRows(asked.widest ?? [])).toEqual(seenModels(await datasetRecords(history)))
     // a transfer far wider than any loaded arrives: the widest rows include it
     fake.arrive(1)
     const top = fake.list[0] as TransferRecord
@@ -108,6 +110,6 @@ describe('a loaded history sends its widest rows', () => {
     await history.refresh({ datasetId })
     const after = await history.rows({ datasetId, offset: 0, limit: 10, widest: true })
     expect(after.widest?.map((r) => r.id)).toContain(top.id)
-    expect(seenRows(after.widest ?? [])).toEqual(seen(await datasetRecords(history)))
+    expect(seenRows(after.widest ?? [])).toEqual(seenModels(await datasetRecords(history)))
   })
 })

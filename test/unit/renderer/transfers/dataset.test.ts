@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { API_GLOBAL } from '../../../../src/shared/contract'
 import type { HistoryRows } from '../../../../src/shared/contract'
-import type { TransferRecord } from '../../../../src/shared/schemas/wire'
+import type { TableRow } from '../../../../src/shared/table-row'
 import { LoadedHistory } from '../../../../src/renderer/src/lib/transfers/dataset.svelte'
 
 interface Asked {
@@ -25,7 +25,7 @@ function fakeBridge(): Asked[] {
 }
 
 /** the first rows of a view (a window at offset 0 holds rows whenever any match) */
-const page = (matched: number, complete: boolean): HistoryRows => ({ rows: Array.from({ length: Math.min(matched, 40) }, (_, id) => ({ id }) as unknown as TransferRecord), offset: 0, total: 1_000_000, matched, complete })
+const page = (matched: number, complete: boolean): HistoryRows => ({ rows: Array.from({ length: Math.min(matched, 40) }, (_, id) => ({ id }) as unknown as TableRow), offset: 0, total: 1_000_000, matched, complete })
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 0))
 /** the promise hops of an answered call, without a timer's wait (a property runs thousands of frames) */
 const flush = async (): Promise<void> => {
@@ -124,7 +124,7 @@ describe('LoadedHistory on a new filter or sort', () => {
 const windowOf = (input: Asked['input'], total: number): HistoryRows => {
   const offset = input.offset ?? 0
   const count = Math.max(0, Math.min(input.limit ?? 0, total - offset))
-  return { rows: Array.from({ length: count }, (_, k) => ({ id: offset + k }) as unknown as TransferRecord), offset, total, matched: total, complete: true }
+  return { rows: Array.from({ length: count }, (_, k) => ({ id: offset + k }) as unknown as TableRow), offset, total, matched: total, complete: true }
 }
 
 describe('LoadedHistory while the table scrolls', () => {

@@ -48,7 +48,7 @@ describe('amount cells', () => {
     expect(amountText({ wire: 'not-a-number', decimals: 6, symbol: null })).toEqual({ text: 'not-a-number', raw: true })
   })
   it('shows the stable value with its symbol', () => {
-    expect(stableText({ stable: { symbol: 'USDT', field: 'usdtValume', value: '1234.567891' } })).toBe('1,234.57 USDT')
+    expect(stableText({ stable: { symbol: 'USDT', value: '1234.567891' } })).toBe('1,234.57 USDT')
     expect(stableText({ stable: null })).toBe('—')
   })
 })

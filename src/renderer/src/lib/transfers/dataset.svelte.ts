@@ -260,7 +260,8 @@ export class LoadedHistory {
     const filter = this.filter
     const anchor = this.rowAt(first)
     try {
-      const res = await call('history:refresh', { datasetId, ...(anchor ? { anchor: { id: anchor.id, sort: sort ?? undefined, filter } } : {}) })
+      // a service that gives no record ids (Bridge Scan) has no row to hold in place: new rows then show from the top
+      const res = await call('history:refresh', { datasetId, ...(anchor && anchor.id !== null ? { anchor: { id: anchor.id, sort: sort ?? undefined, filter } } : {}) })
       if (this.datasetId !== datasetId) return
       this.sinceLoad = res.sinceLoad
       this.gap = res.gap

@@ -1,11 +1,11 @@
 // What each cell of a Transfers row says, worked out once per row: the table draws it and sizes its columns
 // from it. Rows are replaced, never changed, so a row object's texts stay right until the labels change.
-import { amountText, receivedAmount, sentAmount } from '@shared/amounts'
 import type { Settings } from '@shared/schemas/settings'
-import { notDelivered, stateLabel } from '@shared/states'
-import { notReceivedText, receivedKnown, stateText, typeText } from '@shared/format'
+import { canBeStuck } from '@shared/outcome'
+import { typeText } from '@shared/format'
+import { NOT_PROVIDED } from '@shared/schemas/origin'
+import { amountWords, lacksField, receivedWords, transferStateLabel, transferStateText, type ModelAmount } from '@shared/transfer'
 import type { TableRow } from '@shared/table-row'
-import { NOT_PROVIDED, notProvided } from '@shared/schemas/origin'
 import { shortHash } from '../format'
 import { chainLabel, stableText } from './cells'
 import { legs, type Legs } from './timing'
@@ -22,9 +22,10 @@ export interface RowTexts {
   /** the sent amount, exact, with " (raw)" when its decimals are unknown */
   amount: string
   amountRaw: boolean
+  /** the received amount, with its token's symbol when a swap delivered another token than it took */
   received: string
   receivedRaw: boolean
-  /** not delivered yet: the received amount is unknown (the wire's 0 means "not yet") */
+  /** nothing is known to have arrived (not delivered, no receive transaction) */
   receivedUnknown: boolean
   stable: string
   stateNum: string
@@ -37,33 +38,31 @@ export interface RowTexts {
 
 const cache = new WeakMap<TableRow, { labels: Labels; texts: RowTexts }>()
 
+const isRaw = (a: ModelAmount): boolean => a.value === null && a.wire !== null
+
 export function rowTexts(r: TableRow, labels: Labels): RowTexts {
   const hit = cache.get(r)
   if (hit && hit.labels === labels) return hit.texts
-  const a = amountText(sentAmount(r))
-  // a transfer not yet delivered has received nothing yet: its wire 0 is unknown, not zero
-  const known = receivedKnown(r)
-  // …unless the service never gives one (Bridge Scan): then that is what it says, delivered or not
-  const got = known || notProvided(r.origin, 'inAmount') ? amountText(receivedAmount(r)) : { text: notReceivedText(r), raw: false }
-  const from = chainLabel(r.fromChainObject, r.fromChainid)
-  const to = chainLabel(r.toChainObject, r.toChainid)
-  const label = stateLabel(r, labels?.state)
+  const { source, destination } = r.legs
+  const from = chainLabel(source.chainName, source.chainId)
+  const to = chainLabel(destination.chainName, destination.chainId)
+  const sentToken = r.sent.token
   const texts: RowTexts = {
     from,
     to,
     route: `${from} → ${to}`,
     // a service without tokens (MAP's Bridge Scan) leaves placeholders: said, never shown as an empty cell
-    token: r.tokenObject?.symbol ?? (notProvided(r.origin, 'tokenAddress') ? NOT_PROVIDED : shortHash(r.tokenAddress)),
-    amount: a.raw ? `${a.text} (raw)` : a.text,
-    amountRaw: a.raw,
-    received: got.raw ? `${got.text} (raw)` : got.text,
-    receivedRaw: got.raw,
-    receivedUnknown: !known,
+    token: sentToken?.symbol ?? (sentToken?.address ? shortHash(sentToken.address) : NOT_PROVIDED),
+    amount: amountWords(r.sent),
+    amountRaw: isRaw(r.sent),
+    received: receivedWords(r),
+    receivedRaw: isRaw(r.received),
+    receivedUnknown: r.outcome !== 'delivered' && !destination.hash,
     stable: stableText(r),
-    stateNum: String(r.state),
-    stateLabel: label,
-    state: stateText(r, labels?.state),
-    type: notProvided(r.origin, 'type') ? NOT_PROVIDED : typeText(r.type, labels?.type),
+    stateNum: r.state.number === null ? '' : String(r.state.number),
+    stateLabel: transferStateLabel(r, labels?.state),
+    state: transferStateText(r, labels?.state),
+    type: r.type === null ? (lacksField(r, 'type') ? NOT_PROVIDED : '—') : typeText(r.type, labels?.type),
     legs: legs(r)
   }
   cache.set(r, { labels, texts })
@@ -108,7 +107,7 @@ export function seenOf(rows: readonly { texts: RowTexts; stuck: boolean; issues:
  */
 export function widestSeen(rows: readonly TableRow[], labels: Labels, measure: Measure): Seen {
   return seenOf(
-    rows.map((r) => ({ texts: rowTexts(r, labels), stuck: notDelivered(r, r.transferinHash), issues: r.issues.length > 0 })),
+    rows.map((r) => ({ texts: rowTexts(r, labels), stuck: canBeStuck(r.outcome), issues: r.issues.length > 0 })),
     measure
   )
 }
