@@ -30,7 +30,7 @@ export function loadSqlite(): Sqlite | string {
 }
 
 /** The fields the table sorts by, each with its key column: text where a person reads text, numbers else. */
-const SORT_COLUMNS: Record<HistorySort['key'], string> = {
+const SORT_COLUMNS: Record<Exclude<HistorySort['key'], 'duration'>, string> = {
   timestamp: 'k_time',
   amount: 'k_amount',
   inAmount: 'k_in',
@@ -148,7 +148,7 @@ export class SqliteHistory {
    * and only its own records are read.
    */
   window(q: { offset: number; limit: number; sort?: HistorySort | undefined; text?: string | undefined }): SqliteWindow {
-    const order = q.sort ? `${SORT_COLUMNS[q.sort.key]} ${q.sort.dir === 'asc' ? 'ASC' : 'DESC'}, pos ASC` : 'pos ASC'
+    const order = q.sort && q.sort.key !== 'duration' ? `${SORT_COLUMNS[q.sort.key]} ${q.sort.dir === 'asc' ? 'ASC' : 'DESC'}, pos ASC` : 'pos ASC'
     const text = q.text ?? ''
     let positions: { pos: number }[]
     if (!text && !q.sort) {

@@ -1,7 +1,7 @@
 // The IPC contract: every channel the renderer may call, with its input schema and result type, and every
 // push event main may send. Preload, the main handler table, the browser harness and the renderer's API
 // type are all derived from this file: a new channel is one entry here.
-import { outcomeSchema } from './outcome'
+import { outcomeSchema, type Outcome } from './outcome'
 import { z } from 'zod'
 import type { AppErrorData, Result } from './errors'
 import type { ChainRecord, TokenList, TransferDetail } from './schemas/wire'
@@ -90,7 +90,9 @@ export const historySortKeys = [
   'type',
   'fromChainid',
   'toChainid',
-  'symbol'
+  'symbol',
+  // send → receipt, by the model's rule (delivered transfers only; the others order first, as unknown amounts do)
+  'duration'
 ] as const
 export const historyFilterSchema = z.object({
   text: z.string().max(200).optional(),
@@ -100,6 +102,17 @@ export const historyFilterSchema = z.object({
   state: z.int().optional(),
   /** how the transfers ended (in flight, delivered, refunded, failed, unknown), whatever their service's numbers */
   outcome: outcomeSchema.optional(),
+  /**
+   * only transfers stuck at `now` (epoch ms): in flight by their service's word for longer than their route's
+   * minutes (the user's thresholds, Settings → Stuck transfers), as every view marks them
+   */
+  stuck: z
+    .object({
+      now: z.int().nonnegative(),
+      defaultMinutes: z.int().min(1).max(10_000_000),
+      routes: z.record(z.string().max(50), z.int().min(1).max(10_000_000)).refine((r) => Object.keys(r).length <= 10_000, 'at most 10,000 routes')
+    })
+    .optional(),
   /** inclusive, 'YYYY-MM-DD' or full 'YYYY-MM-DD HH:MM:SS' */
   from: z.string().max(19).optional(),
   to: z.string().max(19).optional()
@@ -124,6 +137,17 @@ export interface HistoryRows {
    * the table sizes its columns once for the history rather than by the rows in view
    */
   widest?: TableRow[]
+  /** asked for with `widest`: every state the whole loaded history holds, its service's word and outcome, for the filters */
+  states?: LoadedState[]
+}
+
+/** One state number a loaded history holds, as the model reads it. */
+export interface LoadedState {
+  number: number
+  word: string | null
+  outcome: Outcome
+  /** rows in that state */
+  rows: number
 }
 
 /** What keeping a loaded history current (history:refresh) changed. */

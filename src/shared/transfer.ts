@@ -189,6 +189,11 @@ export function timesOfRecord(r: TimesOf): Transfer['times'] {
   return { sent: isoTime(r.timestamp) ?? isoTime(r.createdAt), updated: notProvided(r.origin, 'updatedAt') ? null : isoTime(r.updatedAt) }
 }
 
+/** A record's state as the model reads it: its number and word, and its outcome. */
+export function stateOfRecord(r: Pick<TransferRecord, 'state' | 'outcome' | 'origin'>): Pick<Transfer, 'state' | 'outcome'> {
+  return { state: stateOf(r.origin?.dialect ?? DEFAULT_DIALECT, r), outcome: outcomeOf(r) }
+}
+
 /** The model of one history record, as its dialect's decoder produced it. */
 export function transferOfRecord(r: TransferRecord): Transfer {
   const times = timesOfRecord(r)

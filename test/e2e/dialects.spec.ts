@@ -94,15 +94,19 @@ const stateNumber = (state: string): string => (state.split('|')[1] ?? '').repla
 
 /**
  * Butter tells the same transfers as ours, its own way: the same times, hashes, tokens and amounts sent; its own
- * state numbers; and what arrived in the token received (a swap's differs from the bridge's), so a delivered
- * row's received amount is its own.
+ * state numbers; and what arrived in the token received (a swap's differs from the bridge's, and its row names
+ * it), so a delivered row's received amount is its own.
  */
 function expectButterTells(butter: RowRead[], ours: RowRead[]): void {
   const sent = (rows: RowRead[]) => rows.map(({ time, hash, amount, token }) => ({ time, hash, amount, token }))
   expect(sent(butter)).toEqual(sent(ours))
   expect(butter.map((r) => stateNumber(r.state))).toEqual(ours.map((r) => BUTTER_STATE[stateNumber(r.state)]))
   butter.forEach((r, i) => {
-    if (stateNumber(r.state) === '1') expect(r.received, r.hash).toMatch(/^\d[\d,]*(\.\d+)?$/)
+    // a swap's row names the token it delivered, since it is not the one sent
+    if (stateNumber(r.state) === '1') {
+      expect(r.received, r.hash).toMatch(/^\d[\d,]*(\.\d+)?( [A-Z]+)?$/)
+      if (/ [A-Z]+$/.test(r.received)) expect(r.received.split(' ').pop(), r.hash).not.toBe(r.token)
+    }
     else if (stateNumber(r.state) === '0') expect(r.received, r.hash).toBe(ours[i]!.received)
   })
 }

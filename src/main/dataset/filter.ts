@@ -6,6 +6,8 @@ import type { HistoryFilter } from '@shared/contract'
 import type { TokenDetail } from '@shared/schemas/wire'
 import { ABSENT, timeSeconds } from './columns'
 import { outcomeOf } from '@shared/states'
+import { canBeStuck, OUTCOME_WORDS } from '@shared/outcome'
+import { stateOfRecord, transferStateText } from '@shared/transfer'
 import { needsOf } from './text-search'
 import type { TransferTable } from './table'
 
@@ -27,6 +29,7 @@ export function normalFilter(f: HistoryFilter | undefined): HistoryFilter | unde
   if (f.toChainId !== undefined) out.toChainId = f.toChainId
   if (f.state !== undefined) out.state = f.state
   if (f.outcome !== undefined) out.outcome = f.outcome
+  if (f.stuck !== undefined) out.stuck = f.stuck
   if (f.from) out.from = dayBound(f.from, false)
   if (f.to) out.to = dayBound(f.to, true)
   return Object.keys(out).length > 0 ? out : undefined
@@ -51,6 +54,37 @@ function timeTest(t: TransferTable, bound: string, after: boolean): Test {
   }
 }
 
+/**
+ * Stuck at `now` as every view marks it (the renderer's timing.ts): in flight by its service's word, sent longer
+ * ago than its route's minutes. The sent time is the record's timestamp, else its createdAt, as the model reads it.
+ */
+function stuckTest(t: TransferTable, stuck: NonNullable<HistoryFilter['stuck']>): Test {
+  const { fromChainid, toChainid, state } = t.ints
+  const sentSecs = t.times.timestamp.secs
+  const createdSecs = t.times.createdAt.secs
+  const nowSecs = stuck.now / 1000
+  const minutes = (i: number): number => stuck.routes[`${fromChainid.get(i)}-${toChainid.get(i)}`] ?? stuck.defaultMinutes
+  return (i) => {
+    if (!canBeStuck(outcomeOf({ state: state.get(i) as number, outcome: t.value(i, 'outcome') }))) return false
+    const sent = (sentSecs[i] as number) || (createdSecs[i] as number)
+    return sent !== 0 && nowSecs - sent > minutes(i) * 60
+  }
+}
+
+/**
+ * One flag per distinct state of the history: 1 where its words hold the query — the state as the views write it
+ * ("Complete (1)", "Refunded (6)"), read through the history's own dialect, and its outcome ("In flight").
+ */
+function stateFlags(t: TransferTable, q: string): Uint8Array {
+  const { first } = t.states()
+  const out = new Uint8Array(first.length)
+  first.forEach((row, id) => {
+    const m = stateOfRecord({ state: t.value(row, 'state'), outcome: t.value(row, 'outcome'), origin: t.value(row, 'origin') })
+    if (`${transferStateText(m, undefined)}\u0000${OUTCOME_WORDS[m.outcome]}`.toLowerCase().includes(q)) out[id] = 1
+  })
+  return out
+}
+
 /** The test of every field of `f` (normalFilter's output) but its text; null when it has no other field. */
 function predicate(t: TransferTable, f: HistoryFilter): Test | null {
   const tests: Test[] = []
@@ -66,6 +100,7 @@ function predicate(t: TransferTable, f: HistoryFilter): Test | null {
       return (o ?? outcomeOf({ state: t.value(i, 'state') })) === want
     })
   }
+  if (f.stuck) tests.push(stuckTest(t, f.stuck))
   if (f.from) {
     const before = timeTest(t, f.from, false)
     tests.push((i) => !before(i))
@@ -90,8 +125,9 @@ function predicate(t: TransferTable, f: HistoryFilter): Test | null {
 
 /**
  * Appends to `out` from `m` (answers the new end) the rows of order[from, to) (rows from…to-1 when `order` is
- * null) that pass `f` (normalFilter's output). The text is searched as the record-by-record filter did — hash,
- * received hash, from, to, token symbol, lower-cased — with addresses and tokens tested once per distinct value.
+ * null) that pass `f` (normalFilter's output). The text is searched in the hash, received hash, from, to, token
+ * symbol, both chains' names and the state's words, lower-cased — everything but the hashes tested once per
+ * distinct value.
  */
 export type Scan = (order: Uint32Array | null, from: number, to: number, out: Uint32Array, m: number) => number
 
@@ -99,13 +135,16 @@ export function scanner(t: TransferTable, f: HistoryFilter): Scan {
   const keep = predicate(t, f)
   const q = f.text
   if (q) {
-    const { from, to, tokenObject } = t.interned
+    const { from, to, tokenObject, fromChainObject, toChainObject } = t.interned
     const needs = needsOf(q)
     const also = [
       { ids: from.ids, flags: t.distinct.from.flags(q) },
       { ids: to.ids, flags: t.distinct.to.flags(q) },
-      { ids: tokenObject.ids, flags: t.distinct.symbol.flags(q) }
-    ] as const
+      { ids: tokenObject.ids, flags: t.distinct.symbol.flags(q) },
+      { ids: fromChainObject.ids, flags: t.distinct.fromChain.flags(q) },
+      { ids: toChainObject.ids, flags: t.distinct.toChain.flags(q) },
+      { ids: t.states().ids, flags: stateFlags(t, q) }
+    ]
     return (order, a, b, out, m) => t.search.select(needs, order, a, b, also, keep, out, m)
   }
   return (order, a, b, out, m) => {

@@ -1,9 +1,9 @@
 // The histories loaded whole ("Load all"), at most MAX_DATASETS of them, most recent kept: how one is loaded
 // (with progress and cancellation, or from its offline copy when the service fails), the windows of its sorted
 // and filtered views the table asks for, its refreshes (Live), its exports and the rows charts are drawn from.
-import type { ChannelParsed, HistoryFilter, HistoryRefresh, HistoryRows, HistorySort, Progress } from '@shared/contract'
+import type { ChannelParsed, HistoryFilter, HistoryRefresh, HistoryRows, HistorySort, LoadedState, Progress } from '@shared/contract'
 import { tableRow } from '@shared/table-row'
-import { transferOfRecord, type Transfer } from '@shared/transfer'
+import { stateOfRecord, transferOfRecord, type Transfer } from '@shared/transfer'
 import type { LoadCompleteness } from '@shared/history-load'
 import { AppError, toErrorData } from '@shared/errors'
 import type { TokenList, TransferRecord } from '@shared/schemas/wire'
@@ -181,7 +181,10 @@ export class LoadedHistories {
     const end = Math.min(view.length, offset + input.limit)
     const rows = ds.views.table.records(view.subarray(Math.min(offset, end), end)).map(tableRow)
     const out: HistoryRows = { rows, offset, total: ds.views.table.length, matched: view.length, complete }
-    if (input.widest) out.widest = (ds.widest ??= widestRecords(ds.views.table)).map(tableRow)
+    if (input.widest) {
+      out.widest = (ds.widest ??= widestRecords(ds.views.table)).map(tableRow)
+      out.states = loadedStates(ds.views.table)
+    }
     return out
   }
 
@@ -280,4 +283,19 @@ export class LoadedHistories {
 /** The model of each record as it is reached: a loaded million is never a million transfers at once. */
 function* transfersOf(records: Iterable<TransferRecord>): Generator<Transfer> {
   for (const r of records) yield transferOfRecord(r)
+}
+
+/** Every state number the history holds, as the model reads each (its word and outcome), with its rows. */
+function loadedStates(table: DatasetViews['table']): LoadedState[] {
+  const { first, counts } = table.states()
+  const byNumber = new Map<string, LoadedState>()
+  first.forEach((row, id) => {
+    const t = stateOfRecord({ state: table.value(row, 'state'), outcome: table.value(row, 'outcome'), origin: table.value(row, 'origin') })
+    if (t.state.number === null) return
+    const key = `${t.state.number}\u0000${t.outcome}`
+    const seen = byNumber.get(key)
+    if (seen) seen.rows += counts[id] as number
+    else byNumber.set(key, { number: t.state.number, word: t.state.word, outcome: t.outcome, rows: counts[id] as number })
+  })
+  return [...byNumber.values()].sort((a, b) => a.number - b.number)
 }

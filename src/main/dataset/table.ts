@@ -49,6 +49,15 @@ const TIME_FIELDS = ['timestamp', 'createdAt', 'updatedAt'] as const
 export const SEARCHED_FIELDS = ['hash', 'transferinHash'] as const
 
 type StableHead = { symbol: string; field: string }
+
+/** Each row's distinct state (number and outcome): `ids[i]` indexes `first` (a row in that state) and `counts`. */
+export interface StateIndex {
+  ids: Uint32Array
+  first: number[]
+  counts: number[]
+}
+
+const chainNameText = (v: Cell): string => `${v === ABSENT ? '' : ((v as { chainName?: unknown } | null)?.chainName ?? '')}`
 const isStable = (v: Cell): v is { symbol: string; field: string; value: string } =>
   v !== null &&
   typeof v === 'object' &&
@@ -159,8 +168,9 @@ export class TransferTable {
   readonly interned: Record<(typeof INTERN_FIELDS)[number], InternColumn>
   readonly times: Record<(typeof TIME_FIELDS)[number], TimeColumn>
   readonly search: SearchColumns
-  /** the addresses and token symbols the text filter searches, per distinct value */
-  readonly distinct: { from: DistinctTexts; to: DistinctTexts; symbol: DistinctTexts }
+  /** the addresses, token symbols and chain names the text filter searches, per distinct value */
+  readonly distinct: { from: DistinctTexts; to: DistinctTexts; symbol: DistinctTexts; fromChain: DistinctTexts; toChain: DistinctTexts }
+  private stateIndex: StateIndex | null = null
   private readonly columns: [string, Column][] = []
   private readonly byKey = new Map<string, Column>()
 
@@ -200,7 +210,9 @@ export class TransferTable {
     this.distinct = {
       from: new DistinctTexts(this.interned.from.values, asText),
       to: new DistinctTexts(this.interned.to.values, asText),
-      symbol: new DistinctTexts(this.interned.tokenObject.values, (v) => `${v === ABSENT ? '' : ((v as { symbol?: string } | null)?.symbol ?? '')}`)
+      symbol: new DistinctTexts(this.interned.tokenObject.values, (v) => `${v === ABSENT ? '' : ((v as { symbol?: string } | null)?.symbol ?? '')}`),
+      fromChain: new DistinctTexts(this.interned.fromChainObject.values, chainNameText),
+      toChain: new DistinctTexts(this.interned.toChainObject.values, chainNameText)
     }
 
     const stable = cell('stable')
@@ -263,6 +275,37 @@ export class TransferTable {
       extraKeys: () => extras,
       from: { table: this, head: h, fresh }
     })
+  }
+
+  /**
+   * Each row's state as an index into the distinct states (number and outcome) the history holds, with the row
+   * of each that stands for it: made once, on first use (a filter by state words, the filters' state list).
+   */
+  states(): StateIndex {
+    if (this.stateIndex) return this.stateIndex
+    const state = this.ints.state
+    const outcome = this.interned.outcome
+    const ids = new Uint32Array(this.length)
+    // by state number, then by outcome id: numbers as keys, no text made per row
+    const byKey = new Map<number, Map<number, number>>()
+    const first: number[] = []
+    const counts: number[] = []
+    for (let i = 0; i < this.length; i++) {
+      const n = state.data[i] as number
+      const o = outcome.ids[i] as number
+      let inner = byKey.get(n)
+      if (!inner) byKey.set(n, (inner = new Map()))
+      let id = inner.get(o)
+      if (id === undefined) {
+        id = first.push(i) - 1
+        counts.push(0)
+        inner.set(o, id)
+      }
+      ids[i] = id
+      counts[id] = (counts[id] as number) + 1
+    }
+    this.stateIndex = { ids, first, counts }
+    return this.stateIndex
   }
 
   /** Row i as a record, equal to the one that went in. */

@@ -281,7 +281,7 @@ export class SearchColumns {
     order: Uint32Array | null,
     from: number,
     to: number,
-    also: readonly [TextFlags, TextFlags, TextFlags],
+    also: readonly TextFlags[],
     keep: ((i: number) => boolean) | null,
     out: Uint32Array,
     m: number
@@ -291,11 +291,16 @@ export class SearchColumns {
     const w = need.length
     const sig = this.sig
     const k = this.fields.length
-    const [a, b, c] = also
+    const n = also.length
     for (let j = from; j < to; j++) {
       const i = order === null ? j : (order[j] as number)
       if (keep !== null && !keep(i)) continue
-      if (((a.flags[a.ids[i] as number] as number) | (b.flags[b.ids[i] as number] as number) | (c.flags[c.ids[i] as number] as number)) !== 0) {
+      let hit = 0
+      for (let e = 0; e < n && hit === 0; e++) {
+        const a = also[e] as TextFlags
+        hit = a.flags[a.ids[i] as number] as number
+      }
+      if (hit !== 0) {
         out[m++] = i
         continue
       }
@@ -317,7 +322,7 @@ export class SearchColumns {
   }
 }
 
-/** Which rows' distinct value (address, token) holds the query: the row's id, and a flag per id. */
+/** Which rows' distinct value (address, token, chain name, state word) holds the query: the row's id, and a flag per id. */
 export interface TextFlags {
   ids: Uint32Array
   flags: Uint8Array

@@ -10,7 +10,7 @@ import { dispatch } from '../../../src/main/ipc/dispatch'
 import { DEMO_PROFILE_ID } from '../../../src/shared/profile-ids'
 import type { Settings } from '../../../src/shared/schemas/settings'
 import type { Sourced, StarterAddress } from '../../../src/shared/contract'
-import type { HistoryPage } from '../../../src/shared/schemas/wire'
+import type { RowPage } from '../../../src/shared/table-row'
 import { testContext } from './faults/rig'
 
 let ctx: AppContext
@@ -37,7 +37,7 @@ describe("the demo profile's dialect", () => {
     const starters = await ask<StarterAddress[]>('demo:starters')
     const quiet = starters[starters.length - 1]!
     const query = { address: quiet.address, chainId: quiet.chainId, pageNo: 1, pageSize: 20 }
-    const mcs = await ask<Sourced<HistoryPage>>('history:page', { ...query, prefer: 'network' })
+    const mcs = await ask<Sourced<RowPage>>('history:page', { ...query, prefer: 'network' })
     expect(mcs.data.list.length).toBeGreaterThan(0)
     const hashes = mcs.data.list.map((r) => r.hash)
 
@@ -49,22 +49,22 @@ describe("the demo profile's dialect", () => {
     expect(switched.activeProfileId).toBe(before.id)
 
     // asked cache-first right after the switch: not the original dialect's cached page
-    const butter = await ask<Sourced<HistoryPage>>('history:page', { ...query, prefer: 'cache' })
+    const butter = await ask<Sourced<RowPage>>('history:page', { ...query, prefer: 'cache' })
     expect(butter.source).toBe('network')
     expect(butter.data.list.map((r) => r.hash)).toEqual(hashes)
-    expect(butter.data.list.every((r) => r.origin?.dialect === 'butter')).toBe(true)
+    expect(butter.data.list.every((r) => r.dialect === 'butter')).toBe(true)
     // Butter never sends 2 or 3: the demo tells those rare transfers as its refund (6) and incomplete (4)
-    expect(butter.data.list.map((r) => r.state)).toEqual(mcs.data.list.map((r) => ({ 2: 6, 3: 4 })[r.state] ?? r.state))
+    expect(butter.data.list.map((r) => r.state.number)).toEqual(mcs.data.list.map((r) => ({ 2: 6, 3: 4 })[r.state.number as number] ?? r.state.number))
 
     await ask<Settings>('profiles:demoDialect', { dialect: 'mapscan' })
-    const scan = await ask<Sourced<HistoryPage>>('history:page', { ...query, prefer: 'cache' })
+    const scan = await ask<Sourced<RowPage>>('history:page', { ...query, prefer: 'cache' })
     expect(scan.source).toBe('network')
     expect(scan.data.list.map((r) => r.hash)).toEqual(hashes)
-    expect(scan.data.list.every((r) => r.origin?.dialect === 'mapscan' && r.origin.amount === 'absent')).toBe(true)
+    expect(scan.data.list.every((r) => r.dialect === 'mapscan' && r.sent.value === null && r.sent.wire === null)).toBe(true)
 
     // back on the original dialect, its own cached page is there again, as it was
     await ask<Settings>('profiles:demoDialect', { dialect: 'mcs' })
-    const again = await ask<Sourced<HistoryPage>>('history:page', { ...query, prefer: 'cache' })
+    const again = await ask<Sourced<RowPage>>('history:page', { ...query, prefer: 'cache' })
     expect(again.source).toBe('cache')
     expect(again.data).toEqual(mcs.data)
   })

@@ -2,6 +2,7 @@
 // view (filter + sort) the table answers. The oracle is the record-by-record implementation it replaced.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { searchText } from './search-text'
 import type { HistoryFilter, HistorySort } from '../../../../src/shared/contract'
 import type { TransferRecord } from '../../../../src/shared/schemas/wire'
 import { amountOrder, receivedAmount, sentAmount } from '../../../../src/shared/amounts'
@@ -82,9 +83,6 @@ const recordsArb = fc
   )
 
 // ---- the oracle: the record-by-record filter and sort the columns replaced ----
-const SEP = '\u0000'
-const searchText = (r: TransferRecord): string =>
-  `${r.hash}${SEP}${r.transferinHash}${SEP}${r.from}${SEP}${r.to}${SEP}${r.tokenObject?.symbol ?? ''}`.toLowerCase()
 function oracleKeep(r: TransferRecord, f: HistoryFilter): boolean {
   if (f.fromChainId !== undefined && r.fromChainid !== f.fromChainId) return false
   if (f.toChainId !== undefined && r.toChainid !== f.toChainId) return false

@@ -3,6 +3,7 @@
 // the filter finds, which the reference finds by reading every cell's text: `${value}`, lower-cased.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { searchText, SEP } from './search-text'
 import { ABSENT, type Cell } from '../../../../src/main/dataset/columns'
 import { TransferTable } from '../../../../src/main/dataset/table'
 import { needsOf, SearchColumns, type TextFlags } from '../../../../src/main/dataset/text-search'
@@ -196,8 +197,6 @@ describe('the searched hashes in a table', () => {
   })
 
   it('the text filter finds the rows the reference does', () => {
-    const SEP = '\u0000'
-    const text = (r: TransferRecord): string => `${r.hash}${SEP}${r.transferinHash}${SEP}${r.from}${SEP}${r.to}${SEP}${r.tokenObject?.symbol ?? ''}`.toLowerCase()
     fc.assert(
       fc.property(recordsArb, fc.array(queryArb, { minLength: 1, maxLength: 6 }), (rows, queries) => {
         const views = new DatasetViews(rows)
@@ -205,7 +204,7 @@ describe('the searched hashes in a table', () => {
         for (const spec of queries) {
           const q = queryText(cells, 2, spec).trim().replaceAll(SEP, '')
           if (q.length === 0) continue
-          expect(Array.from(views.view(undefined, { text: q })), q).toEqual(rows.flatMap((r, i) => (text(r).includes(q) ? [i] : [])))
+          expect(Array.from(views.view(undefined, { text: q })), q).toEqual(rows.flatMap((r, i) => (searchText(r).includes(q) ? [i] : [])))
         }
       }),
       { numRuns: 200 }

@@ -10,9 +10,10 @@ import { main } from '../../../../src/cli'
 import { createAppContext, type AppContext } from '../../../../src/main/app-context'
 import { dispatch } from '../../../../src/main/ipc/dispatch'
 import { startSimulator, type Simulator } from '../../../support/simulator'
-import { amountText, receivedAmount } from '../../../../src/shared/amounts'
+import { amountWords } from '../../../../src/shared/transfer'
+import type { TableRow } from '../../../../src/shared/table-row'
 import { formatAmount, toScaledUnits } from '../../../../src/shared/decimal'
-import type { TransferDetail, TransferRecord } from '../../../../src/shared/schemas/wire'
+import type { TransferDetail } from '../../../../src/shared/schemas/wire'
 import { startPrefixProxy } from '../client/helpers'
 import { confFactory } from '../faults/rig'
 import { testDemo } from '../../../support/demo-plan'
@@ -61,10 +62,10 @@ afterAll(async () => {
 })
 
 /** The loaded history of the transfer's sender, and the transfer's own row in it. */
-async function loaded(d: TransferDetail): Promise<{ datasetId: string; row: TransferRecord }> {
+async function loaded(d: TransferDetail): Promise<{ datasetId: string; row: TableRow }> {
   const { datasetId } = await call<{ datasetId: string }>('history:loadAll', { jobId: `j-${d.fromHash.slice(2, 10)}`, address: d.from, chainId: d.fromChainId })
-  const rows = await call<{ rows: TransferRecord[] }>('history:rows', { datasetId, offset: 0, limit: 5, filter: { text: d.fromHash } })
-  return { datasetId, row: rows.rows[0] as TransferRecord }
+  const rows = await call<{ rows: TableRow[] }>('history:rows', { datasetId, offset: 0, limit: 5, filter: { text: d.fromHash } })
+  return { datasetId, row: rows.rows[0] as TableRow }
 }
 
 function csvRow(csv: string, hash: string): Record<string, string> {
@@ -85,9 +86,9 @@ describe('received amounts in the destination token decimals', () => {
       const { detail: d } = routes.find((r) => r.name === name) as Route
       const expected = formatAmount(d.receiving, d.receiveDecimal) // queryBridgeInfo names receiveDecimal
       const { datasetId, row } = await loaded(d)
-      expect(row.inAmount).toBe(d.receiving)
-      expect(row.received?.decimals).toBe(d.receiveDecimal)
-      expect(amountText(receivedAmount(row))).toEqual({ text: expected, raw: false })
+      expect(row.received.wire).toBe(d.receiving)
+      expect(row.received.token?.decimals).toBe(d.receiveDecimal)
+      expect(amountWords(row.received)).toBe(expected)
       // less than sent (the bridge's fee), but the same order of magnitude: not 10^12 off either way
       const sent = toScaledUnits(formatAmount(d.sending, d.fromDecimal, { grouping: false }), 40)
       const got = toScaledUnits(formatAmount(d.receiving, d.receiveDecimal, { grouping: false }), 40)
@@ -122,10 +123,10 @@ describe('received amounts in the destination token decimals', () => {
     const { address, chainId } = sim.sample().addresses[0] as { address: string; chainId: number }
     const { datasetId } = await call<{ datasetId: string }>('history:loadAll', { jobId: 'busiest', address, chainId })
     for (const dir of ['desc', 'asc'] as const) {
-      const sorted = (await call<{ rows: TransferRecord[] }>('history:rows', { datasetId, offset: 0, limit: 500, sort: { key: 'inAmount', dir } })).rows
-      const known = sorted.filter((r) => r.received)
-      expect(new Set(known.map((r) => r.received?.decimals)).size).toBeGreaterThan(1) // mixed decimals were ordered
-      const values = known.map((r) => toScaledUnits(formatAmount(r.inAmount, r.received?.decimals as number, { grouping: false }), 40))
+      const sorted = (await call<{ rows: TableRow[] }>('history:rows', { datasetId, offset: 0, limit: 500, sort: { key: 'inAmount', dir } })).rows
+      const known = sorted.filter((r) => r.received.value !== null)
+      expect(new Set(known.map((r) => r.received.token?.decimals)).size).toBeGreaterThan(1) // mixed decimals were ordered
+      const values = known.map((r) => toScaledUnits(r.received.value as string, 40))
       for (let i = 1; i < values.length; i++) expect(dir === 'desc' ? values[i - 1]! >= values[i]! : values[i - 1]! <= values[i]!).toBe(true)
     }
   })
@@ -136,8 +137,9 @@ describe('received amounts in the destination token decimals', () => {
     ctx.settings.activate('proxy')
     try {
       const { datasetId, row } = await loaded(d)
-      expect(row.received).toBeNull()
-      expect(amountText(receivedAmount(row))).toEqual({ text: d.receiving, raw: true })
+      expect(row.received.token).toBeNull()
+      expect(row.received).toMatchObject({ value: null, wire: d.receiving })
+      expect(amountWords(row.received)).toBe(`${d.receiving} (raw)`)
       const c = csvRow((await call<{ content: string }>('history:export', { datasetId, format: 'csv', filter: { text: d.fromHash } })).content, d.fromHash)
       expect(c).toMatchObject({ receivedWire: d.receiving, received: '', receivedDecimals: '' })
       let out = ''

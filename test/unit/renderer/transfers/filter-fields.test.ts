@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { emptyFilterFields, filterOf, foldedActive } from '../../../../src/renderer/src/lib/transfers/filter-fields'
+import { emptyFilterFields, filterOf, foldedActive, type StuckAt } from '../../../../src/renderer/src/lib/transfers/filter-fields'
+
+const at: StuckAt = { now: 1_764_000_000_000, defaultMinutes: 120, routes: { '1-56': 10 } }
 
 describe('filterOf', () => {
   it('empty inputs filter nothing', () => {
-    expect(filterOf(emptyFilterFields())).toEqual({})
+    expect(filterOf(emptyFilterFields(), at)).toEqual({})
   })
   it('maps every input, numbers as numbers and state 0 kept', () => {
-    expect(filterOf({ text: ' 0xab ', token: 'USDT', fromChain: '56', toChain: '22776', state: '0', outcome: 'refunded', from: '2024-01-01', to: '2024-02-01' })).toEqual({
+    expect(filterOf({ text: ' 0xab ', token: 'USDT', fromChain: '56', toChain: '22776', state: '0', outcome: 'refunded', from: '2024-01-01', to: '2024-02-01' }, at)).toEqual({
       text: '0xab',
       token: 'USDT',
       fromChainId: 56,
@@ -16,6 +18,12 @@ describe('filterOf', () => {
       from: '2024-01-01',
       to: '2024-02-01'
     })
+  })
+  it('"stuck" — chosen as the outcome, or typed alone in the text filter — asks for the stuck transfers now, by the user\'s thresholds', () => {
+    expect(filterOf({ ...emptyFilterFields(), outcome: 'stuck' }, at)).toEqual({ stuck: at })
+    expect(filterOf({ ...emptyFilterFields(), text: ' Stuck ' }, at)).toEqual({ stuck: at })
+    // what must not change: a word that only contains it is searched as text
+    expect(filterOf({ ...emptyFilterFields(), text: 'unstuck' }, at)).toEqual({ text: 'unstuck' })
   })
 })
 

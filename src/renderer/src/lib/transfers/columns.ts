@@ -30,7 +30,8 @@ const SORT_KEYS: Partial<Record<TransferColumnId, HistorySort['key']>> = {
   received: 'inAmount',
   stable: 'stable',
   state: 'state',
-  type: 'type'
+  type: 'type',
+  duration: 'duration'
 }
 
 export const TABLE_COLUMNS: readonly ColumnDef[] = transferColumnIds.map((id) => ({

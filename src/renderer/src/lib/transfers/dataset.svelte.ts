@@ -1,6 +1,6 @@
 // A loaded ("load all") history as the renderer sees it: an id in main, a sort and a filter, and one window
 // of rows around the viewport. Main sorts and filters; the renderer never holds more than the window.
-import type { HistoryFilter, HistorySort, Progress } from '@shared/contract'
+import type { HistoryFilter, HistorySort, LoadedState, Progress } from '@shared/contract'
 import type { LoadCompleteness } from '@shared/history-load'
 import type { AppErrorData } from '@shared/errors'
 import type { TableRow } from '@shared/table-row'
@@ -52,6 +52,8 @@ export class LoadedHistory {
   shift = $state.raw({ seq: 0, rows: 0 })
   /** the rows that hold each column's widest text over the whole history: the table's column widths */
   widest = $state.raw<TableRow[] | null>(null)
+  /** every state the whole loaded history holds (main's, with the widest rows): what the State filter offers */
+  states = $state.raw<LoadedState[]>([])
   /** the held `widest` is not of the dataset as it is now (a new load, a merge): the next window asks for it */
   private needWidest = true
   private liveBusy = false
@@ -125,6 +127,7 @@ export class LoadedHistory {
     this.datasetId = null
     this.window = null
     this.widest = null
+    this.states = []
     this.total = 0
     this.matched = 0
     this.progress = null
@@ -199,7 +202,7 @@ export class LoadedHistory {
       const filter = this.filter
       const res = await call('history:rows', { datasetId, ...want, sort: sort ?? undefined, filter, ...this.askWidest() })
       if (seq !== this.fetchSeq) return
-      this.takeWidest(res.widest)
+      this.takeWidest(res.widest, res.states)
       this.matched = res.matched
       this.total = res.total
       this.window = { offset: res.offset, rows: res.rows }
@@ -219,9 +222,10 @@ export class LoadedHistory {
     return this.needWidest ? { widest: true } : {}
   }
 
-  private takeWidest(widest: TableRow[] | undefined): void {
+  private takeWidest(widest: TableRow[] | undefined, states: LoadedState[] | undefined): void {
     if (!widest) return
     this.widest = widest
+    if (states) this.states = states
     this.needWidest = false
   }
 
@@ -291,7 +295,7 @@ export class LoadedHistory {
     try {
       const res = await call('history:rows', { datasetId, ...windowFor(need, total), sort: sort ?? undefined, filter, ...this.askWidest() })
       if (seq !== this.fetchSeq) return
-      this.takeWidest(res.widest)
+      this.takeWidest(res.widest, res.states)
       this.need = need
       this.matched = res.matched
       this.total = res.total

@@ -9,7 +9,7 @@ export interface FilterFields {
   fromChain: string
   toChain: string
   state: string
-  /** an outcome of src/shared/outcome.ts, '' = any */
+  /** an outcome of src/shared/outcome.ts, or 'stuck'; '' = any */
   outcome: string
   from: string
   to: string
@@ -19,13 +19,22 @@ export function emptyFilterFields(): FilterFields {
   return { text: '', token: '', fromChain: '', toChain: '', state: '', outcome: '', from: '', to: '' }
 }
 
-export function filterOf(f: FilterFields): HistoryFilter {
+/** What "stuck" means now: the clock and the user's thresholds (Settings → Stuck transfers). */
+export type StuckAt = NonNullable<HistoryFilter['stuck']>
+
+/** The word that, typed alone in the text filter, asks for the stuck transfers (as the Outcome list's Stuck does). */
+export const STUCK_WORD = 'stuck'
+
+export function filterOf(f: FilterFields, stuckAt: StuckAt): HistoryFilter {
   const out: HistoryFilter = {}
-  if (f.text.trim()) out.text = f.text.trim()
+  const text = f.text.trim()
+  if (text.toLowerCase() === STUCK_WORD) out.stuck = stuckAt
+  else if (text) out.text = text
   if (f.token) out.token = f.token
   if (f.fromChain) out.fromChainId = Number(f.fromChain)
   if (f.toChain) out.toChainId = Number(f.toChain)
   if (f.state !== '') out.state = Number(f.state)
+  if (f.outcome === STUCK_WORD) out.stuck = stuckAt
   const outcome = outcomeSchema.safeParse(f.outcome)
   if (outcome.success) out.outcome = outcome.data
   if (f.from) out.from = f.from
