@@ -195,7 +195,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
         client: active.client,
         rpcUrls: active.endpoint.rpcUrls,
         // watched transfers checked on their chains as the Transfer view checks them (off when the profile says)
-        chainCheck: { check: (detail) => chainChecks.checkDetail(detail) },
+        chainCheck: chainChecks,
         ...(tss
           ? { tss: { client: tss.client, chains: tss.chains, state: tssState, settings: tssSettings } }
           : {}),
