@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint'
 import svelte from 'eslint-plugin-svelte'
 import globals from 'globals'
 import svelteConfig from './svelte.config.js'
-import { mainFaces } from './eslint.faces.js'
+import { mainFaces, shellFaces } from './eslint.faces.js'
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'resources/**'] },
@@ -35,6 +35,8 @@ export default tseslint.config(
   },
   // Inside src/main a folder is a room entered only through its face, index.ts: an import past it is red where typed.
   ...mainFaces(import.meta.dirname),
+  // The shells (src/cli, src/web) enter src/main by its faces and the demo network by its doors, held the same way.
+  shellFaces(),
   {
     // Plain JS scripts are not part of a tsconfig project: lint them without type information.
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],

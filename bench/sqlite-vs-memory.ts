@@ -132,9 +132,11 @@ async function memoryEngine(list: TransferRecord[]): Promise<Engine> {
   const loaded = new LoadedHistories({
     cache,
     now: Date.now,
-    endpoint: async () => ({ profileId: 'bench', client: {} as QueryClient, maxPageSize: 1000 }),
-    fetchAll: async () => ({ records: list, total: list.length, completeness: { startTotal: list.length, arrived: 0, doubts: [] } }),
-    tokens: async () => null
+    source: {
+      active: async () => ({ profileId: 'bench', client: {} as QueryClient, maxPageSize: 1000 }),
+      allPages: async () => ({ records: list, total: list.length, completeness: { startTotal: list.length, arrived: 0, doubts: [] } }),
+      tokens: async () => null
+    }
   })
   const { datasetId } = await loaded.loadAll({ jobId: 'bench', address: '0xbench', chainId: 1 }, () => undefined)
   const filter = (text?: string): HistoryFilter | undefined => (text ? { text } : undefined)

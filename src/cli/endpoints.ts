@@ -5,9 +5,10 @@
 import { AppError } from '@shared/errors'
 import { startSimulator } from '../demo/index'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
+import { demoProfile, type Profile } from '@shared/schemas/settings'
+import { DEFAULT_DIALECT, DIALECTS, descriptorOf, type Dialect } from '@shared/dialects'
+import { endpointOf, type GivenEndpoint } from '../main/services'
 import type { Env, StoredSettings } from './stored-settings'
-import { demoDialectUrls } from '@shared/demo-network'
-import { DEFAULT_DIALECT, DIALECTS, type Dialect } from '@shared/dialects'
 
 export interface EndpointFlags {
   dialect?: string
@@ -56,23 +57,13 @@ function givenDialect(flags: EndpointFlags, env: Env): Dialect | undefined {
 }
 
 export async function resolveEndpoints(flags: EndpointFlags, sources: EndpointSources, needs: EndpointNeeds = 'both'): Promise<Endpoints> {
-  const { env, stored } = sources
+  const { env, stored, warn } = sources
   const profile = stored.found() ? stored.activeProfile() : null
-  const dialect = givenDialect(flags, env) ?? profile?.dialect ?? DEFAULT_DIALECT
+  const dialect = givenDialect(flags, env)
   const tokens = nonEmpty(flags.tokensUrl) ?? nonEmpty(env.BRIDGESCOPE_TOKENS_URL) ?? nonEmpty(profile?.tokensUrl)
   if (tokens !== undefined && hasCredentials(tokens)) {
     throw new AppError({ kind: 'input', field: 'tokensUrl', message: `${nonEmpty(flags.tokensUrl) ? '--tokens-url' : 'the tokens URL'} ${redactText(tokens)}: ${CREDENTIALS_MESSAGE}` })
   }
-  const ep = await resolveUrls(flags, sources, needs)
-  if (dialect === DEFAULT_DIALECT) return { ...ep, dialect }
-  // The demo network speaks every dialect under its own origin; a service named by URL is taken as it is.
-  const demo = ep.close !== undefined && nonEmpty(flags.baseUrl) === undefined && nonEmpty(env.BRIDGESCOPE_BASE_URL) === undefined
-  const urls = demo ? demoDialectUrls(ep.baseUrl, dialect) : { baseUrl: ep.baseUrl, tokensUrl: null }
-  const tokensUrl = tokens ?? urls.tokensUrl ?? undefined
-  return { ...ep, dialect, baseUrl: urls.baseUrl, ...(tokensUrl ? { tokensUrl } : {}) }
-}
-
-async function resolveUrls(flags: EndpointFlags, { env, stored, warn }: EndpointSources, needs: EndpointNeeds): Promise<Omit<Endpoints, 'dialect'>> {
   const base = nonEmpty(flags.baseUrl) ?? nonEmpty(env.BRIDGESCOPE_BASE_URL)
   const rpc = nonEmpty(flags.rpcUrl) ?? nonEmpty(env.BRIDGESCOPE_RPC_URL)
   // Credentials in a URL are refused with the flag or variable named, never sent or echoed: a URL ends up in
@@ -85,40 +76,43 @@ async function resolveUrls(flags: EndpointFlags, { env, stored, warn }: Endpoint
       throw new AppError({ kind: 'input', field, message: `${name} ${redactText(value)}: ${CREDENTIALS_MESSAGE}` })
     }
   }
-  const timeout = flags.timeoutMs === undefined ? {} : { timeoutMs: flags.timeoutMs }
-  // Only what the command uses must be there: `chains --base-url X` needs no node, `vault --rpc-url Y` no service.
-  const missingApi = needs !== 'rpc' && base === undefined
-  const missingRpc = needs !== 'api' && rpc === undefined
-  if (!missingApi && !missingRpc) return { baseUrl: base ?? '', rpcUrls: rpc ? [rpc] : [], ...timeout }
+  const given: GivenEndpoint = { dialect, baseUrl: base, tokensUrl: tokens, rpcUrls: rpc ? [rpc] : undefined, timeoutMs: flags.timeoutMs }
+  return fromProfile(given, profile, needs, warn)
+}
 
-  const profile = stored.found() ? stored.activeProfile() : null
-  if (profile === null || profile.kind === 'demo') {
-    // The simulator stands in for exactly the endpoints the command needs and was not given.
-    const sim = await startSimulator({ rotateEveryMs: null })
-    const standsFor = [missingApi ? 'the query service (no --base-url)' : '', missingRpc ? 'the node (no --rpc-url)' : ''].filter(Boolean).join(' and ')
-    warn(
-      `note: ${profile ? `profile "${profile.name}" is the demo network` : 'no settings found'}; the built-in simulator at ${redactText(sim.baseUrl)} stands in for ${standsFor}`
-    )
-    return {
-      baseUrl: base ?? sim.baseUrl,
-      rpcUrls: rpc ? [rpc] : [sim.rpcUrl],
-      ...(profile ? { maxPageSize: profile.maxPageSize } : {}),
-      ...timeout,
-      close: () => sim.close()
-    }
+/**
+ * The flags' and variables' endpoints, the rest from the active profile (src/main's endpointOf, as the app reads
+ * it). Only what the command uses must be there: `chains --base-url X` needs no node, `vault --rpc-url Y` no
+ * service, and a command given all it uses reads no profile for it.
+ */
+async function fromProfile(given: GivenEndpoint, profile: Profile | null, needs: EndpointNeeds, warn: (line: string) => void): Promise<Endpoints> {
+  const missingApi = needs !== 'rpc' && given.baseUrl === undefined
+  const missingRpc = needs !== 'api' && given.rpcUrls === undefined
+  const timeout = given.timeoutMs === undefined ? {} : { timeoutMs: given.timeoutMs }
+  if (!missingApi && !missingRpc) {
+    const dialect = given.dialect ?? profile?.dialect ?? DEFAULT_DIALECT
+    const tokensUrl = descriptorOf(dialect).tokensUrl ? given.tokensUrl : undefined
+    return { dialect, baseUrl: given.baseUrl ?? '', rpcUrls: [...(given.rpcUrls ?? [])], ...(tokensUrl ? { tokensUrl } : {}), ...timeout }
   }
-  const baseUrl = base ?? nonEmpty(profile.baseUrl)
-  if (baseUrl === undefined) {
-    throw new AppError({
-      kind: 'input',
-      field: 'baseUrl',
-      message: `profile "${profile.name}" has no base URL: pass --base-url or set BRIDGESCOPE_BASE_URL`
-    })
+  if (profile !== null && profile.kind !== 'demo') {
+    const ep = endpointOf(profile, null, given, { noBaseUrl: (name) => `profile "${name}" has no base URL: pass --base-url or set BRIDGESCOPE_BASE_URL` })
+    return { dialect: ep.dialect, baseUrl: ep.baseUrl, rpcUrls: ep.rpcUrls, timeoutMs: ep.timeoutMs, maxPageSize: ep.maxPageSize, ...(ep.tokensUrl ? { tokensUrl: ep.tokensUrl } : {}) }
   }
+  // No settings, or the demo profile: the simulator stands in for exactly the endpoints the command needs and was
+  // not given (one node, which keeps up: a command compares the nodes it is given).
+  const sim = await startSimulator({ rotateEveryMs: null })
+  const standsFor = [missingApi ? 'the query service (no --base-url)' : '', missingRpc ? 'the node (no --rpc-url)' : ''].filter(Boolean).join(' and ')
+  warn(
+    `note: ${profile ? `profile "${profile.name}" is the demo network` : 'no settings found'}; the built-in simulator at ${redactText(sim.baseUrl)} stands in for ${standsFor}`
+  )
+  const ep = endpointOf(profile ?? demoProfile(), { baseUrl: sim.baseUrl, rpcUrl: sim.rpcUrl }, given)
   return {
-    baseUrl,
-    rpcUrls: rpc ? [rpc] : profile.rpcUrls,
-    timeoutMs: flags.timeoutMs ?? profile.timeoutMs,
-    maxPageSize: profile.maxPageSize
+    dialect: ep.dialect,
+    baseUrl: ep.baseUrl,
+    rpcUrls: ep.rpcUrls,
+    timeoutMs: ep.timeoutMs,
+    maxPageSize: ep.maxPageSize,
+    ...(ep.tokensUrl ? { tokensUrl: ep.tokensUrl } : {}),
+    close: () => sim.close()
   }
 }

@@ -26,7 +26,7 @@ import {
 } from './format'
 import { defaultSettings } from '@shared/schemas/settings'
 import type { CliContext } from './io'
-import { chainRpcFlags, checkBlock, verifyExitCode, verifyTransfer } from './verify'
+import { chainRpcFlags, checkBlock, commandChecks, verifyExitCode } from './verify'
 import { verdictOf } from '@shared/chain-check'
 
 /** The one-word commands (chains … sim): parseArgs' own words for what it refuses, help as `--help` or `help`. */
@@ -250,13 +250,13 @@ export const transfer = command({
         })
       ])
       const asked = hash !== null ? { hash } : orderId !== undefined ? { orderId } : { recordId: recordId as number }
-      const check = await verifyTransfer(ctx, detail, { tokens, chains }, {
+      const checks = commandChecks(ctx, {
         fetch,
         chainRpc,
-        asked,
         serviceUrls: ep.tokensUrl ? [ep.baseUrl, ep.tokensUrl] : [ep.baseUrl],
         ...(ep.timeoutMs ? { timeoutMs: ep.timeoutMs } : {})
       })
+      const check = await checks.checkWith(detail, { tokens, chains }, asked)
       ctx.print(
         values.json
           ? jsonText(transferJson(model, { check, verdict: verdictOf(check) }))

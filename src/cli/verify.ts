@@ -14,11 +14,9 @@ import {
   VERIFY_EXIT_CODES,
   type TransferCheck
 } from '@shared/chain-check'
-import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
 import { hasCredentials, CREDENTIALS_MESSAGE, redactText } from '@shared/redact'
-import { ChainChecker, checkTransfer, type TransferQuestion } from '../main/chain'
-import { AddressPolicy, serviceNamedFetch, type Fetch } from '../main/net'
-import type { WatchChainCheck } from '../main/watch'
+import { CommandChecks, type ListService } from '../main/chain'
+import type { AddressPolicy, Fetch } from '../main/net'
 import { keyValues } from './format'
 import type { CliContext } from './io'
 
@@ -50,12 +48,6 @@ function overrides(ctx: CliContext, flags: Record<string, string>): Record<strin
   return { ...(profile && profile.kind !== 'demo' ? chainCheckSettings(profile).rpc : {}), ...flags }
 }
 
-/** The service's lists a check is anchored on; null where one could not be read. */
-export interface CheckLists {
-  tokens: TokenList | null
-  chains: readonly ChainRecord[] | null
-}
-
 export interface VerifyOptions {
   fetch?: Fetch
   timeoutMs?: number
@@ -64,60 +56,18 @@ export interface VerifyOptions {
   serviceUrls: readonly string[]
   /** the address policy (a test's resolver); the system's DNS unless said */
   addressPolicy?: AddressPolicy
-}
-
-/** A checker whose RPCs named by the service pass the address policy; the user's own (flags, profile) go as typed. */
-function policedChecker(opts: VerifyOptions, rpc: Record<string, string>): ChainChecker {
-  const fetch = serviceNamedFetch(opts.fetch ?? globalThis.fetch, {
-    policy: opts.addressPolicy ?? new AddressPolicy(),
-    service: () => Promise.resolve(opts.serviceUrls),
-    userTyped: () => Object.values(rpc)
-  })
-  return new ChainChecker({ fetch, ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}) })
-}
-
-export async function verifyTransfer(
-  ctx: CliContext,
-  detail: TransferDetail,
-  lists: CheckLists,
-  opts: VerifyOptions & { asked: TransferQuestion }
-): Promise<TransferCheck> {
-  const rpc = overrides(ctx, opts.chainRpc)
-  return checkTransfer(policedChecker(opts, rpc), detail, lists, rpc, opts.asked)
-}
-
-/** A list read once and kept; read again while it could not be read. */
-function keptList<T>(read: () => Promise<T | null>): () => Promise<T | null> {
-  let kept: Promise<T | null> | null = null
-  return async () => {
-    kept ??= read().catch(() => null)
-    const got = await kept
-    if (got === null) kept = null
-    return got
-  }
+  /** the service whose token and chain lists a check reads when it is given none (`watch … --verify`) */
+  service?: ListService
 }
 
 /**
- * `watch … --verify`: each watched transfer's detail checked on its chains by one checker for the whole
- * watch (its memory of deep, confirmed legs saves asking again), the token and chain lists read once and kept.
+ * The command's chain checks, from src/main/chain: one checker for the whole command (its memory of deep,
+ * confirmed legs saves asking again), the profile's own RPCs and --chain-rpc winning over the chain list's.
+ * `transfer --verify` checks with the lists it read; `watch … --verify` hands the object to the watcher.
  */
-export function watchChainCheck(
-  ctx: CliContext,
-  opts: VerifyOptions & {
-    tokens: () => Promise<TokenList | null>
-    chains: () => Promise<readonly ChainRecord[] | null>
-  }
-): WatchChainCheck {
-  const rpc = overrides(ctx, opts.chainRpc)
-  const checker = policedChecker(opts, rpc)
-  const tokens = keptList(opts.tokens)
-  const chains = keptList(opts.chains)
-  return {
-    check: async (detail) => {
-      const [t, c] = await Promise.all([tokens(), chains()])
-      return checkTransfer(checker, detail, { tokens: t, chains: c }, rpc)
-    }
-  }
+export function commandChecks(ctx: CliContext, opts: VerifyOptions): CommandChecks {
+  const { chainRpc, ...rest } = opts
+  return new CommandChecks({ ...rest, rpc: overrides(ctx, chainRpc) })
 }
 
 /** The check as text: the verdict, then one block per leg, the outcome and its evidence. */

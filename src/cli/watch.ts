@@ -17,7 +17,7 @@ import { vaultWatchTss } from './watch-tss'
 import { watchKeepers, WATCH_KEEPERS_OPTIONS } from './watch-keepers'
 import type { KeepersMetricsSource } from './keepers-metrics'
 import { demoChainRpc } from '@shared/demo-network'
-import { chainRpcFlags, watchChainCheck } from './verify'
+import { chainRpcFlags, commandChecks } from './verify'
 import type { ChainRecord, TokenList } from '@shared/schemas/wire'
 
 export { WATCH_USAGE, type WatchCliIo }
@@ -125,12 +125,11 @@ async function watchWith(what: 'vault' | 'transfer', { values, args }: WatchLine
     ? await vaultWatchTss(tssUrl, () => (deps.client.queryChainList ? deps.client.queryChainList() : Promise.resolve([])), dir, ctx.stored, deps.fetch)
     : null
   const state = await WatchState.open(dir)
-  const { queryTokenList } = deps.client
+  // the watcher is handed src/main/chain's own checks: a watched transfer's check never runs in a CLI closure
   const chainCheck = values.verify
-    ? watchChainCheck(ctx, {
+    ? commandChecks(ctx, {
         chainRpc: chainRpcFlags(values['chain-rpc']),
-        tokens: () => (queryTokenList ? queryTokenList.call(deps.client) : Promise.resolve(null)),
-        chains: () => (deps.client.queryChainList ? deps.client.queryChainList() : Promise.resolve(null)),
+        service: deps.client,
         serviceUrls: deps.serviceUrls ?? [],
         ...(deps.addressPolicy ? { addressPolicy: deps.addressPolicy } : {}),
         ...(deps.fetch ? { fetch: deps.fetch } : {})

@@ -4,7 +4,7 @@
 // answers every request as a healthy service would; a test rig (test/support) may put a gate in front of the
 // answers to slow, break or hold them, and may serve routes of its own.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { BodyTooLargeError, readBody } from './http-body'
+import { BodyTooLargeError, readBody } from '@shared/http-body'
 import type { ApiOperation, SimCore } from './core'
 import { iconSvg } from './icons'
 import { CHAIN_RPC_PREFIX } from './chain-rpc-path'

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { EventName, EventPayload, Notice } from '@shared/contract'
 import type { Settings, Watchlists } from '@shared/schemas/settings'
-import { canonicalEpoch, createQueryClient, loadAllHistory, TssClient } from './client'
+import { canonicalEpoch, createQueryClient, TssClient } from './client'
 import { starterAddresses, watchDemoStarter } from './demo-start'
 import { LoadedHistories } from './dataset'
 import { ChainCheckService } from './chain'
@@ -14,7 +14,7 @@ import { CACHE_DIR } from './paths'
 import { createIconService, type IconService } from './icons'
 import { AddressPolicy, type Fetch } from './net'
 import { KeepersService } from './keepers'
-import { Endpoints, HistoryService, QueryService, TssService, type ActiveTss } from './services'
+import { ActiveHistories, Endpoints, HistoryService, QueryService, TssService, type ActiveTss } from './services'
 import type { DemoNetwork, DemoNetworkPlan } from '@shared/demo-network'
 import { AppError } from '@shared/errors'
 import {
@@ -125,23 +125,10 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
       })
   })
   const queries = new QueryService({ cache, now, endpoint: () => endpoints.active(), canonicalEpoch })
-  // The token list gives each received amount its destination decimals: the cached copy when there is
-  // one (offline too), else one fetch; none at all leaves received amounts raw, never mis-scaled.
-  const historyDeps = {
-    cache,
-    now,
-    endpoint: () => endpoints.active(),
-    tokens: () =>
-      queries.tokens('cache').then(
-        (t) => t.data,
-        () => null
-      )
-  }
-  const history = new HistoryService(historyDeps)
-  const loaded = new LoadedHistories({
-    ...historyDeps,
-    fetchAll: loadAllHistory
-  })
+  // one source for both histories: the active client, every page of one, and the token list (cached first)
+  const histories = new ActiveHistories({ endpoints, queries })
+  const history = new HistoryService({ cache, now, source: histories })
+  const loaded = new LoadedHistories({ cache, now, source: histories })
 
   // MAP's TSS cross-chain API of the active profile: one client per URL, the followed chains (the chain list,
   // from the cache when there is one, plus the chains added by id), the watch state beside the watcher's.
@@ -208,7 +195,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
         client: active.client,
         rpcUrls: active.endpoint.rpcUrls,
         // watched transfers checked on their chains as the Transfer view checks them (off when the profile says)
-        chainCheck: { check: (detail) => chainChecks.checkDetail(detail) },
+        chainCheck: chainChecks,
         ...(tss
           ? { tss: { client: tss.client, chains: tss.chains, state: tssState, settings: tssSettings } }
           : {}),

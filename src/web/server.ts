@@ -14,16 +14,15 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Conf from 'conf'
+import { z } from 'zod'
 import type { EventFrame, EventName, EventPayload } from '@shared/contract'
 import { createAppContext, type AppContext, type AppContextOptions } from '../main/app-context'
 import { dispatch } from '../main/ipc'
 import type { Result } from '@shared/errors'
-import { readBody } from '../demo/http-body'
+import { readBody } from '@shared/http-body'
 import { harnessDataDir } from '../main/paths'
-import { contentType } from '../main/mime'
 import { ICON_PATH } from '../main/icons'
 import { rendererFileOf, rendererHeaders, serveRendererFile } from '../main/renderer-files'
-import { isPlainObject } from '../main/client'
 import { waitAtMost } from '../main/deadline'
 import { networkFromEnv, type Env, type Network } from '../main/net'
 import { BRIDGE_SCRIPT_PATH, bridgeScript, KEY_HEADER, KEY_PARAM, SOCKET_PATH } from './bridge-script'
@@ -173,7 +172,7 @@ export async function startWebShell(options: WebShellOptions = {}): Promise<WebS
       return
     }
     if (url.pathname === BRIDGE_SCRIPT_PATH) {
-      res.writeHead(200, { 'Content-Type': contentType('bridge.js'), 'Cache-Control': 'no-store' })
+      res.writeHead(200, { ...rendererHeaders(BRIDGE_SCRIPT_PATH), 'Cache-Control': 'no-store' })
       res.end(script)
       return
     }
@@ -297,6 +296,9 @@ function rawText(data: RawData): string {
   return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8')
 }
 
+/** A call off the socket: the channel and its input are checked by dispatch, against the contract. */
+const callFrame = z.looseObject({ id: z.int(), channel: z.string(), input: z.unknown() })
+
 /** A call frame off the socket, or null when it is not one. `input: null` stands for no input, as over HTTP. */
 export function parseCall(text: string): { id: number; channel: string; input: unknown } | null {
   let frame: unknown
@@ -305,9 +307,9 @@ export function parseCall(text: string): { id: number; channel: string; input: u
   } catch {
     return null
   }
-  if (!isPlainObject(frame)) return null
-  const { id, channel, input } = frame
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || typeof channel !== 'string') return null
+  const call = callFrame.safeParse(frame)
+  if (!call.success) return null
+  const { id, channel, input } = call.data
   return { id, channel, input: input === null ? undefined : input }
 }
 

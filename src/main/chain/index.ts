@@ -1,4 +1,7 @@
-// The chain check's front door: a transfer's legs checked against each chain's own EVM JSON-RPC.
+// The chain check's front door: a transfer's legs checked against each chain's own EVM JSON-RPC, wired once
+// (policed.ts: the service's RPCs through the address policy, the user's as typed) for both shells: the app's
+// ChainCheckService (live Settings, cached lists; also the app watcher's check) and CommandChecks (the CLI's
+// `--verify`: RPCs fixed at the start, the lists given or kept; also `watch … --verify`'s check).
 //
 // From a transfer detail to its checks:
 //   checkTransfer               (./transfer.ts)             the record is about what was asked, or nothing is checked
@@ -15,3 +18,4 @@ export { ChainChecker, rpcUrlFor, type ChainCheckerOptions, type RpcOverrides } 
 export { TRANSFER_TOPIC } from './evaluate'
 export { checkTransfer, questionMismatch, type TransferQuestion } from './transfer'
 export { ChainCheckService, CHECKS_OFF_MESSAGE, type ChainCheckDeps } from './service'
+export { CommandChecks, type CheckLists, type CommandChecksOptions, type ListService } from './command-checks'

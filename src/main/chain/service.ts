@@ -7,8 +7,9 @@ import { redactText } from '@shared/redact'
 import { chainCheckSettings, rowCheckOf, type RowCheck, type TransferCheck } from '@shared/chain-check'
 import type { Profile } from '@shared/schemas/settings'
 import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
-import { AddressPolicy, serviceNamedFetch, type Fetch } from '../net'
-import { ChainChecker } from './checker'
+import type { AddressPolicy, Fetch } from '../net'
+import type { ChainChecker } from './checker'
+import { policedChecker } from './policed'
 import { checkTransfer } from './transfer'
 
 /** transfers checked at once for the table's rows: each is a detail read and a few RPC calls per leg */
@@ -46,7 +47,7 @@ export class ChainCheckService {
     return checkTransfer(this.checker(profile), detail, lists, settings.rpc, { hash: txHash })
   }
 
-  /** A detail already read (the watcher's): null when the active profile has chain checks off. */
+  /** A detail already read (the watcher's: this service is the app's watch chain check): null when the active profile has chain checks off. */
   async checkDetail(detail: TransferDetail): Promise<TransferCheck | null> {
     const profile = this.deps.activeProfile()
     const settings = chainCheckSettings(profile)
@@ -86,13 +87,13 @@ export class ChainCheckService {
   private checker(profile: Profile): ChainChecker {
     let checker = this.checkers.get(profile.id)
     if (!checker) {
-      // RPC URLs a record names go through the address policy; the profile's own (Settings) are the user's
-      const fetch = serviceNamedFetch(this.deps.fetch ?? globalThis.fetch, {
-        policy: this.deps.addressPolicy ?? new AddressPolicy(),
-        service: this.deps.serviceUrls ?? (() => Promise.resolve([profile.baseUrl, profile.tokensUrl ?? ''].filter((u) => u !== ''))),
-        userTyped: () => Object.values(chainCheckSettings(this.deps.activeProfile()).rpc)
+      checker = policedChecker({
+        fetch: this.deps.fetch,
+        addressPolicy: this.deps.addressPolicy,
+        timeoutMs: this.deps.timeoutMs ?? profile.timeoutMs,
+        serviceUrls: this.deps.serviceUrls ?? (() => Promise.resolve([profile.baseUrl, profile.tokensUrl ?? ''].filter((u) => u !== ''))),
+        userRpc: () => chainCheckSettings(this.deps.activeProfile()).rpc
       })
-      checker = new ChainChecker({ timeoutMs: this.deps.timeoutMs ?? profile.timeoutMs, fetch })
       this.checkers.set(profile.id, checker)
     }
     return checker

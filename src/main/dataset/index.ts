@@ -4,9 +4,9 @@
 // (the rows could live in a database) without an importer noticing.
 //
 // The path of a row, from the loaded pages to a table window:
-//   1. loaded-histories.ts `loadAll` — the client's fetchAll reads every page (decoded, validated, each record
-//      once) into TransferRecord objects; each gets its received token (the destination decimals) from the
-//      token list.
+//   1. loaded-histories.ts `loadAll` — its one source (LoadSource; in the app the services' ActiveHistories)
+//      reads every page through the active client (decoded, validated, each record once) into TransferRecord
+//      objects; each gets its received token (the destination decimals) from the source's token list.
 //   2. views.ts `new DatasetViews(records)` → table.ts `new TransferTable(records)` — the records become columns
 //      (columns.ts: typed arrays, interned values, pooled texts) and search signatures (text-search.ts); the
 //      objects are let go. The same records are kept on disk in chunks as the history's offline copy when they
@@ -32,6 +32,6 @@
 // the table stopped asking again for icons that failed and began asking for rows ahead): first rows 78 ms
 // against 2,174 and 5,044, a keystroke 43 against 535 and 3,267 ms, the longest scroll frame 2 against 2 and 3,
 // the heap 556 MB against 734 and 810.
-export { LoadedHistories, type AllPagesProgress, type FetchAllHistory, type LoadedHistoriesDeps } from './loaded-histories'
+export { LoadedHistories, type AllPages, type AllPagesProgress, type LoadedHistoriesDeps, type LoadSource } from './loaded-histories'
 export { volumeCharts } from './charts'
 export { readExport, MAX_IMPORT_BYTES } from './import'

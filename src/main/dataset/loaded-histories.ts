@@ -24,19 +24,32 @@ export interface AllPagesProgress {
   pagesDone: number
   pagesTotal: number
 }
-export type FetchAllHistory = (
-  client: QueryClient,
-  input: { address: string; chainId: number; pageSize: number },
-  options: { signal: AbortSignal; onProgress: (p: AllPagesProgress) => void }
-) => Promise<{ records: TransferRecord[]; total: number; completeness: LoadCompleteness }>
+export interface AllPages {
+  records: TransferRecord[]
+  total: number
+  completeness: LoadCompleteness
+}
+
+/**
+ * Where loaded histories come from: the active profile's client, every page of one history through it, and the
+ * token list that gives received amounts their destination decimals. Declared here, where it is used; the app
+ * hands in the services' one implementation (src/main/services/history-source.ts), tests a fake.
+ */
+export interface LoadSource {
+  active(): Promise<{ profileId: string; client: QueryClient; maxPageSize: number }>
+  allPages(
+    client: QueryClient,
+    input: { address: string; chainId: number; pageSize: number },
+    options: { signal: AbortSignal; onProgress: (p: AllPagesProgress) => void }
+  ): Promise<AllPages>
+  /** the profile's token list, or null when it cannot be had (received amounts then stay raw) */
+  tokens(): Promise<TokenList | null>
+}
 
 export interface LoadedHistoriesDeps {
   cache: DiskCache
   now: () => number
-  endpoint: () => Promise<{ profileId: string; client: QueryClient; maxPageSize: number }>
-  fetchAll: FetchAllHistory
-  /** the profile's token list, or null when it cannot be had (received amounts then stay raw) */
-  tokens: () => Promise<TokenList | null>
+  source: LoadSource
 }
 
 /** A loaded history: its rows held as columns (views.table), with the sorted and filtered views of them. */
@@ -103,7 +116,7 @@ export class LoadedHistories {
     input: { jobId: string; address: string; chainId: number; pageSize?: number | undefined },
     emit: (p: Progress) => void
   ): Promise<{ datasetId: string; total: number; loaded: number; completeness: LoadCompleteness | null }> {
-    const { profileId, client, maxPageSize } = await this.deps.endpoint()
+    const { profileId, client, maxPageSize } = await this.deps.source.active()
     const id = this.datasetKey(client, profileId, input.address, input.chainId)
     const pageSize = Math.min(input.pageSize ?? maxPageSize, maxPageSize)
     const controller = new AbortController()
@@ -112,7 +125,7 @@ export class LoadedHistories {
     const base = { jobId: input.jobId }
     let last = { pagesDone: 0, pagesTotal: 0 }
     try {
-      const { records, total, completeness } = await this.deps.fetchAll(
+      const { records, total, completeness } = await this.deps.source.allPages(
         client,
         { address: input.address, chainId: input.chainId, pageSize },
         {
@@ -124,7 +137,7 @@ export class LoadedHistories {
         }
       )
       const query = { address: input.address, chainId: input.chainId, pageSize }
-      await this.findWidest(this.keep(id, profileId, client.dialect, query, withReceivedTokens(records, await this.deps.tokens())))
+      await this.findWidest(this.keep(id, profileId, client.dialect, query, withReceivedTokens(records, await this.deps.source.tokens())))
       await saveOfflineCopy(this.deps.cache, this.deps.now(), profileId, id, records, total)
       emit({ ...base, loaded: records.length, total, ...last, done: true })
       return { datasetId: id, total, loaded: records.length, completeness }
@@ -134,7 +147,7 @@ export class LoadedHistories {
       emit({ ...base, loaded: cached?.rows.length ?? 0, total: cached?.total ?? 0, ...last, done: true, error: err })
       if (!cached) throw error
       // Offline: the last complete load of this history, with the error alongside in the progress event.
-      await this.findWidest(this.keep(id, profileId, client.dialect, { address: input.address, chainId: input.chainId, pageSize }, withReceivedTokens(cached.rows, await this.deps.tokens())))
+      await this.findWidest(this.keep(id, profileId, client.dialect, { address: input.address, chainId: input.chainId, pageSize }, withReceivedTokens(cached.rows, await this.deps.source.tokens())))
       return { datasetId: id, total: cached.total, loaded: cached.rows.length, completeness: null }
     } finally {
       this.jobs.delete(input.jobId)
@@ -216,7 +229,7 @@ export class LoadedHistories {
   }
 
   private async merge(ds: Dataset): Promise<{ arrived: number; updated: number }> {
-    const { profileId, client } = await this.deps.endpoint()
+    const { profileId, client } = await this.deps.source.active()
     if (profileId !== ds.profileId) {
       throw new AppError({ kind: 'input', message: 'This history was loaded on another endpoint profile; switch back to it to keep it current.' })
     }
@@ -225,7 +238,7 @@ export class LoadedHistories {
     }
     ds.ids ??= new RowIds(ds.views.table)
     const answer = await askService(client, ds.query, ds.views.table, ds.ids)
-    const tokens = await this.deps.tokens()
+    const tokens = await this.deps.source.tokens()
     withReceivedTokens(answer.head, tokens)
     withReceivedTokens(answer.others, tokens)
     if (this.datasets.get(ds.id) !== ds) return { arrived: 0, updated: 0 }
@@ -259,7 +272,7 @@ export class LoadedHistories {
    */
   async chartSources(watched: readonly { address: string; chainIds: readonly number[] }[]): Promise<Iterable<Transfer>[]> {
     await Promise.all(this.preloads)
-    const active = await this.deps.endpoint().catch(() => null)
+    const active = await this.deps.source.active().catch(() => null)
     // the active profile's histories only, in the dialect it speaks now: another service may tell the same
     // transfers otherwise (with values where this one has none), and the charts are of what this one says.
     // Rows read one at a time: a loaded million is never a million objects at once.

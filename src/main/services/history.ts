@@ -12,9 +12,11 @@ import { dialectKey, sourced } from './sourced'
 export interface HistoryDeps {
   cache: DiskCache
   now: () => number
-  endpoint: () => Promise<{ profileId: string; client: QueryClient; maxPageSize: number }>
-  /** the profile's token list, or null when it cannot be had (received amounts then stay raw) */
-  tokens: () => Promise<TokenList | null>
+  /** the active client and the token list (received amounts stay raw without one): ActiveHistories in the app */
+  source: {
+    active(): Promise<{ profileId: string; client: QueryClient; maxPageSize: number }>
+    tokens(): Promise<TokenList | null>
+  }
 }
 
 const PAGE_MAX_AGE = 60_000
@@ -25,7 +27,7 @@ export class HistoryService {
   async page(
     input: { address: string; chainId: number; pageNo: number; pageSize: number; prefer: 'cache' | 'network' }
   ): Promise<Sourced<HistoryPage>> {
-    const { profileId, client, maxPageSize } = await this.deps.endpoint()
+    const { profileId, client, maxPageSize } = await this.deps.source.active()
     if (input.pageSize > maxPageSize) {
       throw new AppError({ kind: 'input', message: `pageSize: at most ${maxPageSize} for this profile`, field: 'pageSize' })
     }
@@ -40,7 +42,7 @@ export class HistoryService {
     })
     // a page cached before outcomes existed gets them from the same state tables
     for (const r of page.data.list) withOutcome(r, r.transferinHash)
-    withReceivedTokens(page.data.list, await this.deps.tokens())
+    withReceivedTokens(page.data.list, await this.deps.source.tokens())
     return page
   }
 }

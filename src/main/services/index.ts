@@ -3,14 +3,18 @@
 //
 // What it offers:
 //   Endpoints        the active profile turned into a client (the demo profile starts the demo network once)
+//   endpointOf       a profile turned into endpoints, what a shell was given winning (the app's and the CLI's one way)
 //   QueryService     the cached single-record queries: chain list, token list, one transfer, one vault record
 //   HistoryService   one page of a history at a time, cached; a history loaded whole is src/main/dataset's
+//   ActiveHistories  the active profile's histories: its client, every page of one, the token list (the source
+//                    the loaded-history engine and HistoryService are given)
 //   TssService       the Cross-chain view: the followed chains' board, a traced order, following a chain
 //   checkEndpoint    Settings' "test connection" and the Overview's health card
 //   dialectKey       a cache key kept apart per dialect (ours bare, so caches written before dialects keep meaning)
-export { Endpoints, type DemoUrls, type ResolvedEndpoint } from './endpoints'
+export { endpointOf, Endpoints, type DemoUrls, type EndpointWording, type GivenEndpoint, type ResolvedEndpoint } from './endpoints'
 export { QueryService } from './queries'
 export { HistoryService } from './history'
+export { ActiveHistories } from './history-source'
 export { TssService, type ActiveTss } from './tss'
 export { checkEndpoint } from './health'
 export { dialectKey } from './sourced'

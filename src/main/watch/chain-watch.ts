@@ -9,9 +9,12 @@ import type { ChainContradiction } from '@shared/watch'
 import type { TransferWatchState } from './state'
 import type { Announce } from './types'
 
-/** How the watcher checks a transfer on its chains: null when the profile has chain checks off. */
+/**
+ * How the watcher checks a transfer on its chains: null when the profile has chain checks off. Met by src/main/chain
+ * itself (the app's ChainCheckService, the CLI's CommandChecks), handed in as it is.
+ */
 export interface WatchChainCheck {
-  check(detail: TransferDetail): Promise<TransferCheck | null>
+  checkDetail(detail: TransferDetail): Promise<TransferCheck | null>
 }
 
 function contradicts(leg: LegCheck, ts: TransferWatchState, since: number, now: number, thresholdMs: number): boolean {
@@ -34,7 +37,7 @@ export async function watchOnChain(
   x: { key: string; ts: TransferWatchState; detail: TransferDetail; since: number; now: number; thresholdMinutes: number; route: string; announce: Announce }
 ): Promise<void> {
   const { ts, key } = x
-  const check = await chain.check(x.detail)
+  const check = await chain.checkDetail(x.detail)
   if (!check) return
   const bad = check.legs.filter((l) => contradicts(l, ts, x.since, x.now, x.thresholdMinutes * 60_000))
   const signature = signatureOf(bad)

@@ -1,5 +1,6 @@
 // The faces of src/main's rooms are held by ESLint where an import is typed (eslint.faces.js): a file of one room
-// importing a file inside another room, past its index.ts, is an error in the editor and in `npm run lint`. Shown
+// importing a file inside another room, past its index.ts, is an error in the editor and in `npm run lint`; so is a
+// shell (the CLI, the browser shell) importing past a face of src/main or past the demo network's doors. Shown
 // here with ESLint's own Node API on planted files that exist only in memory, through the project's config.
 import { readdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -71,3 +72,37 @@ describe("ESLint holds src/main's faces", () => {
     expect(await refusals('src/main/index.ts', './watch/watcher')).toHaveLength(1)
   })
 })
+
+const SHELLS = ['src/cli', 'src/web']
+const DEMO_FILES = readdirSync(join(ROOT, 'src', 'demo')).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3))
+
+describe('ESLint holds the shells to the faces of src/main and the doors of the demo network', () => {
+  it('fails a shell importing a file inside any room of src/main, or the Electron entry', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...SHELLS), fc.constantFrom(...ROOMS), inner, async (shell, room, name) => {
+        expect(await refusals(`${shell}/planted.ts`, `../main/${room}/${name}`)).toEqual([expect.stringMatching(/^no-restricted-imports: .*a shell enters src\/main by its faces only/)])
+      }),
+      { numRuns: 20 }
+    )
+    for (const shell of SHELLS) {
+      expect(await refusals(`${shell}/planted.ts`, '../main/index')).toHaveLength(1)
+      expect(await refusals(`${shell}/planted.ts`, '../main')).toHaveLength(1)
+    }
+  })
+
+  it('fails a shell taking a helper from inside the demo network (the browser shell once took its body reader there)', async () => {
+    for (const shell of SHELLS) {
+      expect(await refusals(`${shell}/planted.ts`, '../demo/http-body')).toHaveLength(1)
+      for (const file of DEMO_FILES.filter((f) => f !== 'index' && f !== 'plan')) expect(await refusals(`${shell}/planted.ts`, `../demo/${file}`)).toHaveLength(1)
+    }
+  })
+
+  it('lets a shell through the faces, the one-file rooms, the demo network’s doors and shared code', async () => {
+    for (const shell of SHELLS) {
+      for (const spec of [...ROOMS.map((r) => `../main/${r}`), ...ROOMS.map((r) => `../main/${r}/index`), '../main/app-context', '../main/paths', '../demo/index', '../demo/plan', '@shared/http-body', './io', 'zod']) {
+        expect([spec, await refusals(`${shell}/planted.ts`, spec)]).toEqual([spec, []])
+      }
+    }
+  })
+})
+

@@ -49,7 +49,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * FRONT DOORS. A shell (src/cli, src/web) imports src/main only through
+ * FRONT DOORS. A shell (src/cli, src/web) imports the demo network only by its doors (DEMO_DOORS), and src/main
+ * only through
  *   - a folder's index.ts (`../main/client`, `../main/store`, `../main/dataset`, `../main/net`, `../main/ipc`,
  *     `../main/watch`): the folder is a room with a face, and the face's header says what it offers;
  *   - a file that stands alone in src/main (`app-context.ts`, the composition root; `paths.ts`, `security.ts`,
@@ -58,9 +59,16 @@ function sourceFiles(dir: string): string[] {
  */
 const SHELLS: ReadonlySet<Room> = new Set<Room>(['cli', 'web'])
 const MAIN = join(SRC, 'main')
+const DEMO = join(SRC, 'demo')
+/** The demo network's doors for a shell: the simulator and the plan the app runs (eslint.faces.js names the same). */
+const DEMO_DOORS = ['index', 'plan']
 
-/** Why an import from a shell into src/main is a back door, or null when it comes in by a front door. */
+/** Why an import from a shell into src/main or the demo network is a back door, or null when it comes in by a front door. */
 export function backDoor(to: string): string | null {
+  if (roomOf(to) === 'demo') {
+    const parts = relative(DEMO, to).split(sep)
+    return parts.length === 1 && DEMO_DOORS.includes(parts[0] as string) ? null : `inside the demo network, past its doors (src/demo/${DEMO_DOORS.join('.ts, src/demo/')}.ts)`
+  }
   const parts = relative(MAIN, to).split(sep)
   if (parts.length === 1) return parts[0] === 'index' ? 'the Electron entry' : null
   if (parts.length === 2 && parts[1] === 'index') return null
@@ -91,7 +99,7 @@ export function violationsIn(sources: { file: string; text: string }[]): string[
       if (to === null) continue
       const room = roomOf(to)
       if (!allowed.has(room)) found.push(`${rel} (${from}) imports ${spec} (${room})`)
-      else if (SHELLS.has(from) && room === 'main') {
+      else if (SHELLS.has(from) && (room === 'main' || room === 'demo')) {
         const why = backDoor(to)
         if (why !== null) found.push(`${rel} (${from}) imports ${spec}: ${why}`)
       }
@@ -157,6 +165,15 @@ describe('import direction between the rooms of src/', () => {
     // main itself walks its own corridors freely
     expect(check('main/app-context.ts', './client/mcs/client')).toEqual([])
     expect(check('cli/watch-tss.ts', '../main/client/tss-api')).toHaveLength(1)
+  })
+
+  it('would catch a shell taking a helper from inside the demo network, and lets its two doors through', () => {
+    const check = (from: string, spec: string): string[] => violationsIn([{ file: join(SRC, from), text: `import { x } from '${spec}'\n` }])
+    expect(check('web/server.ts', '../demo/http-body')).toEqual([
+      'src/web/server.ts (web) imports ../demo/http-body: inside the demo network, past its doors (src/demo/index.ts, src/demo/plan.ts)'
+    ])
+    expect(check('cli/sim.ts', '../demo/core')).toHaveLength(1)
+    for (const spec of ['../demo/index', '../demo/plan', '@shared/http-body']) expect(check('web/server.ts', spec)).toEqual([])
   })
 })
 

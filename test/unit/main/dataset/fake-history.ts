@@ -141,13 +141,15 @@ export async function serviceOn(
   return new LoadedHistories({
     cache: cache ?? (await tempCache()),
     now: Date.now,
-    endpoint: async () => ({ profileId: PROFILE_ID, client: active(), maxPageSize: pageSize }),
-    tokens: async () => null,
-    fetchAll: async (client, input) => {
-      const first = await client.queryHistory({ ...input, pageNo: 1 })
-      const records = [...first.list]
-      for (let p = 2; (p - 1) * input.pageSize < first.total; p++) records.push(...(await client.queryHistory({ ...input, pageNo: p })).list)
-      return { records, total: first.total, completeness: { startTotal: first.total, arrived: 0, doubts: [] } }
+    source: {
+      active: async () => ({ profileId: PROFILE_ID, client: active(), maxPageSize: pageSize }),
+      tokens: async () => null,
+      allPages: async (client, input) => {
+        const first = await client.queryHistory({ ...input, pageNo: 1 })
+        const records = [...first.list]
+        for (let p = 2; (p - 1) * input.pageSize < first.total; p++) records.push(...(await client.queryHistory({ ...input, pageNo: p })).list)
+        return { records, total: first.total, completeness: { startTotal: first.total, arrived: 0, doubts: [] } }
+      }
     }
   })
 }

@@ -14,7 +14,7 @@ import { ChainCheckService } from '../../../../src/main/chain'
 import { BridgeClient } from '../../../../src/main/client'
 import { createIconService } from '../../../../src/main/icons'
 import { AddressPolicy, classifyAddress, networkFromEnv, type AddressClass, type Fetch, type Network } from '../../../../src/main/net'
-import { verifyTransfer, watchChainCheck } from '../../../../src/cli/verify'
+import { commandChecks } from '../../../../src/cli/verify'
 import type { CliContext } from '../../../../src/cli/io'
 import type { LegCheck, TransferCheck } from '../../../../src/shared/chain-check'
 import { profileSchema, type Profile } from '../../../../src/shared/schemas/settings'
@@ -164,8 +164,8 @@ async function everyTrigger(fetch: Fetch): Promise<{ trigger: string; legs: LegC
   return [
     { trigger: 'Transfer view', legs: legsOf(await checks.check(SOURCE)) },
     { trigger: 'watcher', legs: legsOf(await checks.checkDetail(d)) },
-    { trigger: 'transfer --verify', legs: legsOf(await verifyTransfer(cli, d, { tokens: null, chains: listed }, { ...cliOptions, asked: { hash: SOURCE } })) },
-    { trigger: 'watch --verify', legs: legsOf(await watchChainCheck(cli, { ...cliOptions, tokens: () => Promise.resolve(null), chains: () => Promise.resolve(listed) }).check(d)) }
+    { trigger: 'transfer --verify', legs: legsOf(await commandChecks(cli, cliOptions).checkWith(d, { tokens: null, chains: listed }, { hash: SOURCE })) },
+    { trigger: 'watch --verify', legs: legsOf(await commandChecks(cli, { ...cliOptions, service: { queryChainList: () => Promise.resolve(listed) } }).checkDetail(d)) }
   ]
 }
 

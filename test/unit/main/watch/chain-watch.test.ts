@@ -36,7 +36,7 @@ async function watchOf(dir: string, hashes: string[], now: () => number, counter
   const client = new BridgeClient({ baseUrl: service.baseUrl, rpcUrls: [], retries: 0, timeoutMs: 5000 })
   const checker = new ChainChecker({ timeoutMs: 5000 })
   const chainCheck: WatchChainCheck = {
-    check: async (detail) => {
+    checkDetail: async (detail) => {
       counter.checks++
       const [tokens, chains] = await Promise.all([client.queryTokenList(), client.queryChainList()])
       return checkTransfer(checker, detail, { tokens, chains }, {})
