@@ -11,6 +11,7 @@ import { createUpdater, loadAutoUpdater, type Updater } from './updater'
 import { electronNotify, installWatchShell } from './watch/electron'
 import { electronSecretBox } from './secret-box-electron'
 import { APP_INDEX_URL, handleAppProtocol, registerAppScheme } from './app-protocol'
+import { chromiumNetwork } from './net'
 import { applyCspHeader, applySessionSecurity, applyWindowSecurity, isExternalUrlAllowed, secureWebPreferences } from './security'
 import { demoNetworkPlan } from '../demo/plan'
 
@@ -97,9 +98,14 @@ async function start(): Promise<void> {
     broadcast,
     openExternal,
     // Chromium's network stack for every request main makes: the system proxy settings, PAC scripts and the
-    // OS certificate store apply, as in the user's browser (Node's fetch would ignore all three).
-    // electron-updater already goes through Electron's net module.
-    fetch: (input, init) => net.fetch(input, init),
+    // OS certificate store apply, as in the user's browser (Node's fetch would ignore all three). A URL a
+    // service named that Chromium would reach directly goes through Node instead, its connection's own DNS
+    // lookup held to the address policy (./net/chromium-road.ts). electron-updater already goes through
+    // Electron's net module.
+    fetch: chromiumNetwork({
+      fetch: (input, init) => net.fetch(input, init),
+      resolveProxy: (url) => session.defaultSession.resolveProxy(url)
+    }).fetch,
     // electron-updater is loaded only in an installed build, on the first update request the user makes.
     ...(app.isPackaged
       ? {

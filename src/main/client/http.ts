@@ -10,6 +10,9 @@
 //     why an AbortSignal alone is not enough: undici may lose it to the garbage collector);
 //   - a refused connection is final at once (ky's shouldRetry), since asking again only delays the same answer;
 //   - nothing but an AppError ever leaves this module, with the kinds and words every view and the CLI show.
+// A request asked with no retries (a maintainer's health server, which is reported as it answers) is one attempt
+// that ky would only wrap: it goes down the same road without it (sendOnce), under the same deadline and with
+// the same errors, which spares each of a watch round's many small GETs ky's options, signals and timers.
 import { isUtf8 } from 'node:buffer'
 import ky, { HTTPError, TimeoutError, type Input } from 'ky'
 import { AppError } from '@shared/errors'
@@ -326,6 +329,71 @@ function kyFetchOf(fetch: Fetch | undefined, call: Omit<Outgoing, 'signal'>): ((
   return fetch ? (input, init) => fetch(input instanceof URL ? input.href : input, init) : undefined
 }
 
+/** The error of a request that got no answer: the caller's cancel, or the network's reason in words. */
+function unanswered(error: unknown, url: string, operation: string, signal: AbortSignal | undefined, cancelled: () => AppError): AppError {
+  if (error instanceof AppError) return error
+  if (signal?.aborted) return cancelled()
+  return new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error, url)}` }, { cause: error })
+}
+
+/** A 2xx answer's body as text under `stop`, or the error that ends it. */
+async function arrivedBody(response: Response, operation: string, maxBytes: number, stop: Stop<AppError>, signal: AbortSignal | undefined, cancelled: () => AppError): Promise<ArrivedBody> {
+  try {
+    const text = await readCapped(response, operation, maxBytes, stop)
+    return { text, status: response.status, contentType: response.headers.get('content-type') }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    if (signal?.aborted) throw cancelled()
+    throw new AppError({
+      kind: 'protocol',
+      operation,
+      code: response.status,
+      message: `HTTP ${response.status}: the connection broke before the body was complete`
+    })
+  }
+}
+
+/**
+ * One attempt, no retries: the request down the network's road (its `send` where it has one, else its fetch),
+ * one deadline from the start over the connection, the headers and every body read, as sendForText's attempts.
+ */
+async function sendOnce(
+  call: Omit<Outgoing, 'signal'>,
+  operation: string,
+  opts: HttpOptions & { timeoutMs: number; maxBytes: number },
+  words: { cancelled: () => AppError; timedOut: () => AppError }
+): Promise<ArrivedBody> {
+  const { cancelled, timedOut } = words
+  const stop = stopAt(Date.now() + opts.timeoutMs, timedOut, opts.signal, cancelled)
+  // held for the whole exchange: aborting it frees the socket of a request given up on
+  const controller = new AbortController()
+  const halted = stop.stopped.then((error) => {
+    controller.abort(error)
+    return { halted: error }
+  })
+  try {
+    const send = opts.fetch?.send
+    const sent: Promise<Response> = send
+      ? send({ ...call, signal: controller.signal }).then(responseOf)
+      : (opts.fetch ?? fetch)(call.url, { method: call.method, headers: call.headers, ...(call.body === undefined ? {} : { body: call.body }), signal: controller.signal })
+    let response: Response
+    try {
+      const next = await Promise.race([sent.then((answer) => ({ answer })), halted])
+      if ('halted' in next) {
+        sent.then(discard, () => undefined)
+        throw next.halted
+      }
+      response = next.answer
+    } catch (error) {
+      throw unanswered(error, call.url, operation, opts.signal, cancelled)
+    }
+    if (!response.ok) throw await httpStatusError(response, operation, stop)
+    return await arrivedBody(response, operation, opts.maxBytes, stop, opts.signal, cancelled)
+  } finally {
+    stop.dispose()
+  }
+}
+
 async function sendForText(method: 'get' | 'post', url: string, operation: string, body: unknown, opts: HttpOptions): Promise<ArrivedBody> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES
@@ -340,6 +408,7 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
     method: method === 'get' ? 'GET' : 'POST',
     ...(body === undefined ? { headers: ACCEPT_JSON } : { headers: SEND_JSON, body: JSON.stringify(body) })
   }
+  if (retries === 0) return sendOnce(call, operation, { ...opts, timeoutMs, maxBytes }, { cancelled, timedOut })
   const kyFetch = kyFetchOf(opts.fetch, call)
 
   // Each attempt gets the whole limit from its start; the body read below keeps to the same deadline.
@@ -404,24 +473,14 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
         stop.dispose()
       }
     }
-    throw new AppError({ kind: 'network', operation, message: `cannot reach the service: ${networkReason(error, url)}` }, { cause: error })
+    throw unanswered(error, url, operation, undefined, cancelled)
   } finally {
     cancel.dispose()
   }
 
   const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)
   try {
-    const text = await readCapped(response, operation, maxBytes, stop)
-    return { text, status: response.status, contentType: response.headers.get('content-type') }
-  } catch (error) {
-    if (error instanceof AppError) throw error
-    if (userSignal?.aborted) throw cancelled()
-    throw new AppError({
-      kind: 'protocol',
-      operation,
-      code: response.status,
-      message: `HTTP ${response.status}: the connection broke before the body was complete`
-    })
+    return await arrivedBody(response, operation, maxBytes, stop, userSignal, cancelled)
   } finally {
     stop.dispose()
   }

@@ -12,12 +12,13 @@
 //
 // A proxy URL may carry a user and password (http://user:pass@proxy:3128): they travel only in the
 // Proxy-Authorization header. No message here repeats a variable's value.
-import { BlockList, isIP, type LookupFunction } from 'node:net'
+import { BlockList, isIP } from 'node:net'
 import { Agent, Pool, ProxyAgent, type buildConnector, type Dispatcher } from 'undici'
 import { AppError } from '@shared/errors'
 import { waitAtMost } from '../deadline'
 import { AddressPolicy, type AddressSpace } from './address-policy'
 import type { Fetch, Network } from './fetch'
+import { pinnedAgent, withDispatcher } from './pinned'
 import { sendByDispatcher } from './send'
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -175,7 +176,7 @@ export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPoli
     pinned.set(policy, byCeiling)
     let f = byCeiling.get(ceiling)
     if (!f) {
-      const agent = new Agent({ connect: { lookup: policyLookup(policy, ceiling) } })
+      const agent = pinnedAgent(policy, ceiling)
       pinnedAgents.push(agent)
       const routed = agent.compose((dispatch) => (options, handler) => {
         const target = new URL(String(options.origin))
@@ -195,20 +196,6 @@ export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPoli
       const all: Dispatcher[] = [direct, ...pinnedAgents, ...(viaHttp ? [viaHttp] : []), ...(viaHttps ? [viaHttps] : [])]
       await waitAtMost(Promise.all(all.map((d) => d.destroy().catch(() => undefined))), CLOSE_WAIT_MS)
     }
-  }
-}
-
-/** A socket's DNS lookup (net.connect's `lookup`) that refuses every answer more private than `ceiling`. */
-function policyLookup(policy: AddressPolicy, ceiling: AddressSpace): LookupFunction {
-  return (hostname, options, callback) => {
-    policy.addressesWithin(hostname, ceiling).then(
-      (addresses) => {
-        const all = addresses.map((address) => ({ address, family: isIP(address) }))
-        if (options.all === true) callback(null, all)
-        else callback(null, all[0]?.address ?? '', all[0]?.family ?? 4)
-      },
-      (error: unknown) => callback(error as NodeJS.ErrnoException, '', 4)
-    )
   }
 }
 
@@ -242,12 +229,4 @@ function failDroppedTunnels(connect: buildConnector.connector): buildConnector.c
         callback(Object.assign(reason, { code: 'UND_ERR_PRX_CONN' }), null)
       } else callback(...args)
     })
-}
-
-/**
- * Node's fetch takes an undici dispatcher in its init. Its types name the undici that Node bundles, a
- * different copy from the package's, hence the one cast here.
- */
-function withDispatcher(init: RequestInit | undefined, dispatcher: Dispatcher): RequestInit {
-  return { ...init, dispatcher } as unknown as RequestInit
 }

@@ -1,9 +1,9 @@
 // The road for URLs a service named (a record's RPC URLs, a list's icons): each is put to the address policy
 // (./address-policy.ts) before it is asked, no redirect is followed, and where the network can pin a
-// connection to the addresses it checked (the CLI's and the browser shell's undici, `Fetch.within`), the
-// connection's own DNS lookup is checked again, so a name that answers a public address to the check and a
-// private one to the connection (DNS rebinding) still cannot pass. Electron's net.fetch resolves inside
-// Chromium, where no lookup can be hooked: there the check before the request is all (SECURITY.md says so).
+// connection to the addresses it checked (`Fetch.within`: the CLI's and the browser shell's undici, and the app's
+// direct road, ./chromium-road.ts), the connection's own DNS lookup is checked again, so a name that answers a
+// public address to the check and a private one to the connection (DNS rebinding) still cannot pass. Through a
+// proxy the proxy resolves the name, and the check before the request is all (SECURITY.md says so).
 import { AppError } from '@shared/errors'
 import { redactUrl } from '@shared/redact'
 import type { AddressPolicy, AddressSpace } from './address-policy'

@@ -16,6 +16,9 @@ export interface Recorded {
   handlers: Map<string, IpcHandler>
   /** every request made through net.fetch (Chromium's network stack in the real app) */
   netFetches: { url: string; method: string }[]
+  /** every URL the session was asked the proxy of, and what it answers (Chromium's PAC form; DIRECT unless a test says) */
+  proxyAsked: string[]
+  proxyFor: (url: string) => string
 }
 
 export const recorded: Recorded = {
@@ -28,7 +31,9 @@ export const recorded: Recorded = {
   privilegedSchemes: [],
   protocolHandlers: new Map(),
   handlers: new Map(),
-  netFetches: []
+  netFetches: [],
+  proxyAsked: [],
+  proxyFor: () => 'DIRECT'
 }
 
 // Taken before any test can spy on the global: net.fetch's own requests are not the main process calling
@@ -110,6 +115,10 @@ export const session = {
       recorded.permissionHandlers++
     },
     webRequest: { onHeadersReceived: () => undefined },
+    resolveProxy: (url: string): Promise<string> => {
+      recorded.proxyAsked.push(url)
+      return Promise.resolve(recorded.proxyFor(url))
+    },
     protocol: {
       handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => {
         recorded.protocolHandlers.set(scheme, handler)

@@ -69,17 +69,28 @@ describe('main bundle with a stubbed electron', () => {
     await vi.waitFor(() => expect(recorded.trays[0]?.tooltip).toMatch(/^Bridgescope — watching, vault epoch \d+/), { timeout: 120_000 })
   })
 
-  it("sends the service's, the node's, icon and webhook requests through Electron's net.fetch, never Node's fetch", async () => {
+  it("sends the service's, the node's and webhook requests through Electron's net.fetch; a service-named icon Chromium would reach directly through Node, pinned", async () => {
     const fetched = (test: (url: string) => boolean): number => recorded.netFetches.filter((f) => test(f.url)).length
     // the demo network's service (the watcher has polled the node already: the tray shows its epoch)
     const chains = await invoke<{ data: ChainRecord[] }>('chains:list', { prefer: 'network' })
     expect(fetched((u) => u.endsWith('/api/queryChainList'))).toBeGreaterThan(0)
     await vi.waitFor(() => expect(fetched((u) => u.endsWith('/rpc'))).toBeGreaterThan(0), { timeout: 120_000 })
-    // a chain icon on the demo origin, asked for over app:// as the page does
+    // a chain icon on the demo origin, asked for over app:// as the page does: a URL the service named, which the
+    // session would reach directly, so Node asks it with its connection's lookup held to the address policy
     const icon = chains.data[0]?.chainImg ?? ''
     const served = await recorded.protocolHandlers.get('app')?.({ url: `app://bridgescope/__icon?src=${encodeURIComponent(icon)}` })
     expect(served?.status).toBe(200)
-    expect(fetched((u) => u === icon)).toBe(1)
+    expect(recorded.proxyAsked).toContain(icon)
+    expect(fetched((u) => u === icon)).toBe(0)
+    const nodeFetched = (): string[] => directFetch.mock.calls.map(([input]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url))
+    expect(nodeFetched()).toEqual([icon])
+    // another, where the session names a proxy for it: Chromium's, which speaks to that proxy
+    recorded.proxyFor = () => 'PROXY 127.0.0.1:9; DIRECT'
+    const proxied = chains.data.map((c) => c.chainImg).find((i) => i !== icon) ?? ''
+    const viaProxy = await recorded.protocolHandlers.get('app')?.({ url: `app://bridgescope/__icon?src=${encodeURIComponent(proxied)}` })
+    recorded.proxyFor = () => 'DIRECT'
+    expect(viaProxy?.status).toBe(200)
+    expect(fetched((u) => u === proxied)).toBe(1)
     // Settings → Alerts → Send test alert, to a receiver on this machine
     const posts: string[] = []
     const receiver = createServer((req, res) => {
@@ -97,7 +108,7 @@ describe('main bundle with a stubbed electron', () => {
     } finally {
       receiver.close()
     }
-    expect(directFetch).not.toHaveBeenCalled()
+    expect(nodeFetched()).toEqual([icon])
   })
 
   it('denies permissions and window.open from the start', () => {

@@ -13,6 +13,7 @@ import {
   CACHE_LABELS,
   CHAIN_CHECK_LABELS,
   GENERAL_LABELS,
+  KEEPERS_WATCH_LABELS,
   LABELS_LABELS,
   STUCK_LABELS
 } from '../../../src/renderer/src/lib/settings-labels'
@@ -46,6 +47,18 @@ describe('Settings forms name their fields as labelled', () => {
     for (const [patch, starts] of cases) {
       const e = refused('settings:update', patch)
       expectWords(fieldMessage(e, GENERAL_LABELS), e.field, starts)
+    }
+  })
+
+  it("The vault's keepers: the switches and the interval by their labels", () => {
+    const cases: [unknown, string][] = [
+      [{ keepersWatch: { intervalSec: 1 } }, "The keepers' watch every: at least 5"],
+      [{ keepersWatch: { maintainers: 'yes' } }, 'Watch the maintainers: '],
+      [{ keepersWatch: { solvency: 1 } }, "Watch the vault's solvency: "]
+    ]
+    for (const [patch, starts] of cases) {
+      const e = refused('settings:update', patch)
+      expectWords(fieldMessage(e, KEEPERS_WATCH_LABELS), e.field, starts)
     }
   })
 

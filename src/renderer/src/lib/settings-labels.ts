@@ -38,3 +38,9 @@ export const CHAIN_CHECK_LABELS: FieldLabels = {
   'chainCheck.enabled': { label: 'Check opened transfers on their chains' },
   'chainCheck.rpc': { label: 'Your own RPC per chain', keyOf: (key) => `chain ${key}` }
 }
+
+export const KEEPERS_WATCH_LABELS: FieldLabels = {
+  'keepersWatch.maintainers': { label: 'Watch the maintainers' },
+  'keepersWatch.solvency': { label: "Watch the vault's solvency" },
+  'keepersWatch.intervalSec': { label: "The keepers' watch every" }
+}

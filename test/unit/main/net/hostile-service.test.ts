@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainCheckService } from '../../../../src/main/chain'
 import { BridgeClient } from '../../../../src/main/client'
 import { createIconService } from '../../../../src/main/icons'
-import { AddressPolicy, classifyAddress, networkFromEnv, type AddressClass, type Fetch, type Network } from '../../../../src/main/net'
+import { AddressPolicy, chromiumNetwork, classifyAddress, networkFromEnv, type AddressClass, type Fetch, type Network } from '../../../../src/main/net'
 import { commandChecks } from '../../../../src/cli/verify'
 import type { CliContext } from '../../../../src/cli/io'
 import type { LegCheck, TransferCheck } from '../../../../src/shared/chain-check'
@@ -70,7 +70,7 @@ async function victim(host: string, answer: (url: string) => { status: number; h
   return v
 }
 
-let service: ChainService, network: Network
+let service: ChainService, network: Network, appNetwork: Network
 let privateVictim: Victim, metadataVictim: Victim, loopbackVictim: Victim, publicRpc: Victim
 
 const SOURCE = `0x${'a'.repeat(64)}`
@@ -111,9 +111,12 @@ beforeAll(async () => {
   ])
   publicRpc = await victim(PUBLIC_RPC_HOST, () => ({ status: 307, headers: { location: `http://127.0.0.1:${loopbackVictim.port}/` } }))
   network = networkFromEnv({})
+  // the Electron app's network with Node's fetch standing in for Chromium's and a session that goes direct
+  appNetwork = chromiumNetwork({ fetch: (input, init) => globalThis.fetch(input, init), resolveProxy: () => Promise.resolve('DIRECT') })
 })
 afterAll(async () => {
   await network?.close()
+  await appNetwork?.close()
   for (const s of [service, privateVictim, metadataVictim, loopbackVictim, publicRpc]) {
     if (s && 'server' in s) {
       s.server.closeAllConnections()
@@ -170,8 +173,9 @@ async function everyTrigger(fetch: Fetch): Promise<{ trigger: string; legs: LegC
 }
 
 const ROADS: { name: string; fetch: () => Fetch }[] = [
-  { name: "the app's road (checked before the request)", fetch: () => globalThis.fetch },
-  { name: "the CLI's road (the connection's own lookup checked too)", fetch: () => network.fetch }
+  { name: 'Chromium alone (checked before the request)', fetch: () => globalThis.fetch },
+  { name: "the CLI's road (the connection's own lookup checked too)", fetch: () => network.fetch },
+  { name: "the app's road (Chromium's fetch, a URL it would reach directly pinned through Node)", fetch: () => appNetwork.fetch }
 ]
 
 describe('a hostile service names victims as RPCs', () => {
@@ -194,10 +198,10 @@ describe('a hostile service names victims as RPCs', () => {
     })
   }
 
-  it('an RPC that redirects is not followed, on either road', async () => {
+  it('an RPC that redirects is not followed, on every road', async () => {
     for (const road of ROADS) {
       // a name on the CLI's road, where the test's resolver is the connection's; the address itself on the app's
-      const named = road.fetch() === network.fetch ? 'rpc.public' : PUBLIC_RPC_HOST
+      const named = road.fetch() === globalThis.fetch ? PUBLIC_RPC_HOST : 'rpc.public'
       serve(`http://${named}:${publicRpc.port}/`, `http://${PUBLIC_RPC_HOST}:${publicRpc.port}/`)
       const asked = publicRpc.connections
       for (const { trigger, legs } of await everyTrigger(road.fetch())) {
@@ -216,6 +220,11 @@ describe('a hostile service names victims as RPCs', () => {
     const rebinding: Fetch = Object.assign(within('local', policy), { within })
     for (const { legs } of await everyTrigger(rebinding)) for (const leg of legs) expect(leg.outcome.kind).toBe('cannot-check')
     expect(rebindAnswers).toBeGreaterThan(1)
+    expect(privateVictim.connections).toBe(before)
+    // the Electron app's road, where the session goes direct: the connection's lookup is the policy's there too
+    const answersBefore = rebindAnswers
+    for (const { legs } of await everyTrigger(appNetwork.fetch)) for (const leg of legs) expect(leg.outcome.kind).toBe('cannot-check')
+    expect(rebindAnswers).toBeGreaterThan(answersBefore + 1)
     expect(privateVictim.connections).toBe(before)
     // the pinned connection really goes where the policy's lookup says: allowed the private network, it arrives
     const pinned = network.fetch.within!('private', new AddressPolicy({ classify, lookup: () => Promise.resolve([PRIVATE_HOST]) }))
@@ -276,7 +285,7 @@ describe('a hostile service names victims as icons', () => {
     }
   })
 
-  it('an icon host that redirects onto this computer is asked once and not followed, on either road', async () => {
+  it('an icon host that redirects onto this computer is asked once and not followed, on every road', async () => {
     for (const road of ROADS) {
       // the one http origin the icon route takes is the demo's: here the public host that answers 307 to loopback
       const origin = `http://${PUBLIC_RPC_HOST}:${publicRpc.port}`
