@@ -5,6 +5,7 @@
 //   Endpoints        the active profile turned into a client (the demo profile starts the demo network once)
 //   QueryService     the cached single-record queries: chain list, token list, one transfer, one vault record
 //   HistoryService   one page of a history at a time, cached; a history loaded whole is src/main/dataset's
+//   TransferTimesService  when a transfer found by its hash was sent and updated, and who said so
 //   TssService       the Cross-chain view: the followed chains' board, a traced order, following a chain
 //   checkEndpoint    Settings' "test connection" and the Overview's health card
 //   dialectKey       a cache key kept apart per dialect (ours bare, so caches written before dialects keep meaning)
@@ -12,5 +13,6 @@ export { Endpoints, type DemoUrls, type ResolvedEndpoint } from './endpoints'
 export { QueryService } from './queries'
 export { HistoryService } from './history'
 export { TssService, type ActiveTss } from './tss'
+export { TransferTimesService } from './transfer-times'
 export { checkEndpoint } from './health'
 export { dialectKey } from './sourced'
