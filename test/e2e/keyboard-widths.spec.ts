@@ -4,6 +4,23 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
 import { demoSample, expectLoadedAll } from './demo'
+import type { El, Rect } from './page-dom'
+
+// the page's own globals as the checks below use them (the node tsconfig has no DOM library, on purpose)
+interface TextRange {
+  setStart(node: unknown, offset: number): void
+  setEnd(node: unknown, offset: number): void
+  getClientRects(): ArrayLike<Rect>
+}
+interface PageGlobals {
+  document: {
+    activeElement: El | null
+    createRange(): TextRange
+    createTreeWalker(root: unknown, show: number): { nextNode(): { textContent: string | null } | null }
+  }
+  getComputedStyle(el: unknown): { outlineStyle: string; outlineWidth: string }
+  navigator: { clipboard: { readText(): Promise<string> } }
+}
 
 const WIDTHS = [1024, 1280, 1920] as const
 
@@ -28,7 +45,10 @@ for (const width of WIDTHS) {
     await expect(grid).toBeFocused()
     const active = grid.locator('[data-testid=transfer-row][aria-selected=true]')
     await expect(active).toHaveCount(1)
-    const ring = await active.evaluate((el) => getComputedStyle(el).outlineStyle + ' ' + getComputedStyle(el).outlineWidth)
+    const ring = await active.evaluate((el) => {
+      const style = (globalThis as unknown as PageGlobals).getComputedStyle(el)
+      return `${style.outlineStyle} ${style.outlineWidth}`
+    })
     expect(ring).toBe('solid 2px')
 
     // the rows are one stop: tabbing on meets only the column headers' sort buttons, then leaves the table; no Copy
@@ -37,7 +57,7 @@ for (const width of WIDTHS) {
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab')
       const where = await page.evaluate(() => {
-        const el = document.activeElement
+        const el = (globalThis as unknown as PageGlobals).document.activeElement
         if (!el?.closest('[data-testid=transfers-table]')) return null
         return el.closest('[data-testid=transfer-row]') ? `row: ${el.getAttribute('aria-label') ?? el.textContent}` : `header: ${el.textContent?.trim()}`
       })
@@ -54,7 +74,7 @@ for (const width of WIDTHS) {
     const row = grid.locator('[data-testid=transfer-row][aria-selected=true]')
     const hash = (await row.locator('button[data-copy]').first().getAttribute('data-copy'))!
     await page.keyboard.press('c')
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(hash)
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.clipboard.readText())).toBe(hash)
 
     // Enter opens it, and the keyboard starts at the Transfer view's heading, not the page body
     await page.keyboard.press('Enter')
@@ -75,7 +95,7 @@ for (const width of WIDTHS) {
     expect(head.x + head.width).toBeLessThanOrEqual(Math.min(box.x + box.width, width))
     // every stable value drawn whole in its cell (a cell too narrow for its number would cut it)
     const cut = await grid.locator('[data-testid=transfer-row] [data-col=stable]').evaluateAll((cells) =>
-      cells.filter((c) => (c as HTMLElement).offsetParent !== null && c.scrollWidth > c.clientWidth).map((c) => c.textContent)
+      cells.filter((c) => (c as unknown as { offsetParent: unknown }).offsetParent !== null && c.scrollWidth > c.clientWidth).map((c) => c.textContent)
     )
     expect(cut).toEqual([])
     // and, scrolled sideways to it, nothing on top of it: State stays at the right edge, beside it, not over it
@@ -104,8 +124,9 @@ for (const width of WIDTHS) {
             const start = m.index + 2
             const end = start + m[1]!.length
             // the host:port as a range over the text nodes that hold it
+            const { document } = globalThis as unknown as PageGlobals
             const range = document.createRange()
-            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+            const walker = document.createTreeWalker(el, 4 /* NodeFilter.SHOW_TEXT */)
             let at = 0
             for (let n = walker.nextNode(); n; n = walker.nextNode()) {
               const len = n.textContent?.length ?? 0
@@ -116,7 +137,7 @@ for (const width of WIDTHS) {
               }
               at += len
             }
-            const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+            const tops = new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top)))
             return tops.size > 1 ? [m[1]] : []
           })
         })

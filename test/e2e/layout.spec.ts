@@ -3,6 +3,7 @@
 // copy icon that renders (inline SVG, not a font glyph), and no Tab stop on a row's Copy buttons.
 import { test, expect } from './fixtures'
 import { demoSample, expectLoadedAll } from './demo'
+import type { El } from './page-dom'
 
 test('at 1400x900 the transfers grid shows Duration and Hashes without sideways scrolling', async ({ page, harness, consoleErrors }) => {
   const top = (await demoSample(harness)).addresses[0]!
@@ -47,7 +48,8 @@ test('at 1024x700 more than eight rows are visible, and Tab never stops on a row
   await grid.focus()
   for (let i = 0; i < 8; i++) {
     await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid=transfer-row]'))).toBe(false)
+    const inRow = await page.evaluate(() => !!(globalThis as unknown as { document: { activeElement: El | null } }).document.activeElement?.closest('[data-testid=transfer-row]'))
+    expect(inRow).toBe(false)
   }
   expect(consoleErrors).toEqual([])
 })
