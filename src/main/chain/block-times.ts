@@ -5,7 +5,7 @@
 import { redactText, redactUrl } from '@shared/redact'
 import type { LegBlockTime } from '@shared/transfer-times'
 import { httpUrl } from '../client'
-import { rpcUrlFor, type RpcOverrides } from './checker'
+import type { RpcSource } from '@shared/chain-check'
 import type { EvmRpc } from './evm-rpc'
 
 /** A leg whose time is asked: its chain, the height the service names, the RPC the service's chain list names. */
@@ -20,14 +20,16 @@ export interface BlockLeg {
 export type BlockTimeAnswer = LegBlockTime | { role: LegBlockTime['role']; reason: string }
 
 export interface BlockReads {
+  /** the RPC a leg is read on and whose it is (the checker's rule: the user's for the chain, else the chain list's) */
+  rpcFor: (leg: BlockLeg) => { url: string; source: RpcSource } | null
   rpc: (url: string) => EvmRpc
   chainId: (url: string, rpc: EvmRpc) => Promise<number>
 }
 
-export async function readBlockTimes(legs: readonly BlockLeg[], overrides: RpcOverrides, reads: BlockReads): Promise<BlockTimeAnswer[]> {
+export async function readBlockTimes(legs: readonly BlockLeg[], reads: BlockReads): Promise<BlockTimeAnswer[]> {
   return Promise.all(
     legs.map(async (leg): Promise<BlockTimeAnswer> => {
-      const at = rpcUrlFor(leg, overrides)
+      const at = reads.rpcFor(leg)
       if (at === null) return { role: leg.role, reason: `no RPC known for chain ${leg.chainId} (add one in Settings → Chain checks)` }
       try {
         httpUrl(at.url, 'rpc')

@@ -153,7 +153,7 @@ export class ChainChecker {
 
   /** Each leg's block at the height the service names, on the same RPCs and chain ids as the checks (./block-times.ts). */
   blockTimes(legs: readonly BlockLeg[], overrides: RpcOverrides = {}): Promise<BlockTimeAnswer[]> {
-    return readBlockTimes(legs, overrides, { rpc: (url) => this.rpc(url), chainId: (url, rpc) => this.chainId(url, rpc) })
+    return readBlockTimes(legs, { rpcFor: (leg) => rpcUrlFor(leg, overrides), rpc: (url) => this.rpc(url), chainId: (url, rpc) => this.chainId(url, rpc) })
   }
 
   /** Forgets every remembered check (a profile switch: other chains, other RPCs). */

@@ -14,15 +14,3 @@ export async function focusView(): Promise<void> {
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1')
   target.focus()
 }
-
-/**
- * Navigates, then moves focus into the view it leads to. The router follows `hashchange`, which fires after the
- * hash is set: focusing at once would find the view being left (its heading about to go, the focus with it).
- */
-export async function goThenFocus(go: () => void): Promise<void> {
-  const switched = new Promise((done) => window.addEventListener('hashchange', done, { once: true }))
-  const before = location.hash
-  go()
-  if (location.hash !== before) await switched
-  await focusView()
-}

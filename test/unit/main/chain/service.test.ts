@@ -79,7 +79,7 @@ describe('ChainCheckService.blockTimes', () => {
       { role: 'Source', chainId: a.chainId, chainName: expect.any(String), block: facts.source.height, time: await blockTime(a, facts.source.height), rpc: `${a.url}/`, rpcSource: 'service' },
       { role: 'Destination', chainId: b.chainId, chainName: expect.any(String), block: facts.destination!.height, time: await blockTime(b, facts.destination!.height), rpc: `${b.url}/`, rpcSource: 'service' }
     ])
-  }, 60_000)
+  })
 
   it('an RPC of your own that answers another chain gives that leg no time, and says which chain answered', async () => {
     const hash = service.put(await honestTransfer(a, b))
@@ -88,7 +88,7 @@ describe('ChainCheckService.blockTimes', () => {
     expect(source).toEqual({ role: 'Source', reason: `the RPC ${b.url}/ answers chain ${b.chainId}, the leg is on chain ${a.chainId}` })
     // what must not change: the other leg, on its own RPC, still has its time
     expect(destination).toMatchObject({ role: 'Destination', chainId: b.chainId })
-  }, 60_000)
+  })
 
   it('with chain checks off answers null, and asks no RPC', async () => {
     const hash = service.put(await honestTransfer(a, b))
@@ -100,5 +100,5 @@ describe('ChainCheckService.blockTimes', () => {
     const on = checks({ enabled: true, rpc: {} }, fetched)
     await on.svc.blockTimes(await on.client.queryBridgeInfo(hash))
     expect(fetched.length).toBeGreaterThan(0)
-  }, 60_000)
+  })
 })

@@ -28,7 +28,7 @@ beforeAll(async () => {
     history.push(...page.list)
     if (page.list.length < 100) break
   }
-}, 120_000)
+})
 afterAll(async () => {
   await sim?.close()
 })
@@ -73,7 +73,7 @@ describe('TransferTimesService', () => {
       }),
       { numRuns: 12 }
     )
-  }, 120_000)
+  })
 
   it('where the history does not hold it, the source leg’s block on its chain gives the sent time, and the history says how far it was read', async () => {
     const record = history.findLast(inFlight)!
@@ -84,7 +84,7 @@ describe('TransferTimesService', () => {
     // still on its way: the chain knows no last update of the service's
     expect(found.updated).toBeNull()
     expect(found.notes).toContain(`the sender's history: not among its ${history.length - 1} transfers on chain ${chainId}`)
-  }, 60_000)
+  })
 
   it('the service’s own word wins over the chain’s where both answer; a delivered transfer the history lacks gets its arrival from the destination block', async () => {
     const done = history.find((r) => r.state === 1 && r.transferinHash && r.transferinHeight > 0)!
@@ -94,7 +94,7 @@ describe('TransferTimesService', () => {
     const chains = await new TransferTimesService(deps({ pageSize: 100, hide: done.hash })).times(done.hash)
     expect(chains.sent?.source).toMatchObject({ kind: 'chain', role: 'Source' })
     expect(chains.updated?.source).toMatchObject({ kind: 'chain', role: 'Destination', chainId: done.toChainid, block: done.transferinHeight })
-  }, 60_000)
+  })
 
   it('with the history down and chain checks off it finds nothing, asks no chain, and says why for each place', async () => {
     const record = history.find(inFlight)!
@@ -105,7 +105,7 @@ describe('TransferTimesService', () => {
       "the sender's history could not be read (page 1): HTTP 503 Service Unavailable",
       'the chains: chain checks are off for this profile, so their RPCs were not asked'
     ])
-  }, 60_000)
+  })
 
   it('reads at most MAX_PAGES pages of a history that never ends', async () => {
     const record = history[0]!
@@ -117,5 +117,5 @@ describe('TransferTimesService', () => {
     const found = await new TransferTimesService(endless).times(record.hash)
     expect(pages).toHaveLength(MAX_PAGES)
     expect(found.notes[0]).toBe(`the sender's history: not among its latest ${MAX_PAGES * 100} transfers (${MAX_PAGES} pages were read)`)
-  }, 60_000)
+  })
 })
