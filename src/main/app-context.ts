@@ -14,7 +14,7 @@ import { CACHE_DIR } from './paths'
 import { createIconService, type IconService } from './icons'
 import { AddressPolicy, type Fetch } from './net'
 import { KeepersService } from './keepers'
-import { ActiveHistories, Endpoints, HistoryService, QueryService, TssService, type ActiveTss } from './services'
+import { ActiveHistories, Endpoints, HistoryService, QueryService, TransferTimesService, TssService, type ActiveTss } from './services'
 import type { DemoNetwork, DemoNetworkPlan } from '@shared/demo-network'
 import { AppError } from '@shared/errors'
 import {
@@ -165,6 +165,14 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     ...net
   })
 
+  // a transfer found by its hash: its times from its detail, the sender's history past the first page, its legs' blocks
+  const transferTimes = new TransferTimesService({
+    transfer: async (txHash) => (await queries.transfer(txHash, 'cache')).data,
+    page: (input) => history.page(input),
+    pageSize: async () => (await endpoints.active()).maxPageSize,
+    blockTimes: (detail) => chainChecks.blockTimes(detail)
+  })
+
   const alerts = new AlertService({
     settings,
     secrets: new SecretStore(options.dataDir, options.secretBox ?? noSecretBox),
@@ -256,6 +264,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
 
   const handlers = createHandlers({
     chainChecks,
+    transferTimes,
     keepers,
     tss,
     demoStarters,

@@ -9,6 +9,7 @@ import type { VaultResult } from './schemas/vault'
 import type { KeepersReport, SolvencyReport } from './keepers'
 import type { RowPage, TableRow } from './table-row'
 import { ROW_CHECK_MAX, type RowCheck, type TransferCheck } from './chain-check'
+import type { FoundTimes } from './transfer-times'
 import type { LoadCompleteness } from './history-load'
 import { transferColumnIds } from './transfer-columns'
 import type { CheckResult, DownloadResult, UpdateNotice, UpdaterStatus } from './updates'
@@ -304,6 +305,8 @@ export const channels = {
     })
   ),
   'transfer:get': channel<Sourced<TransferDetail>>()(z.object({ txHash: txHashSchema, prefer })),
+  /** when the transfer was sent and last updated, and which source said so: its detail, the sender's history, its legs' blocks */
+  'transfer:times': channel<FoundTimes>()(z.object({ txHash: txHashSchema })),
   /** each leg of the transfer checked against its own chain's JSON-RPC (refused when the profile has checks off) */
   'transfer:check': channel<TransferCheck>()(z.object({ txHash: txHashSchema })),
   /** the Transfers table's rows in view, each row's worst outcome on its chains (refused when checks are off) */

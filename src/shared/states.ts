@@ -13,7 +13,7 @@ export const DEFAULT_STATE_LABELS: Readonly<Record<string, string>> = { '0': 'Pe
 /** MAP's front-end's word for a transfer in flight in a state it does not name */
 export const OTHER_STATE_LABEL = 'Processing'
 export const STATE_LABELS_SOURCE =
-  "Default labels are the ones MAP's own bridge front-end uses: 0 Pending, 1 Complete; a state the service names is shown with its own word, one nobody names as Unknown."
+  "Default labels are the ones MAP's own bridge front-end uses: Pending (0), Complete (1); a state the service names is shown with its own word, one nobody names as Unknown."
 
 /** What a record says of its state: its number, its outcome and the service's own word, where it has one. */
 export interface StateOf {

@@ -40,11 +40,15 @@ export type TimedTransfer = Pick<
  * time; see src/main/client/mapscan/decode.ts), else null: then only its record in the sender's history has them.
  */
 export function detailTimed(d: TransferDetail): TimedTransfer | null {
-  if (d.times === undefined) return null
+  return d.times === undefined ? null : detailTimedAt(d, d.times)
+}
+
+/** A single transfer's detail with its times as found elsewhere (wire text, '' where unknown), in the record's names. */
+export function detailTimedAt(d: TransferDetail, times: { sent: string; updated: string }): TimedTransfer {
   const timed: TimedTransfer = {
-    timestamp: d.times.sent,
-    createdAt: d.times.sent,
-    updatedAt: d.times.updated,
+    timestamp: times.sent,
+    createdAt: times.sent,
+    updatedAt: times.updated,
     height: d.fromHeight,
     confirmHeight: d.confirmHeight,
     state: d.state,

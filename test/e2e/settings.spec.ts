@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { test, expect } from './fixtures'
+import { demoSample } from './demo'
 
 test('add a profile for the demo URLs, test it, activate it', async ({ page, harness, consoleErrors }) => {
   const { baseUrl, rpcUrl } = await harness.context.endpoints.demoUrls()
@@ -186,4 +187,31 @@ test('updates are off by default; turned on, a check in an unpackaged build says
   await expect(page.getByRole('button', { name: 'Download' })).toHaveCount(0)
   await page.getByLabel(/Keep watching the vault in the background/).uncheck()
   await expect.poll(() => harness.context.settings.get().watchInBackground).toBe(false)
+})
+
+test('Settings writes a state or type label as every view writes it: "Complete (1)", never "1 (Complete)"', async ({ page, harness, consoleErrors }) => {
+  // the view's own words for a delivered transfer's state, read where a user reads them
+  const sample = await demoSample(harness)
+  const { address, chainId } = sample.addresses[0]!
+  const page1 = await harness.context.handlers['history:page']({ address, chainId, pageNo: 1, pageSize: 100, prefer: 'network' }, { emit: () => undefined })
+  const done = page1.data.list.find((r) => r.state.number === 1)!
+  await page.goto(`${harness.url}#/transfer?hash=${done.hash}`)
+  const viewWords = (await page.getByTestId('transfer-state').textContent())!.trim()
+  expect(viewWords).toBe('Complete (1)')
+
+  await page.goto(`${harness.url}#/settings`)
+  const states = page.getByTestId('labels-state')
+  await expect(states.getByTestId('label-written')).toContainText([viewWords])
+  await expect(states).not.toContainText('1 (Complete)')
+  await expect(page.getByText(/lists always show the number too/)).toContainText(`“${viewWords}”`)
+  // a type the user names reads as the Transfer view writes a named type
+  await page.getByLabel('type value', { exact: true }).fill('4')
+  await page.getByLabel('type label', { exact: true }).fill('Swap')
+  await page.getByTestId('labels-type').getByRole('button', { name: 'Add' }).click()
+  await expect(page.getByTestId('labels-type').getByTestId('label-written')).toHaveText(['Swap (4)'])
+  // what must not change: the label is stored under its number, and removing it still works by the number
+  expect(harness.context.settings.get().labels.type['4']).toBe('Swap')
+  await page.getByRole('button', { name: 'Remove type label 4' }).click()
+  await expect(page.getByTestId('labels-type').getByTestId('label-written')).toHaveCount(0)
+  expect(consoleErrors).toEqual([])
 })

@@ -20,6 +20,7 @@ import { httpUrl } from '../client'
 import type { Fetch } from '../net'
 import { EvmRpc, type ChainBlock } from './evm-rpc'
 import { evaluateLeg, type ChainToken } from './evaluate'
+import { readBlockTimes, type BlockLeg, type BlockTimeAnswer } from './block-times'
 
 export interface ChainCheckerOptions {
   fetch?: Fetch
@@ -148,6 +149,11 @@ export class ChainChecker {
       if (remember) this.remember(remember, check)
       return check
     })
+  }
+
+  /** Each leg's block at the height the service names, on the same RPCs and chain ids as the checks (./block-times.ts). */
+  blockTimes(legs: readonly BlockLeg[], overrides: RpcOverrides = {}): Promise<BlockTimeAnswer[]> {
+    return readBlockTimes(legs, { rpcFor: (leg) => rpcUrlFor(leg, overrides), rpc: (url) => this.rpc(url), chainId: (url, rpc) => this.chainId(url, rpc) })
   }
 
   /** Forgets every remembered check (a profile switch: other chains, other RPCs). */

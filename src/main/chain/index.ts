@@ -14,8 +14,10 @@
 //                                                           eth_call decimals() and symbol()
 //   rpc-wire                    (./rpc-wire.ts)             strict JSON-RPC replies; the one way out to an RPC
 //   evaluateLeg                 (./evaluate.ts)             the outcome and its evidence
+// and, for when a leg happened, readBlockTimes (./block-times.ts): the block at each leg's height, on the same RPCs
 export { ChainChecker, rpcUrlFor, type ChainCheckerOptions, type RpcOverrides } from './checker'
 export { TRANSFER_TOPIC } from './evaluate'
 export { checkTransfer, questionMismatch, type TransferQuestion } from './transfer'
 export { ChainCheckService, CHECKS_OFF_MESSAGE, type ChainCheckDeps } from './service'
 export { CommandChecks, type CheckLists, type CommandChecksOptions, type ListService } from './command-checks'
+export type { BlockTimeAnswer } from './block-times'

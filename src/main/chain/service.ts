@@ -7,8 +7,10 @@ import { redactText } from '@shared/redact'
 import { chainCheckSettings, rowCheckOf, type RowCheck, type TransferCheck } from '@shared/chain-check'
 import type { Profile } from '@shared/schemas/settings'
 import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
+import { transferOfDetail, type ModelLeg } from '@shared/transfer'
 import type { AddressPolicy, Fetch } from '../net'
 import type { ChainChecker } from './checker'
+import type { BlockLeg, BlockTimeAnswer } from './block-times'
 import { policedChecker } from './policed'
 import { checkTransfer } from './transfer'
 
@@ -53,6 +55,23 @@ export class ChainCheckService {
     const settings = chainCheckSettings(profile)
     if (!settings.enabled) return null
     return checkTransfer(this.checker(profile), detail, await this.lists(), settings.rpc)
+  }
+
+  /**
+   * When the source and destination legs were mined, by their blocks at the heights the detail names, on the RPCs a
+   * check would ask; null when the profile has chain checks off (its RPCs are then asked nothing).
+   */
+  async blockTimes(detail: TransferDetail): Promise<BlockTimeAnswer[] | null> {
+    const profile = this.deps.activeProfile()
+    const settings = chainCheckSettings(profile)
+    if (!settings.enabled) return null
+    const chains = await this.deps.chains()
+    const { source, destination } = transferOfDetail(detail).legs
+    const asked = (role: BlockLeg['role'], l: ModelLeg): BlockLeg[] =>
+      l.chainId === null || l.height === null
+        ? []
+        : [{ role, chainId: l.chainId, chainName: l.chainName ?? `Chain ${l.chainId}`, height: l.height, serviceRpc: chains?.find((c) => c.chainId === l.chainId)?.rpc ?? null }]
+    return this.checker(profile).blockTimes([...asked('Source', source), ...asked('Destination', destination)], settings.rpc)
   }
 
   private async lists(): Promise<{ tokens: TokenList | null; chains: readonly ChainRecord[] | null }> {

@@ -10,7 +10,7 @@ import { volumeCharts, type LoadedHistories } from '../dataset'
 import type { ChainCheckService } from '../chain'
 import type { KeepersService } from '../keepers'
 import { probeDialects } from '../client'
-import { checkEndpoint, dialectKey, type Endpoints, type HistoryService, type QueryService, type TssService } from '../services'
+import { checkEndpoint, dialectKey, type Endpoints, type HistoryService, type QueryService, type TransferTimesService, type TssService } from '../services'
 import { isExternalUrlAllowed } from '../security'
 import type { DiskCache, SettingsRepo } from '../store'
 import { NOT_PACKAGED_MESSAGE, UPDATES_DISABLED_MESSAGE, type Updater } from '../updater'
@@ -33,6 +33,7 @@ export interface HandlerDeps {
   watch: WatchService
   alerts: AlertService
   chainChecks: ChainCheckService
+  transferTimes: TransferTimesService
   keepers: KeepersService
   openExternal?: (url: string) => Promise<void>
   /** the running demo network's busiest addresses (see app-context) */
@@ -97,6 +98,7 @@ export function createHandlers(d: HandlerDeps): HandlerTable {
     'history:refresh': (input) => d.loaded.refresh(input),
     'history:export': (input) => d.loaded.export(input, d.settings.get().labels),
     'transfer:get': ({ txHash, prefer }) => d.queries.transfer(txHash, prefer),
+    'transfer:times': ({ txHash }) => d.transferTimes.times(txHash),
     'transfer:check': ({ txHash }) => d.chainChecks.check(txHash),
     'transfer:checkRows': ({ txHashes }) => d.chainChecks.checkRows(txHashes),
     'vault:get': ({ epoch, prefer }) => d.queries.vault(epoch, prefer),

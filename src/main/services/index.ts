@@ -8,6 +8,7 @@
 //   HistoryService   one page of a history at a time, cached; a history loaded whole is src/main/dataset's
 //   ActiveHistories  the active profile's histories: its client, every page of one, the token list (the source
 //                    the loaded-history engine and HistoryService are given)
+//   TransferTimesService  when a transfer found by its hash was sent and updated, and who said so
 //   TssService       the Cross-chain view: the followed chains' board, a traced order, following a chain
 //   checkEndpoint    Settings' "test connection" and the Overview's health card
 //   dialectKey       a cache key kept apart per dialect (ours bare, so caches written before dialects keep meaning)
@@ -16,5 +17,6 @@ export { QueryService } from './queries'
 export { HistoryService } from './history'
 export { ActiveHistories } from './history-source'
 export { TssService, type ActiveTss } from './tss'
+export { TransferTimesService } from './transfer-times'
 export { checkEndpoint } from './health'
 export { dialectKey } from './sourced'

@@ -1,5 +1,7 @@
 // The table's rows in view checked in main: each row's worst outcome on real chains (anvil), a row the
 // service does not know costing only its own cell, and nothing asked at all when the profile has checks off.
+// When each leg happened, as its own chain tells it: the block at the height the service names, read on the
+// chain check's RPC, its time the block's own; an RPC of another chain gives no time; checks off ask nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChainCheckService, CHECKS_OFF_MESSAGE } from '../../../../src/main/chain'
 import { BridgeClient } from '../../../../src/main/client'
@@ -19,18 +21,25 @@ afterAll(async () => {
   await rig?.close()
 })
 
-function rows(enabled: boolean): { checks: ChainCheckService; asked: string[] } {
+/** The service on the rig's chains: the hashes whose detail it read, and every URL it fetched (the RPCs). */
+function checks(chainCheck: { enabled: boolean; rpc: Record<string, string> }, fetched: string[] = []): { svc: ChainCheckService; client: BridgeClient; asked: string[] } {
   const client = new BridgeClient({ baseUrl: service.baseUrl, rpcUrls: [], retries: 0, timeoutMs: 5000 })
-  const profile: Profile = profileSchema.parse({ id: 'p', name: 'Test chains', baseUrl: service.baseUrl, rpcUrls: [], chainCheck: { enabled, rpc: {} } })
+  const profile: Profile = profileSchema.parse({ id: 'p', name: 'Test chains', baseUrl: service.baseUrl, rpcUrls: [], chainCheck })
   const asked: string[] = []
-  const checks = new ChainCheckService({
+  const svc = new ChainCheckService({
     activeProfile: () => profile,
     transfer: (h) => (asked.push(h), client.queryBridgeInfo(h)),
     tokens: () => client.queryTokenList(),
     chains: () => client.queryChainList(),
-    timeoutMs: 5000
+    timeoutMs: 5000,
+    fetch: (input, init) => (fetched.push(String(input instanceof Request ? input.url : input)), fetch(input, init))
   })
-  return { checks, asked }
+  return { svc, client, asked }
+}
+
+function rows(enabled: boolean): { checks: ChainCheckService; asked: string[] } {
+  const { svc, asked } = checks({ enabled, rpc: {} })
+  return { checks: svc, asked }
 }
 
 describe('ChainCheckService.checkRows', () => {
@@ -53,5 +62,43 @@ describe('ChainCheckService.checkRows', () => {
     const { checks, asked } = rows(false)
     await expect(checks.checkRows([`0x${'78'.repeat(32)}`])).rejects.toMatchObject({ kind: 'input', message: CHECKS_OFF_MESSAGE })
     expect(asked).toEqual([])
+  })
+})
+
+// (the RPC as shown is the URL as parsed: its path '/' written out)
+const blockTime = async (chain: TestChain, height: number): Promise<number> =>
+  Number((await chain.rpc<{ timestamp: string }>('eth_getBlockByNumber', [`0x${height.toString(16)}`, false])).timestamp)
+
+describe('ChainCheckService.blockTimes', () => {
+  it('gives each leg its block’s own time at the height the service names, and the RPC it asked', async () => {
+    const facts = await honestTransfer(a, b)
+    const hash = service.put(facts)
+    const { svc, client } = checks({ enabled: true, rpc: {} })
+    const out = await svc.blockTimes(await client.queryBridgeInfo(hash))
+    expect(out).toEqual([
+      { role: 'Source', chainId: a.chainId, chainName: expect.any(String), block: facts.source.height, time: await blockTime(a, facts.source.height), rpc: `${a.url}/`, rpcSource: 'service' },
+      { role: 'Destination', chainId: b.chainId, chainName: expect.any(String), block: facts.destination!.height, time: await blockTime(b, facts.destination!.height), rpc: `${b.url}/`, rpcSource: 'service' }
+    ])
+  })
+
+  it('an RPC of your own that answers another chain gives that leg no time, and says which chain answered', async () => {
+    const hash = service.put(await honestTransfer(a, b))
+    const { svc, client } = checks({ enabled: true, rpc: { [String(a.chainId)]: b.url } })
+    const [source, destination] = (await svc.blockTimes(await client.queryBridgeInfo(hash)))!
+    expect(source).toEqual({ role: 'Source', reason: `the RPC ${b.url}/ answers chain ${b.chainId}, the leg is on chain ${a.chainId}` })
+    // what must not change: the other leg, on its own RPC, still has its time
+    expect(destination).toMatchObject({ role: 'Destination', chainId: b.chainId })
+  })
+
+  it('with chain checks off answers null, and asks no RPC', async () => {
+    const hash = service.put(await honestTransfer(a, b))
+    const fetched: string[] = []
+    const { svc, client } = checks({ enabled: false, rpc: {} }, fetched)
+    expect(await svc.blockTimes(await client.queryBridgeInfo(hash))).toBeNull()
+    expect(fetched).toEqual([])
+    // and with checks on, the same rig does ask its chains (so the count above could have seen them)
+    const on = checks({ enabled: true, rpc: {} }, fetched)
+    await on.svc.blockTimes(await on.client.queryBridgeInfo(hash))
+    expect(fetched.length).toBeGreaterThan(0)
   })
 })
