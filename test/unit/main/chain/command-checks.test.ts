@@ -7,6 +7,10 @@ import { BridgeClient } from '../../../../src/main/client'
 import type { WatchChainCheck } from '../../../../src/main/watch'
 import { honestTransfer, startTwoChains, type TwoChains } from '../../../support/chain-service'
 
+// A deadline no local chain answer should meet on a starved machine: these tests are about verdicts, and a
+// deadline is proven elsewhere against servers that drip.
+const ANVIL_DEADLINE_MS = 60_000
+
 let rig: TwoChains | undefined
 beforeAll(async () => void (rig = await startTwoChains()))
 afterAll(() => rig?.close())
@@ -15,7 +19,7 @@ const on = (): TwoChains => rig as TwoChains
 
 /** The service's lists as a command's client offers them, counting each read; the chain list fails `failFirst` times. */
 function countedService(failFirst = 0): { client: BridgeClient; reads: { tokens: number; chains: number }; lists: { queryTokenList: () => ReturnType<BridgeClient['queryTokenList']>; queryChainList: () => ReturnType<BridgeClient['queryChainList']> } } {
-  const client = new BridgeClient({ baseUrl: on().service.baseUrl, rpcUrls: [], retries: 0, timeoutMs: 5000 })
+  const client = new BridgeClient({ baseUrl: on().service.baseUrl, rpcUrls: [], retries: 0, timeoutMs: ANVIL_DEADLINE_MS })
   const reads = { tokens: 0, chains: 0 }
   let failures = failFirst
   return {
@@ -31,7 +35,7 @@ function countedService(failFirst = 0): { client: BridgeClient; reads: { tokens:
 describe('CommandChecks', () => {
   it('is the watcher’s chain check as it is: the lists read once for every transfer the watch checks', async () => {
     const { client, reads, lists } = countedService()
-    const checks: WatchChainCheck = new CommandChecks({ rpc: {}, serviceUrls: [on().service.baseUrl], service: lists, timeoutMs: 5000 })
+    const checks: WatchChainCheck = new CommandChecks({ rpc: {}, serviceUrls: [on().service.baseUrl], service: lists, timeoutMs: ANVIL_DEADLINE_MS })
     for (let i = 0; i < 3; i++) {
       const detail = await client.queryBridgeInfo(on().service.put(await honestTransfer(on().a, on().b)))
       expect((await checks.checkDetail(detail))?.worst).toBe('confirmed')
@@ -41,7 +45,7 @@ describe('CommandChecks', () => {
 
   it('reads a list again while it could not be read, and checks as soon as it can', async () => {
     const { client, reads, lists } = countedService(2)
-    const checks = new CommandChecks({ rpc: {}, serviceUrls: [on().service.baseUrl], service: lists, timeoutMs: 5000 })
+    const checks = new CommandChecks({ rpc: {}, serviceUrls: [on().service.baseUrl], service: lists, timeoutMs: ANVIL_DEADLINE_MS })
     const detail = await client.queryBridgeInfo(on().service.put(await honestTransfer(on().a, on().b)))
     // without the chain list no leg has an RPC to ask: nothing is confirmed, nothing is called a lie
     for (let i = 0; i < 2; i++) expect((await checks.checkDetail(detail)).worst).toBe('cannot-check')
@@ -52,7 +56,7 @@ describe('CommandChecks', () => {
 
   it('checks with the lists a command read itself, the record first matched to what was asked', async () => {
     const { client, reads } = countedService()
-    const checks = new CommandChecks({ rpc: {}, serviceUrls: [on().service.baseUrl], timeoutMs: 5000 })
+    const checks = new CommandChecks({ rpc: {}, serviceUrls: [on().service.baseUrl], timeoutMs: ANVIL_DEADLINE_MS })
     const hash = on().service.put(await honestTransfer(on().a, on().b))
     const detail = await client.queryBridgeInfo(hash)
     const lists = { tokens: await client.queryTokenList(), chains: await client.queryChainList() }

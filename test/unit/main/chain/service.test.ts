@@ -9,6 +9,10 @@ import { profileSchema, type Profile } from '../../../../src/shared/schemas/sett
 import type { TestChain } from '../../../support/anvil'
 import { honestTransfer, startTwoChains, type ChainService, type TwoChains } from '../../../support/chain-service'
 
+// A deadline no local chain answer should meet on a starved machine: these tests are about verdicts, and a
+// deadline is proven elsewhere against servers that drip.
+const ANVIL_DEADLINE_MS = 60_000
+
 let a: TestChain
 let b: TestChain
 let service: ChainService
@@ -23,7 +27,7 @@ afterAll(async () => {
 
 /** The service on the rig's chains: the hashes whose detail it read, and every URL it fetched (the RPCs). */
 function checks(chainCheck: { enabled: boolean; rpc: Record<string, string> }, fetched: string[] = []): { svc: ChainCheckService; client: BridgeClient; asked: string[] } {
-  const client = new BridgeClient({ baseUrl: service.baseUrl, rpcUrls: [], retries: 0, timeoutMs: 5000 })
+  const client = new BridgeClient({ baseUrl: service.baseUrl, rpcUrls: [], retries: 0, timeoutMs: ANVIL_DEADLINE_MS })
   const profile: Profile = profileSchema.parse({ id: 'p', name: 'Test chains', baseUrl: service.baseUrl, rpcUrls: [], chainCheck })
   const asked: string[] = []
   const svc = new ChainCheckService({
@@ -31,7 +35,7 @@ function checks(chainCheck: { enabled: boolean; rpc: Record<string, string> }, f
     transfer: (h) => (asked.push(h), client.queryBridgeInfo(h)),
     tokens: () => client.queryTokenList(),
     chains: () => client.queryChainList(),
-    timeoutMs: 5000,
+    timeoutMs: ANVIL_DEADLINE_MS,
     fetch: (input, init) => (fetched.push(String(input instanceof Request ? input.url : input)), fetch(input, init))
   })
   return { svc, client, asked }

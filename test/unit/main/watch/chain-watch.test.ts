@@ -14,6 +14,10 @@ import type { TestChain } from '../../../support/anvil'
 import { honestTransfer, startTwoChains, type ChainService, type TwoChains, type TransferFacts } from '../../../support/chain-service'
 import { tempDir } from './helpers'
 
+// A deadline no local chain answer should meet on a starved machine: these tests are about verdicts, and a
+// deadline is proven elsewhere against servers that drip.
+const ANVIL_DEADLINE_MS = 60_000
+
 let a: TestChain
 let b: TestChain
 let service: ChainService
@@ -33,8 +37,8 @@ const ROUTE_MINUTES = 30
 
 /** A watcher over `hashes` in `dir`, checking on chain with its own checker; `checked` counts the checks. */
 async function watchOf(dir: string, hashes: string[], now: () => number, counter: { checks: number }) {
-  const client = new BridgeClient({ baseUrl: service.baseUrl, rpcUrls: [], retries: 0, timeoutMs: 5000 })
-  const checker = new ChainChecker({ timeoutMs: 5000 })
+  const client = new BridgeClient({ baseUrl: service.baseUrl, rpcUrls: [], retries: 0, timeoutMs: ANVIL_DEADLINE_MS })
+  const checker = new ChainChecker({ timeoutMs: ANVIL_DEADLINE_MS })
   const chainCheck: WatchChainCheck = {
     checkDetail: async (detail) => {
       counter.checks++
