@@ -189,6 +189,11 @@ export function timesOfRecord(r: TimesOf): Transfer['times'] {
   return { sent: isoTime(r.timestamp) ?? isoTime(r.createdAt), updated: notProvided(r.origin, 'updatedAt') ? null : isoTime(r.updatedAt) }
 }
 
+/** Send → receipt of a record as the model reads it (transferDeliveryMs of its outcome and times). */
+export function deliveryMsOfRecord(r: TimesOf & Pick<TransferRecord, 'state' | 'outcome'>): number | null {
+  return transferDeliveryMs({ outcome: outcomeOf(r), times: timesOfRecord(r) })
+}
+
 /** A record's state as the model reads it: its number and word, and its outcome. */
 export function stateOfRecord(r: Pick<TransferRecord, 'state' | 'outcome' | 'origin'>): Pick<Transfer, 'state' | 'outcome'> {
   return { state: stateOf(r.origin?.dialect ?? DEFAULT_DIALECT, r), outcome: outcomeOf(r) }

@@ -2,8 +2,7 @@
 // rows merged in later placed into an order already computed rather than sorted again.
 import type { HistorySort } from '@shared/contract'
 import { amountOrder, receivedAmount, sentAmount, stableOrder } from '@shared/amounts'
-import { outcomeOf } from '@shared/states'
-import { timesOfRecord, transferDeliveryMs } from '@shared/transfer'
+import { deliveryMsOfRecord } from '@shared/transfer'
 import type { TransferTable } from './table'
 
 /** The key row i sorts by: what a person reads, so amounts compare each in its own token's decimals. */
@@ -27,9 +26,13 @@ function sortKeys(t: TransferTable, key: HistorySort['key']): (i: number) => str
     // times do not read, has none and orders first
     case 'duration':
       return (i) =>
-        transferDeliveryMs({
-          outcome: outcomeOf({ state: t.value(i, 'state'), outcome: t.value(i, 'outcome') }),
-          times: timesOfRecord({ timestamp: t.value(i, 'timestamp'), createdAt: t.value(i, 'createdAt'), updatedAt: t.value(i, 'updatedAt'), origin: t.value(i, 'origin') })
+        deliveryMsOfRecord({
+          state: t.value(i, 'state'),
+          outcome: t.value(i, 'outcome'),
+          timestamp: t.value(i, 'timestamp'),
+          createdAt: t.value(i, 'createdAt'),
+          updatedAt: t.value(i, 'updatedAt'),
+          origin: t.value(i, 'origin')
         }) ?? -1
     case 'state':
     case 'type':

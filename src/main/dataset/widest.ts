@@ -13,7 +13,7 @@
 import { durationMsText, stableText } from '@shared/format'
 import { canBeStuck } from '@shared/outcome'
 import { outcomeOf } from '@shared/states'
-import { amountWords, receivedOfRecord, receivedWords, sentOfRecord, timesOfRecord, transferDeliveryMs } from '@shared/transfer'
+import { amountWords, deliveryMsOfRecord, receivedOfRecord, receivedWords, sentOfRecord } from '@shared/transfer'
 import type { TransferRecord } from '@shared/schemas/wire'
 import type { TransferColumnId } from '@shared/transfer-columns'
 import { TransferTable } from './table'
@@ -54,9 +54,13 @@ const WIDEST: Readonly<Record<TransferColumnId, Widest>> = {
   duration: {
     longest: (v, i) =>
       durationMsText(
-        transferDeliveryMs({
-          outcome: outcomeAt(v, i),
-          times: timesOfRecord({ timestamp: v(i, 'timestamp'), createdAt: v(i, 'createdAt'), updatedAt: v(i, 'updatedAt'), origin: v(i, 'origin') })
+        deliveryMsOfRecord({
+          state: v(i, 'state'),
+          outcome: v(i, 'outcome'),
+          timestamp: v(i, 'timestamp'),
+          createdAt: v(i, 'createdAt'),
+          updatedAt: v(i, 'updatedAt'),
+          origin: v(i, 'origin')
         })
       ).length
   },

@@ -56,8 +56,3 @@ export function receivedKnown(r: {
   }
 }
 
-/** What a received cell says when nothing is known to have been received: why, where the outcome says it. */
-export function notReceivedText(r: { state: number; outcome?: Outcome | undefined }): string {
-  const outcome = outcomeOf(r)
-  return outcome === 'refunded' ? 'none (refunded)' : outcome === 'failed' ? 'none (failed)' : UNKNOWN
-}

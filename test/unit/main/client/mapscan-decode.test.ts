@@ -7,7 +7,7 @@ import { amountText, detailSentAmount, exactAmount, receivedAmount, sentAmount, 
 import { historyPageSchema, transferDetailSchema } from '../../../../src/shared/schemas/decoded'
 import { exportRecord } from '../../../../src/main/dataset/export'
 import { docExample } from '../../../support/doc-example'
-import { deliveryMs, detailTimed } from '../../../../src/shared/transfer-time'
+import { transferDeliveryMs, transferOfDetail } from '../../../../src/shared/transfer'
 
 const example = (file: string) => docExample('mapscan', file)
 
@@ -50,12 +50,12 @@ describe("Bridge Scan's published examples", () => {
     expect(transferDetailSchema.safeParse(d).success).toBe(true)
   })
 
-  it('sent and last updated: the source leg\'s time and the latest leg\'s present, in the history record\'s names', () => {
+  it('sent and last updated: the source leg\'s time and the latest leg\'s present, as the transfer model reads them', () => {
     const body = envelopeData(example('cross-info-by-id.example.txt').body, 'queryCrossInfoById') as Record<string, Record<string, unknown>>
     const at = (leg: string, timestamp: string) => ({ ...body[leg], timestamp })
     const times = (data: unknown) => {
       const d = decodeMapscanInfo(data, 'queryCrossInfoById')
-      return [d.times?.sent, d.times?.updated, detailTimed(d)?.updatedAt]
+      return [d.times?.sent, d.times?.updated, transferOfDetail(d).times.updated?.slice(0, 19).replace('T', ' ')]
     }
     // crossing, only the source leg so far: its last update is its sending
     expect(times({ sourceInfo: body.sourceInfo, state: 0 })).toEqual(['2024-07-09 00:01:28', '2024-07-09 00:01:28', '2024-07-09 00:01:28'])
@@ -76,7 +76,7 @@ describe("Bridge Scan's published examples", () => {
   it('a completed transfer lasted from its source leg to its destination leg, as the Transfer view reads it', () => {
     const d = decodeMapscanInfo(envelopeData(example('cross-info-by-id.example.txt').body, 'queryCrossInfoById'), 'queryCrossInfoById')
     // 00:01:28 → 00:03:08
-    expect(deliveryMs(detailTimed(d)!)).toBe(100_000)
+    expect(transferDeliveryMs(transferOfDetail(d))).toBe(100_000)
   })
 
   it('cross info by source hash: the same transfer as by id', () => {
