@@ -111,6 +111,9 @@ export async function startWatchRig(
     if (opts.intervalSec !== undefined) args.push('--interval', String(opts.intervalSec))
     args.push(...(opts.extraArgs?.({ baseUrl: first.baseUrl, rpcUrl: `${first.baseUrl}/rpc` }) ?? []))
     args.push('--metrics', '127.0.0.1:0')
+    // BENCH_CPU_PROF_DIR: the CLI writes a V8 CPU profile there when it exits (Node refuses --cpu-prof in NODE_OPTIONS)
+    const profDir = process.env.BENCH_CPU_PROF_DIR
+    if (profDir) args.unshift('--cpu-prof', `--cpu-prof-dir=${profDir}`)
     const child = spawn(process.execPath, args, { env: { ...process.env, BRIDGESCOPE_DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'pipe'] })
     cli = child
     const metricsUrl = await new Promise<string>((resolve, reject) => {

@@ -29,15 +29,32 @@ function sample(units: string): number {
 
 type Rows<L extends string> = () => Iterable<[Record<L, string>, number]>
 
-function gauge<L extends string>(registers: Registry[], name: string, help: string, labels: readonly L[], rows: Rows<L>): void {
+/**
+ * A gauge whose series are made from `rows` at scrape time. With `round`, the series change only when a round
+ * does: a scrape that finds the same round as the last one keeps the series it made then. Prometheus scrapes
+ * four times a minute while a watch reads its keepers once, and making ~200 labelled series again (every chain
+ * name redacted again) was a scrape's main cost.
+ */
+function gauge<L extends string>(
+  registers: Registry[],
+  name: string,
+  help: string,
+  labels: readonly L[],
+  rows: Rows<L>,
+  round?: () => unknown
+): void {
+  let made: { round: unknown } | null = null
   const g: Gauge<L> = new Gauge({
     name,
     help,
     labelNames: labels,
     registers,
     collect: () => {
+      const now = round?.()
+      if (round && made !== null && made.round === now) return
       g.reset()
       for (const [l, v] of rows()) if (Number.isFinite(v)) g.set(l as Partial<Record<L, string>>, v)
+      made = { round: now }
     }
   })
 }
@@ -67,17 +84,17 @@ export function registerKeepersMetrics(registry: Registry, source: KeepersMetric
     })
     gauge(registers, 'bridgescope_keeper_node_up', "1 when the maintainer's compass-tss health server answered at the last round (its status paths)", ['maintainer'], function* () {
       for (const m of maintainers()) if (m.node !== null) yield [{ maintainer: m.address }, m.node.reachable ? 1 : 0]
-    })
+    }, source.last)
     gauge(registers, 'bridgescope_keeper_scanner_lag_blocks', "Blocks each maintainer's node scans behind each chain, as its /status/scanner says", ['maintainer', 'chain'], function* () {
       for (const m of maintainers())
         if (m.node?.reachable) for (const s of m.node.scanners) if (s.lag !== null) yield [{ maintainer: m.address, chain: labelText(s.chain) }, s.lag]
-    })
+    }, source.last)
     gauge(registers, 'bridgescope_keeper_peers', "Peers each maintainer's node counts (/status/p2p peer_count)", ['maintainer'], function* () {
       for (const m of maintainers()) if (m.node?.reachable && m.node.peerCount !== null) yield [{ maintainer: m.address }, m.node.peerCount]
-    })
+    }, source.last)
     gauge(registers, 'bridgescope_keeper_slash_points', "Each maintainer's slash points in the current epoch (TSSManager.batchGetSlashPoint)", ['maintainer'], function* () {
       for (const m of maintainers()) if (m.slashPoints !== null) yield [{ maintainer: m.address }, sample(m.slashPoints)]
-    })
+    }, source.last)
   }
   if (source.solvency) {
     const tokens = function* () {
@@ -86,9 +103,9 @@ export function registerKeepersMetrics(registry: Registry, source: KeepersMetric
     }
     gauge(registers, 'bridgescope_vault_solvency_gap_pct', "Per vault, chain and token: on chain minus booked, as a per cent of booked (negative: the vault holds less than it owes)", ['vault', 'chain', 'token'], function* () {
       for (const { labels, t } of tokens()) if (t.gapPct !== null) yield [labels, Number(t.gapPct)]
-    })
+    }, source.last)
     gauge(registers, 'bridgescope_vault_solvency_verdict', 'Per vault, chain and token: 1 for the verdict of the last round (ok, short, cannot-judge-yet, cannot-check-here), 0 for the others', ['vault', 'chain', 'token', 'verdict'], function* () {
       for (const { labels, t } of tokens()) for (const v of VERDICTS) yield [{ ...labels, verdict: v }, t.verdict.kind === v ? 1 : 0]
-    })
+    }, source.last)
   }
 }

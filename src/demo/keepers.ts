@@ -58,6 +58,9 @@ export class DemoKeepers {
   async listen(): Promise<void> {
     for (let i = 0; i < DEMO_MAINTAINERS; i++) {
       const server = createServer((req, res) => this.health(i, req.url ?? '', res))
+      // health.go's http.Server sets no IdleTimeout (nor ReadTimeout): idle connections stay open
+      // (compass-tss@e2cf2fa35e9be121ef9cadc883666f4cd8eb52ac:cmd/compass/health.go)
+      server.keepAliveTimeout = 0
       await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()))
       this.servers.push(server)
     }

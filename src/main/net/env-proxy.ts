@@ -18,7 +18,7 @@ import { AppError } from '@shared/errors'
 import { waitAtMost } from '../deadline'
 import { AddressPolicy, type AddressSpace } from './address-policy'
 import type { Fetch, Network } from './fetch'
-import { pinnedAgent, withDispatcher } from './pinned'
+import { IDLE_CONNECTION_MS, pinnedAgent, withDispatcher } from './pinned'
 import { sendByDispatcher } from './send'
 
 export type Env = Readonly<Record<string, string | undefined>>
@@ -158,7 +158,7 @@ export function proxyFor(target: URL, settings: ProxySettings): URL | null {
  */
 export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPolicy()): Network {
   const settings = proxySettingsFromEnv(env)
-  const direct = new Agent()
+  const direct = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS })
   const viaHttp = settings.http ? proxyAgent(settings.http, false) : null
   const viaHttps = settings.https ? proxyAgent(settings.https, true) : null
   const dispatcher = direct.compose((dispatch) => (options, handler) => {

@@ -20,9 +20,19 @@ export function policyLookup(policy: AddressPolicy, ceiling: AddressSpace): Look
   }
 }
 
+/**
+ * How long an idle connection is kept where the server names no limit of its own (a server's `Keep-Alive:
+ * timeout=` hint still wins). A watch asks the same hosts every interval, 60 s by default: undici's own 4 s
+ * closed every connection between rounds, so each round paid a connection and a connection pool per host
+ * again (a keepers round: 21 health servers). 90 s is Go's net/http default (DefaultTransport's
+ * IdleConnTimeout), and compass-tss's health server keeps idle connections without limit. An idle socket is
+ * unreferenced: it never holds a finished command's process open.
+ */
+export const IDLE_CONNECTION_MS = 90_000
+
 /** An undici agent whose every connection's lookup is `policyLookup`; `ca`, when given, is the trust it uses for TLS. */
 export function pinnedAgent(policy: AddressPolicy, ceiling: AddressSpace, ca?: readonly string[]): Agent {
-  return new Agent({ connect: { lookup: policyLookup(policy, ceiling), ...(ca ? { ca: [...ca] } : {}) } })
+  return new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, connect: { lookup: policyLookup(policy, ceiling), ...(ca ? { ca: [...ca] } : {}) } })
 }
 
 /**
