@@ -133,8 +133,14 @@ async function memoryEngine(list: TransferRecord[]): Promise<Engine> {
     cache,
     now: Date.now,
     source: {
-      active: async () => ({ profileId: 'bench', client: {} as QueryClient, maxPageSize: 1000 }),
-      allPages: async () => ({ records: list, total: list.length, completeness: { startTotal: list.length, arrived: 0, doubts: [] } }),
+      active: async () => ({ profileId: 'bench', client: {} as QueryClient }),
+      load: async ({ address, chainId }) => ({
+        profileId: 'bench',
+        dialect: 'mcs',
+        query: { address, chainId, pageSize: 1000 },
+        walk: { ok: true, pages: { records: list, total: list.length, completeness: { startTotal: list.length, arrived: 0, doubts: [] } } },
+        tokens: Promise.resolve(null)
+      }),
       tokens: async () => null
     }
   })

@@ -1,14 +1,15 @@
-// Where the CLI's `tss …` and `watch tss` commands send their requests, and which chains they follow.
-// The TSS API URL comes from --tss-url, else BRIDGESCOPE_TSS_URL, else the active profile's TSS API URL, else
-// the demo network (started in-process, as for the other commands; stderr says so). The followed chains are
-// the --chain-id values when given; else the query service's chain list (--base-url, BRIDGESCOPE_BASE_URL, the
-// active profile's, or the demo network's when the TSS API is the demo's) plus the chains added by id for the
-// active profile in the app (settings.tss.chains).
+// Where the CLI's `tss …` and `watch tss` commands send their requests, and which chains they follow. The CLI
+// maps its flags and variables to overrides (--tss-url, else BRIDGESCOPE_TSS_URL; --base-url, else
+// BRIDGESCOPE_BASE_URL; --timeout; --chain-id); the rest is src/main's tssEndpointOf, the app's own reading of
+// the active profile and the chains added for it in the app (settings.tss.chains). With no TSS API URL known the
+// demo network is started in-process, as for the other commands, and stderr says so. The followed chains are
+// the --chain-id values when given, else the query service's chain list plus the added chains.
 import { AppError } from '@shared/errors'
 import { CREDENTIALS_MESSAGE, hasCredentials, redactText } from '@shared/redact'
 import { BridgeClient, TssClient } from '../main/client'
 import { networkFromEnv, type Fetch } from '../main/net'
-import { followedTssChains, type TssFollowed } from '../main/watch'
+import { tssEndpointOf, tssFollowed } from '../main/services'
+import type { TssFollowed } from '../main/watch'
 import { startSimulator } from '../demo/index'
 import { nonEmpty, type EndpointSources } from './endpoints'
 import type { CliContext } from './io'
@@ -17,12 +18,13 @@ export interface TssFlags {
   tssUrl?: string
   baseUrl?: string
   timeoutMs?: number
+  chainIds?: readonly string[]
 }
 
 export interface TssEndpoints {
   tssUrl: string
   timeoutMs?: number
-  /** the chains to follow when the command was given none; throws AppError('input') when none can be known */
+  /** the chains to follow; throws AppError('input') when no chain id was given and no chain list can be read */
   chains(call?: { signal?: AbortSignal }): Promise<TssFollowed[]>
   /** set when the demo network was started: close it when done */
   close?: () => Promise<void>
@@ -42,37 +44,37 @@ export async function resolveTss(flags: TssFlags, { env, stored, warn }: Endpoin
     }
   }
   const profile = stored.found() ? stored.activeProfile() : null
-  const profileTss = profile && profile.kind !== 'demo' ? nonEmpty(profile.tssUrl) : undefined
-  const given = flagTss ?? envTss ?? profileTss
-  const added = profile ? (stored.settings().tss.chains[profile.id] ?? []) : []
-  const timeout = flags.timeoutMs ?? (profile && profile.kind !== 'demo' ? profile.timeoutMs : undefined)
-
-  let baseUrl = flagBase ?? (profile && profile.kind !== 'demo' ? nonEmpty(profile.baseUrl) : undefined)
+  const ep = tssEndpointOf({
+    profile,
+    addedChains: profile ? stored.settings().tss.chains : undefined,
+    given: { tssUrl: flagTss ?? envTss, baseUrl: flagBase, timeoutMs: flags.timeoutMs, chainIds: flags.chainIds }
+  })
   let close: (() => Promise<void>) | undefined
-  let tssUrl = given
-  if (tssUrl === undefined) {
+  let { tssUrl, chainListUrl } = ep
+  if (tssUrl === null) {
     const sim = await startSimulator({ rotateEveryMs: null })
     close = () => sim.close()
     tssUrl = sim.tssUrl
-    baseUrl ??= sim.baseUrl
+    chainListUrl ??= sim.baseUrl
     warn(`note: ${profile ? `profile "${profile.name}" has no TSS API URL` : 'no settings found'}; the built-in simulator at ${redactText(sim.baseUrl)} stands in for the TSS API (no --tss-url)`)
   }
-  const chainListUrl = baseUrl
+  const { timeoutMs } = ep
+  const timeout = timeoutMs === undefined ? {} : { timeoutMs }
   return {
     tssUrl,
-    ...(timeout === undefined ? {} : { timeoutMs: timeout }),
+    ...timeout,
     ...(close ? { close } : {}),
-    chains: async (call = {}) => {
-      if (chainListUrl === undefined) {
-        throw new AppError({
-          kind: 'input',
-          field: 'chainId',
-          message: 'no chain list to follow: give --chain-id (repeatable), or a query service with --base-url or BRIDGESCOPE_BASE_URL'
-        })
-      }
-      const list = await new BridgeClient({ baseUrl: chainListUrl, ...(timeout === undefined ? {} : { timeoutMs: timeout }), ...(fetch ? { fetch } : {}) }).queryChainList(call)
-      return followedTssChains(list, added)
-    }
+    chains: (call = {}) =>
+      tssFollowed(ep, () => {
+        if (chainListUrl === null) {
+          throw new AppError({
+            kind: 'input',
+            field: 'chainId',
+            message: 'no chain list to follow: give --chain-id (repeatable), or a query service with --base-url or BRIDGESCOPE_BASE_URL'
+          })
+        }
+        return new BridgeClient({ baseUrl: chainListUrl, ...timeout, ...(fetch ? { fetch } : {}) }).queryChainList(call)
+      })
   }
 }
 
@@ -83,13 +85,14 @@ export async function resolveTss(flags: TssFlags, { env, stored, warn }: Endpoin
  */
 export async function withTssClient<T>(
   ctx: CliContext,
-  given: { 'tss-url'?: string | undefined; 'base-url'?: string | undefined; timeoutMs?: number | undefined },
+  given: { 'tss-url'?: string | undefined; 'base-url'?: string | undefined; timeoutMs?: number | undefined; chainIds?: readonly string[] | undefined },
   work: (client: TssClient, ep: TssEndpoints, fetch: Fetch) => Promise<T>
 ): Promise<T> {
   const flags: TssFlags = {
     ...(given['tss-url'] ? { tssUrl: given['tss-url'] } : {}),
     ...(given['base-url'] ? { baseUrl: given['base-url'] } : {}),
-    ...(given.timeoutMs ? { timeoutMs: given.timeoutMs } : {})
+    ...(given.timeoutMs ? { timeoutMs: given.timeoutMs } : {}),
+    ...(given.chainIds?.length ? { chainIds: given.chainIds } : {})
   }
   const network = networkFromEnv(ctx.io.env)
   try {

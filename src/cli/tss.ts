@@ -5,7 +5,7 @@ import { tssChainIdSchema, tssOrderIdSchema, tssTxSchema, type TssOrder } from '
 import { durationText as formatDuration, orderIdText, unixDateTimeText } from '@shared/format'
 import { tracedLegs, tssOrderAgeSec, tssRoute, tssStatusLabel, unixSeconds } from '@shared/tss'
 import { checkInput, TSS_OPERATIONS, type TssClient } from '../main/client'
-import { followedTssChains, type TssFollowed } from '../main/watch'
+import type { TssFollowed } from '../main/watch'
 import { callOptions, wholeNumber } from './bridge-client'
 import { command, UsageError, type CommandLine, type Grammar } from './command-line'
 import { jsonText, keyValues, table } from './format'
@@ -99,7 +99,7 @@ async function withTss(ctx: CliContext, { values }: TssLine, check: (ids: string
   const timeoutMs = wholeNumber(values.timeout, 'timeout', 1, 600_000)
   const ids = (values['chain-id'] ?? []).map((v) => checkInput(tssChainIdSchema, v, 'chainId'))
   check(ids)
-  await withTssClient(ctx, { ...values, timeoutMs }, (client, ep) => work({ client, ep, ids, call: callOptions(ctx), nowSec: Math.floor(Date.now() / 1000) }))
+  await withTssClient(ctx, { ...values, timeoutMs, chainIds: ids }, (client, ep) => work({ client, ep, ids, call: callOptions(ctx), nowSec: Math.floor(Date.now() / 1000) }))
 }
 
 export const tssHeights = command({
@@ -109,8 +109,8 @@ export const tssHeights = command({
   arguments: [0, 0],
   overview: { synopsis: 'tss heights [--chain-id N]...', summary: 'TSS cross-chain API: scan height of each followed chain' },
   run: (ctx, line) =>
-    withTss(ctx, line, () => undefined, async ({ client, ep, ids, call }) => {
-      const chains: TssFollowed[] = ids.length ? followedTssChains([], ids) : await ep.chains(call)
+    withTss(ctx, line, () => undefined, async ({ client, ep, call }) => {
+      const chains: TssFollowed[] = await ep.chains(call)
       const heights = await pool(chains, TRACE_PARALLEL, async (c) => {
         try {
           return { ...c, height: await client.chainHeight(c.chainId, call), error: null }

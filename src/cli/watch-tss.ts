@@ -9,8 +9,9 @@ import { redactUrl } from '@shared/redact'
 import { tssChainIdSchema } from '@shared/schemas/tss'
 import type { TssBoard } from '@shared/schemas/tss-board'
 import { TssClient } from '../main/client'
+import { tssEndpointOf, tssFollowed } from '../main/services'
 import type { Fetch } from '../main/net'
-import { ActivityLog, followedTssChains, TssPoller, tssBoard, TssWatchState, tssWatchSettings, Watcher, WatchState, type TssFollowed, type TssWatchDeps, type TssWatchOverrides, type TssWatchSettings } from '../main/watch'
+import { ActivityLog, TssPoller, tssBoard, TssWatchState, tssWatchSettings, Watcher, WatchState, type TssFollowed, type TssWatchDeps, type TssWatchOverrides, type TssWatchSettings } from '../main/watch'
 import type { TssMetricsSource } from './tss-metrics'
 import { defaultSettings } from '@shared/schemas/settings'
 import { command, UsageError, type CommandLine } from './command-line'
@@ -95,10 +96,9 @@ async function watchTss(ctx: CliContext, { values }: CommandLine<typeof WATCH_TS
     ...(values['stall-after'] === undefined ? {} : { stallMinutes: values['stall-after'] }),
     ...(values['stuck-after'] === undefined ? {} : { stuckMinutes: values['stuck-after'] })
   })
-  return withTssClient(ctx, { ...values, timeoutMs: values.timeout }, async (client, ep, fetch) => {
+  return withTssClient(ctx, { ...values, timeoutMs: values.timeout, chainIds: values['chain-id'] }, async (client, ep, fetch) => {
     // The chain list is read once: a maintainer's followed chains do not change while it runs.
-    const ids = values['chain-id'] ?? []
-    const chains: TssFollowed[] = ids.length ? followedTssChains([], ids) : await ep.chains(signal.aborted ? {} : { signal })
+    const chains: TssFollowed[] = await ep.chains(signal.aborted ? {} : { signal })
     const dir = join(ctx.stored.dataDir, 'watch-cli')
     const tssState = await TssWatchState.open(dir)
     const sinks = new WatchSinks(values, ctx.io, fetch, dir)
@@ -156,10 +156,11 @@ export async function vaultWatchTss(
   fetch?: Fetch
 ): Promise<{ deps: TssWatchDeps; metrics: TssMetricsSource }> {
   const settings = tssSettings(stored)
-  const added = stored.found() ? (stored.settings().tss.chains[stored.activeProfile().id] ?? []) : []
+  const profile = stored.found() ? stored.activeProfile() : null
+  const ep = tssEndpointOf({ profile, addedChains: profile ? stored.settings().tss.chains : undefined, given: { tssUrl } })
   let chains: TssFollowed[] | null = null
   // read once it answers: the followed chains do not change while the watch runs
-  const follow = async (): Promise<TssFollowed[]> => (chains ??= followedTssChains(await chainList(), added))
+  const follow = async (): Promise<TssFollowed[]> => (chains ??= await tssFollowed(ep, chainList))
   const state = await TssWatchState.open(dir)
   const client = new TssClient({ url: tssUrl, ...(fetch ? { fetch } : {}) })
   const p = state.profile('cli')

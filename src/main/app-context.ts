@@ -14,7 +14,7 @@ import { CACHE_DIR } from './paths'
 import { createIconService, type IconService } from './icons'
 import { AddressPolicy, type Fetch } from './net'
 import { KeepersService } from './keepers'
-import { ActiveHistories, Endpoints, HistoryService, QueryService, TransferTimesService, TssService, type ActiveTss } from './services'
+import { ActiveHistories, Endpoints, HistoryService, QueryService, TransferTimesService, TssService, tssEndpointOf, tssFollowed, type ActiveTss, type TssEndpoint } from './services'
 import type { DemoNetwork, DemoNetworkPlan } from '@shared/demo-network'
 import { AppError } from '@shared/errors'
 import {
@@ -29,7 +29,7 @@ import {
   type SecretBox
 } from './store'
 import type { Updater } from './updater'
-import { AlertService, followedTssChains, TssWatchState, tssWatchSettings, WatchService, type AlertServiceDeps, type Notify, type Timers, type TssFollowed, type TssWatchSettings, type KeepersWatchSettings } from './watch'
+import { AlertService, TssWatchState, tssWatchSettings, WatchService, type AlertServiceDeps, type Notify, type Timers, type TssFollowed, type TssWatchSettings, type KeepersWatchSettings } from './watch'
 
 export interface AppContextOptions {
   dataDir: string
@@ -130,22 +130,24 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const history = new HistoryService({ cache, now, source: histories })
   const loaded = new LoadedHistories({ cache, now, source: histories })
 
-  // MAP's TSS cross-chain API of the active profile: one client per URL, the followed chains (the chain list,
-  // from the cache when there is one, plus the chains added by id), the watch state beside the watcher's.
+  // MAP's TSS cross-chain API of the active profile (services' tssEndpointOf, as the CLI reads it; a profile that
+  // names only a TSS API is answered): one client per URL, the followed chains (the chain list, from the cache
+  // when there is one, plus the chains added by id, read again at each use so a chain followed in the view is
+  // polled next), the watch state beside the watcher's.
   const tssState = await TssWatchState.open(join(options.dataDir, 'watch'))
   let tssClient: { key: string; client: TssClient } | null = null
   const tssSettings = (): TssWatchSettings => tssWatchSettings(settings.get())
   const activeTss = async (): Promise<ActiveTss | null> => {
-    const active = await endpoints.active()
-    const url = active.endpoint.tssUrl
+    const profile = settings.activeProfile()
+    const demo = profile.kind === 'demo' ? await endpoints.demoUrls() : null
+    const endpoint = (): TssEndpoint => tssEndpointOf({ profile, addedChains: settings.get().tss.chains, demo })
+    const { tssUrl: url, timeoutMs } = endpoint()
     if (url === null) return null
-    const key = `${url}\n${active.endpoint.timeoutMs}`
+    const key = `${url}\n${timeoutMs}`
     if (tssClient?.key !== key)
-      tssClient = { key, client: new TssClient({ url, timeoutMs: active.endpoint.timeoutMs, ...net }) }
-    const profileId = active.profileId
-    const chains = async (): Promise<TssFollowed[]> =>
-      followedTssChains(await queries.chains('cache').then((r) => r.data, () => []), settings.get().tss.chains[profileId] ?? [])
-    return { profileId, client: tssClient.client, chains, state: tssState.profile(profileId), settings: tssSettings, saveState: () => tssState.save(now()) }
+      tssClient = { key, client: new TssClient({ url, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...net }) }
+    const chains = (): Promise<TssFollowed[]> => tssFollowed(endpoint(), () => queries.chains('cache').then((r) => r.data, () => []))
+    return { profileId: profile.id, client: tssClient.client, chains, state: tssState.profile(profile.id), settings: tssSettings, saveState: () => tssState.save(now()) }
   }
 
   // what the active service may name: RPCs and icons no more private than where the service itself answers

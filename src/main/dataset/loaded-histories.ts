@@ -30,19 +30,33 @@ export interface AllPages {
   completeness: LoadCompleteness
 }
 
+/** What one "Load all" brought back from its source: whose history, as asked, its pages or why not, its tokens. */
+export interface SourceLoad {
+  profileId: string
+  /** the dialect the history is told in (the active client's) */
+  dialect: string
+  /** the history as asked: its page size the one asked for, within the profile's maximum */
+  query: HistoryQuery
+  /** every page, or what stopped the walk (a cancel included): the engine then reads the offline copy */
+  walk: { ok: true; pages: AllPages } | { ok: false; error: unknown }
+  /** the profile's token list, asked beside the pages; null when it cannot be had (received amounts stay raw) */
+  tokens: Promise<TokenList | null>
+}
+
 /**
- * Where loaded histories come from: the active profile's client, every page of one history through it, and the
- * token list that gives received amounts their destination decimals. Declared here, where it is used; the app
- * hands in the services' one implementation (src/main/services/history-source.ts), tests a fake.
+ * Where loaded histories come from. Declared here, where it is used; the app hands in the services' one
+ * implementation (src/main/services/history-source.ts), tests a fake. "Load all" is one call, `load`: the active
+ * profile's client, every page of one history through it and the token list, so a load enters the services once.
  */
 export interface LoadSource {
-  active(): Promise<{ profileId: string; client: QueryClient; maxPageSize: number }>
-  allPages(
-    client: QueryClient,
-    input: { address: string; chainId: number; pageSize: number },
+  /** throws only when the active profile gives no client (then there is no offline copy to name either) */
+  load(
+    input: { address: string; chainId: number; pageSize?: number | undefined },
     options: { signal: AbortSignal; onProgress: (p: AllPagesProgress) => void }
-  ): Promise<AllPages>
-  /** the profile's token list, or null when it cannot be had (received amounts then stay raw) */
+  ): Promise<SourceLoad>
+  /** the active profile and its client: what a Live refresh asks, and whose offline copies the charts read */
+  active(): Promise<{ profileId: string; client: QueryClient }>
+  /** the profile's token list, or null when it cannot be had (a Live refresh scales what arrives by it) */
   tokens(): Promise<TokenList | null>
 }
 
@@ -86,7 +100,7 @@ export class LoadedHistories {
    * (dialectKey), so a history loaded while a profile spoke one dialect is never served as another's. Our
    * original dialect's ids are as they were before dialects, so its offline copies saved then still load.
    */
-  private datasetKey(client: QueryClient, profileId: string, address: string, chainId: number): string {
+  private datasetKey(client: { readonly dialect: string }, profileId: string, address: string, chainId: number): string {
     return dialectKey(client, `${profileId}|${address.toLowerCase()}|${chainId}`)
   }
 
@@ -116,18 +130,14 @@ export class LoadedHistories {
     input: { jobId: string; address: string; chainId: number; pageSize?: number | undefined },
     emit: (p: Progress) => void
   ): Promise<{ datasetId: string; total: number; loaded: number; completeness: LoadCompleteness | null }> {
-    const { profileId, client, maxPageSize } = await this.deps.source.active()
-    const id = this.datasetKey(client, profileId, input.address, input.chainId)
-    const pageSize = Math.min(input.pageSize ?? maxPageSize, maxPageSize)
     const controller = new AbortController()
     this.jobs.get(input.jobId)?.abort()
     this.jobs.set(input.jobId, controller)
     const base = { jobId: input.jobId }
     let last = { pagesDone: 0, pagesTotal: 0 }
     try {
-      const { records, total, completeness } = await this.deps.source.allPages(
-        client,
-        { address: input.address, chainId: input.chainId, pageSize },
+      const { profileId, dialect, query, walk, tokens } = await this.deps.source.load(
+        { address: input.address, chainId: input.chainId, pageSize: input.pageSize },
         {
           signal: controller.signal,
           onProgress: (p) => {
@@ -136,19 +146,22 @@ export class LoadedHistories {
           }
         }
       )
-      const query = { address: input.address, chainId: input.chainId, pageSize }
-      await this.findWidest(this.keep(id, profileId, client.dialect, query, withReceivedTokens(records, await this.deps.source.tokens())))
-      await saveOfflineCopy(this.deps.cache, this.deps.now(), profileId, id, records, total)
-      emit({ ...base, loaded: records.length, total, ...last, done: true })
-      return { datasetId: id, total, loaded: records.length, completeness }
-    } catch (error) {
-      const cached = controller.signal.aborted ? null : await readOfflineCopy(this.deps.cache, profileId, id)
-      const err = toErrorData(error)
-      emit({ ...base, loaded: cached?.rows.length ?? 0, total: cached?.total ?? 0, ...last, done: true, error: err })
-      if (!cached) throw error
-      // Offline: the last complete load of this history, with the error alongside in the progress event.
-      await this.findWidest(this.keep(id, profileId, client.dialect, { address: input.address, chainId: input.chainId, pageSize }, withReceivedTokens(cached.rows, await this.deps.source.tokens())))
-      return { datasetId: id, total: cached.total, loaded: cached.rows.length, completeness: null }
+      const id = this.datasetKey({ dialect }, profileId, input.address, input.chainId)
+      try {
+        if (!walk.ok) throw walk.error
+        const { records, total, completeness } = walk.pages
+        await this.findWidest(this.keep(id, profileId, dialect, query, withReceivedTokens(records, await tokens)))
+        await saveOfflineCopy(this.deps.cache, this.deps.now(), profileId, id, records, total)
+        emit({ ...base, loaded: records.length, total, ...last, done: true })
+        return { datasetId: id, total, loaded: records.length, completeness }
+      } catch (error) {
+        const cached = controller.signal.aborted ? null : await readOfflineCopy(this.deps.cache, profileId, id)
+        emit({ ...base, loaded: cached?.rows.length ?? 0, total: cached?.total ?? 0, ...last, done: true, error: toErrorData(error) })
+        if (!cached) throw error
+        // Offline: the last complete load of this history, with the error alongside in the progress event.
+        await this.findWidest(this.keep(id, profileId, dialect, query, withReceivedTokens(cached.rows, await tokens)))
+        return { datasetId: id, total: cached.total, loaded: cached.rows.length, completeness: null }
+      }
     } finally {
       this.jobs.delete(input.jobId)
     }

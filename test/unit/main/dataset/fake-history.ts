@@ -142,13 +142,24 @@ export async function serviceOn(
     cache: cache ?? (await tempCache()),
     now: Date.now,
     source: {
-      active: async () => ({ profileId: PROFILE_ID, client: active(), maxPageSize: pageSize }),
+      active: async () => ({ profileId: PROFILE_ID, client: active() }),
       tokens: async () => null,
-      allPages: async (client, input) => {
-        const first = await client.queryHistory({ ...input, pageNo: 1 })
-        const records = [...first.list]
-        for (let p = 2; (p - 1) * input.pageSize < first.total; p++) records.push(...(await client.queryHistory({ ...input, pageNo: p })).list)
-        return { records, total: first.total, completeness: { startTotal: first.total, arrived: 0, doubts: [] } }
+      load: async ({ address, chainId, pageSize: asked }) => {
+        const client = active()
+        const query = { address, chainId, pageSize: Math.min(asked ?? pageSize, pageSize) }
+        const walk = async () => {
+          const first = await client.queryHistory({ ...query, pageNo: 1 })
+          const records = [...first.list]
+          for (let p = 2; (p - 1) * query.pageSize < first.total; p++) records.push(...(await client.queryHistory({ ...query, pageNo: p })).list)
+          return { records, total: first.total, completeness: { startTotal: first.total, arrived: 0, doubts: [] } }
+        }
+        return {
+          profileId: PROFILE_ID,
+          dialect: client.dialect,
+          query,
+          walk: await walk().then((pages) => ({ ok: true as const, pages }), (error: unknown) => ({ ok: false as const, error })),
+          tokens: Promise.resolve(null)
+        }
       }
     }
   })

@@ -1,6 +1,6 @@
 // "Load all" reaches the service through one source object, the services' ActiveHistories, handed to the
-// loaded-history engine as its LoadSource: the active profile's client, every page of one history, the token
-// list (cached first). Run against the demo network with a real cache: what a user would notice is the whole
+// loaded-history engine as its LoadSource, and enters it once: one call brings the active profile's client,
+// every page of one history and the token list (cached first). Run against the demo network with a real cache: what a user would notice is the whole
 // history loaded, amounts scaled where the token list is known, and nothing lost when the token list is not.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -50,6 +50,48 @@ describe('the loaded histories read through one source', () => {
     expect(progress.at(-1)).toBe(target.count)
     // the history is the active profile's: its id names the profile
     expect(result.datasetId.startsWith('sim|')).toBe(true)
+  })
+
+  it('enters the services once per load, online and when it falls back to the offline copy', async () => {
+    const { source } = await wired()
+    const calls: string[] = []
+    // every method of the services' object, counted as the engine calls it
+    const counting = new Proxy(source, {
+      get: (target, name, receiver) => {
+        const value: unknown = Reflect.get(target, name, receiver)
+        return typeof value === 'function' ? (...args: unknown[]) => (calls.push(String(name)), Reflect.apply(value, target, args)) : value
+      }
+    })
+    const cache = await DiskCache.open(mkdtempSync(join(tmpdir(), 'bs-source-')), 64 * 1024 * 1024)
+    const loaded = new LoadedHistories({ cache, now: Date.now, source: counting })
+    const target = sim.sample().addresses.find((a) => a.count > 50) ?? sim.sample().addresses[0]!
+    const progress: boolean[] = []
+    const online = await loaded.loadAll({ jobId: 'j', address: target.address, chainId: target.chainId }, (p) => progress.push(p.done))
+    expect(online.loaded).toBe(target.count)
+    expect(progress.at(-1)).toBe(true)
+    expect(calls).toEqual(['load'])
+
+    calls.length = 0
+    sim.setFaults('queryHistory', { status: 503 })
+    try {
+      const errors: (string | undefined)[] = []
+      const offline = await loaded.loadAll({ jobId: 'j', address: target.address, chainId: target.chainId }, (p) => errors.push(p.error?.kind))
+      expect(offline).toMatchObject({ datasetId: online.datasetId, loaded: target.count, completeness: null })
+      expect(errors.at(-1)).toBeDefined()
+      expect(calls).toEqual(['load'])
+    } finally {
+      sim.clearFaults()
+    }
+  })
+
+  it('asks no more than the profile’s page size, whatever the load asks for', async () => {
+    const { source } = await wired()
+    const target = sim.sample().addresses[0]!
+    const got = await source.load({ address: target.address, chainId: target.chainId, pageSize: 1000 }, { signal: new AbortController().signal, onProgress: () => undefined })
+    expect(got.query.pageSize).toBe(50)
+    expect(got.walk.ok).toBe(true)
+    const smaller = await source.load({ address: target.address, chainId: target.chainId, pageSize: 7 }, { signal: new AbortController().signal, onProgress: () => undefined })
+    expect(smaller.query.pageSize).toBe(7)
   })
 
   it('gives received amounts from the cached token list, and keeps it once the service stops answering for it', async () => {
