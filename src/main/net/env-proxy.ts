@@ -199,11 +199,15 @@ export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPoli
   }
 }
 
-/** http:// targets as absolute-form requests (`tunnel` false), or every target through CONNECT. */
-function proxyAgent(proxy: URL, tunnel: boolean): ProxyAgent {
+/**
+ * http:// targets as absolute-form requests (`tunnel` false), or every target through CONNECT; `ca`, when given,
+ * is the trust of the TLS to the proxy (an https:// one) and to the target through the tunnel.
+ */
+export function proxyAgent(proxy: URL, tunnel: boolean, ca?: readonly string[]): ProxyAgent {
   return new ProxyAgent({
     uri: proxy.href,
     proxyTunnel: tunnel,
+    ...(ca ? { proxyTls: { ca: [...ca] }, requestTls: { ca: [...ca] } } : {}),
     // the connection to the proxy, which carries the CONNECT requests
     clientFactory: (origin, options) => new Pool(origin, { ...options, headersTimeout: TUNNEL_ANSWER_MS }),
     // each target's connections, opened through a tunnel
