@@ -186,12 +186,17 @@ export function followingRedirects(hop: Hop, checkRedirect?: (from: URL, to: URL
 
 /**
  * One request through `dispatcher` (the one the network's fetch is given), without the Fetch API; a redirect is
- * followed as fetch follows it, once `checkRedirect` (the address policy) lets it.
+ * followed as fetch follows it, once `checkRedirect` (the address policy) lets it. Given a function, the
+ * dispatcher is chosen per hop: `from` is the URL whose answer named this one (null for the first).
  */
-export function sendByDispatcher(dispatcher: Dispatcher, checkRedirect?: (from: URL, to: URL) => Promise<void>): Send {
-  return followingRedirects(async (o) => {
+export function sendByDispatcher(
+  dispatcher: Dispatcher | ((from: URL | null) => Promise<Dispatcher>),
+  checkRedirect?: (from: URL, to: URL) => Promise<void>
+): Send {
+  return followingRedirects(async (o, from) => {
     const url = new URL(o.url)
-    const answer = await dispatcher.request({
+    const through = typeof dispatcher === 'function' ? await dispatcher(from) : dispatcher
+    const answer = await through.request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       method: o.method,

@@ -14,6 +14,7 @@ import {
   AddressPolicy,
   chromiumNetwork,
   classifyAddress,
+  networkFromEnv,
   nodeAndSystemCertificates,
   proxyEntries,
   rootCause,
@@ -108,9 +109,9 @@ async function startRedirector(): Promise<Server> {
 }
 
 /** The query service's own request, as the client's HTTP layer sends it on the app's network. */
-async function askService(app: Network, path: string): Promise<{ status: number; body: string }> {
-  const send = app.fetch.send
-  if (!send) throw new Error("the app's network has no road of its own for the query service")
+async function askService(network: Network, path: string): Promise<{ status: number; body: string }> {
+  const send = network.fetch.send
+  if (!send) throw new Error('the network has no road of its own for the query service')
   const url = `http://${PUBLIC_HOST}:${(redirector.address() as AddressInfo).port}${path}`
   const answer = await send({ url, method: 'GET', headers: { accept: 'application/json' }, signal: new AbortController().signal })
   let body = ''
@@ -267,37 +268,51 @@ describe("the app's road for a URL a service named", () => {
   })
 })
 
-describe("the query service's own redirects in the app", () => {
+describe("the query service's own redirects, the same rule on the app's road and the CLI's", () => {
   const first = (path: string): string => `http://${PUBLIC_HOST}:${(redirector.address() as AddressInfo).port}${path}`
-
-  it("a redirect onto the user's network is refused with the reason; the victim gets no connection", async () => {
-    const app = appNetwork()
-    const before = privateVictim.connections
-    await expect(askService(app, '/to-private')).rejects.toThrow(/^refused: the service at http:\/\/127\.0\.0\.5:\d+ \(public\) named http:\/\/127\.0\.0\.3:\d+\/ \(private network\)$/)
-    expect(privateVictim.connections).toBe(before)
-    expect(handed).toEqual([first('/to-private')])
-  })
-
-  it("a redirect to a rebinding name passes the check and is refused at the connection (Node's road, pinned)", async () => {
-    const app = appNetwork()
-    const before = privateVictim.connections
-    for (let i = 0; i < 4; i++) {
-      answers = 0
-      await expect(askService(app, '/to-rebind')).rejects.toSatisfy((error: unknown) => /^refused: rebind\.example resolved to 127\.0\.0\.3 \(private network\)/.test(String((rootCause(error) as Error).message)))
+  const roads: { name: string; network: () => Network; chromium: boolean }[] = [
+    { name: "the app's", network: appNetwork, chromium: true },
+    {
+      name: "the CLI's and the shell's",
+      network: () => {
+        const n = networkFromEnv({}, policy)
+        networks.push(n)
+        return n
+      },
+      chromium: false
     }
-    expect(privateVictim.connections).toBe(before)
-    expect(handed.every((url) => url === first('/to-rebind'))).toBe(true)
-  })
+  ]
 
-  it('a redirect to an allowed place is still followed: the answer is the target\'s, asked once', async () => {
-    const app = appNetwork()
-    publicRpc.bodies.length = 0
-    expect(await askService(app, '/to-public')).toEqual({ status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x1"}' })
-    expect(publicRpc.bodies).toEqual([''])
-    // the URL the user typed went to Chromium; the one that server named, to Node's road for such URLs
-    expect(handed).toEqual([first('/to-public')])
-    expect(proxyAsked).toEqual([`http://rpc.public:${publicRpc.port}/moved`])
-  })
+  for (const road of roads) {
+    it(`a redirect onto the user's network is refused with the reason; the victim gets no connection: ${road.name}`, async () => {
+      const net = road.network()
+      const before = privateVictim.connections
+      await expect(askService(net, '/to-private')).rejects.toThrow(/^refused: the service at http:\/\/127\.0\.0\.5:\d+ \(public\) named http:\/\/127\.0\.0\.3:\d+\/ \(private network\)$/)
+      expect(privateVictim.connections).toBe(before)
+      expect(handed).toEqual(road.chromium ? [first('/to-private')] : [])
+    })
+
+    it(`a redirect to a rebinding name passes the check and is refused at the connection (pinned): ${road.name}`, async () => {
+      const net = road.network()
+      const before = privateVictim.connections
+      for (let i = 0; i < 4; i++) {
+        answers = 0
+        await expect(askService(net, '/to-rebind')).rejects.toSatisfy((error: unknown) => /^refused: rebind\.example resolved to 127\.0\.0\.3 \(private network\)/.test(String((rootCause(error) as Error).message)))
+      }
+      expect(privateVictim.connections).toBe(before)
+      expect(handed.every((url) => url === first('/to-rebind'))).toBe(true)
+    })
+
+    it(`a redirect to an allowed place is still followed: the answer is the target's, asked once: ${road.name}`, async () => {
+      const net = road.network()
+      publicRpc.bodies.length = 0
+      expect(await askService(net, '/to-public')).toEqual({ status: 200, body: '{"jsonrpc":"2.0","id":1,"result":"0x1"}' })
+      expect(publicRpc.bodies).toEqual([''])
+      // the URL the user typed went to Chromium; the one that server named, to Node's road for such URLs
+      expect(handed).toEqual(road.chromium ? [first('/to-public')] : [])
+      expect(proxyAsked).toEqual(road.chromium ? [`http://rpc.public:${publicRpc.port}/moved`] : [])
+    })
+  }
 })
 
 describe("the session's proxy answer", () => {
