@@ -17,7 +17,7 @@
 import * as tls from 'node:tls'
 import type { Dispatcher } from 'undici'
 import { AppError } from '@shared/errors'
-import { redactUrl } from '@shared/redact'
+import { redactText } from '@shared/redact'
 import { waitAtMost } from '../deadline'
 import { AddressPolicy, type AddressSpace } from './address-policy'
 import { proxyAgent } from './env-proxy'
@@ -63,13 +63,13 @@ export function nodeAndSystemCertificates(
   }
 }
 
-/** The entry's host, for a refusal: never its credentials. */
+/** The refusal of a proxy entry the app does not speak to, naming the host (any key in its name redacted) and the entry. */
 function notSent(url: string, entry: string): AppError {
   const kind = (entry.split(/\s+/)[0] ?? '').toUpperCase()
   return new AppError({
     kind: 'network',
     operation: 'address policy',
-    message: `a ${kind.startsWith('SOCKS') ? 'SOCKS' : kind} proxy is set for ${redactUrl(new URL(url).host)} (${entry}): not sent, since a URL a service named goes only through a proxy the app can speak to itself (HTTP or HTTPS) or directly with its address checked`
+    message: `a ${kind.startsWith('SOCKS') ? 'SOCKS' : kind} proxy is set for ${redactText(new URL(url).host)} (${redactText(entry)}): not sent, since a URL a service named goes only through a proxy the app can speak to itself (HTTP or HTTPS) or directly with its address checked`
   })
 }
 
@@ -127,9 +127,9 @@ export function chromiumNetwork(parts: ChromiumParts): Network {
         let failed: unknown = null
         for (const [i, entry] of entries.entries()) {
           if (entry.kind === 'other') throw notSent(url, entry.entry)
-          const [i1, i2] = again ? again() : [input, init]
+          const [asked, options] = again ? again() : [input, init]
           try {
-            return await road(entry, url)(i1, i2)
+            return await road(entry, url)(asked, options)
           } catch (error) {
             // a proxy that fails hands the request on, as Chromium does; the direct road's failure is the target's
             if (entry.kind === 'direct' || i === entries.length - 1 || signalOf(input, init)?.aborted) throw error
