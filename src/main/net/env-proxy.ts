@@ -193,7 +193,7 @@ export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPoli
   // redirect's target is a URL the redirecting server named, so it goes on the pinned road, held to what that
   // server may name
   const send = sendByDispatcher(
-    async (from) => (from === null ? dispatcher : pinnedRoad(await policy.serviceSpace([from.href]), policy).routed),
+    (from) => (from === null ? dispatcher : policy.serviceSpace([from.href]).then((space) => pinnedRoad(space, policy).routed)),
     (from, to) => policy.checkRedirect(from, to)
   )
   const fetchVia: Fetch = Object.assign(viaFetch, { send, within })

@@ -190,12 +190,14 @@ export function followingRedirects(hop: Hop, checkRedirect?: (from: URL, to: URL
  * dispatcher is chosen per hop: `from` is the URL whose answer named this one (null for the first).
  */
 export function sendByDispatcher(
-  dispatcher: Dispatcher | ((from: URL | null) => Promise<Dispatcher>),
+  dispatcher: Dispatcher | ((from: URL | null) => Dispatcher | Promise<Dispatcher>),
   checkRedirect?: (from: URL, to: URL) => Promise<void>
 ): Send {
   return followingRedirects(async (o, from) => {
     const url = new URL(o.url)
-    const through = typeof dispatcher === 'function' ? await dispatcher(from) : dispatcher
+    const chosen = typeof dispatcher === 'function' ? dispatcher(from) : dispatcher
+    // a first hop's dispatcher is at hand: no promise for it on a watcher's every poll
+    const through = chosen instanceof Promise ? await chosen : chosen
     const answer = await through.request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
