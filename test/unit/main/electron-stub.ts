@@ -16,8 +16,10 @@ export interface Recorded {
   protocolHandlers: Map<string, (request: { url: string }) => Promise<Response>>
   /** what ipcMain.handle was given, so a test can call a channel as the page would */
   handlers: Map<string, IpcHandler>
-  /** every request made through net.fetch (Chromium's network stack in the real app) */
+  /** every request made through net.fetch or net.request (Chromium's network stack in the real app) */
   netFetches: { url: string; method: string }[]
+  /** the URLs of those made through net.request (one hop, its redirect not followed) */
+  netRequests: string[]
   /** every URL the session was asked the proxy of, and what it answers (Chromium's PAC form; DIRECT unless a test says) */
   proxyAsked: string[]
   proxyFor: (url: string) => string
@@ -34,6 +36,7 @@ export const recorded: Recorded = {
   protocolHandlers: new Map(),
   handlers: new Map(),
   netFetches: [],
+  netRequests: [],
   proxyAsked: [],
   proxyFor: () => 'DIRECT'
 }
@@ -157,6 +160,7 @@ class ClientRequestStub extends EventEmitter {
   end(body?: string): void {
     const { url, method = 'GET' } = this.options
     recorded.netFetches.push({ url, method })
+    recorded.netRequests.push(url)
     nodeFetch(url, { method, headers: this.headers, ...(body === undefined ? {} : { body }), redirect: 'manual', signal: this.controller.signal }).then(
       (response) => {
         const location = response.headers.get('location')

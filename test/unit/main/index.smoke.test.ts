@@ -75,6 +75,8 @@ describe('main bundle with a stubbed electron', () => {
     // the demo network's service (the watcher has polled the node already: the tray shows its epoch)
     const chains = await invoke<{ data: ChainRecord[] }>('chains:list', { prefer: 'network' })
     expect(fetched((u) => u.endsWith('/api/queryChainList'))).toBeGreaterThan(0)
+    // one hop at a time (Electron's net.request), so that a redirect is followed under the address policy
+    expect(recorded.netRequests.filter((u) => u.endsWith('/api/queryChainList')).length).toBe(fetched((u) => u.endsWith('/api/queryChainList')))
     await vi.waitFor(() => expect(fetched((u) => u.endsWith('/rpc'))).toBeGreaterThan(0), { timeout: 120_000 })
     // a chain icon on the demo origin, asked for over app:// as the page does: a URL the service named, which the
     // session would reach directly, so Node asks it with its connection's lookup held to the address policy
