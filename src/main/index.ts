@@ -11,7 +11,7 @@ import { createUpdater, loadAutoUpdater, type Updater } from './updater'
 import { electronNotify, installWatchShell } from './watch/electron'
 import { electronSecretBox } from './secret-box-electron'
 import { APP_INDEX_URL, handleAppProtocol, registerAppScheme } from './app-protocol'
-import { chromiumNetwork } from './net'
+import { chromiumNetwork, electronHop } from './net'
 import { applyCspHeader, applySessionSecurity, applyWindowSecurity, isExternalUrlAllowed, secureWebPreferences } from './security'
 import { demoNetworkPlan } from '../demo/plan'
 
@@ -99,11 +99,13 @@ async function start(): Promise<void> {
     openExternal,
     // Chromium's network stack for every request main makes: the system proxy settings, PAC scripts and the
     // OS certificate store apply, as in the user's browser (Node's fetch would ignore all three). A URL a
-    // service named that Chromium would reach directly goes through Node instead, its connection's own DNS
-    // lookup held to the address policy (./net/chromium-road.ts). electron-updater already goes through
+    // service named goes down the roads the session's proxy answer names, each one Node's, the direct one with
+    // its connection's own DNS lookup held to the address policy; the query service's redirects are followed
+    // one hop at a time under that policy (./net/chromium-road.ts). electron-updater already goes through
     // Electron's net module.
     fetch: chromiumNetwork({
       fetch: (input, init) => net.fetch(input, init),
+      hop: electronHop((options) => net.request(options)),
       resolveProxy: (url) => session.defaultSession.resolveProxy(url)
     }).fetch,
     // electron-updater is loaded only in an installed build, on the first update request the user makes.

@@ -444,8 +444,9 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
       maxRetryAfter: MAX_RETRY_AFTER_MS,
       backoffLimit: BACKOFF_LIMIT_MS,
       delay: opts.retryDelayMs ?? ((attempt) => 300 * 2 ** (attempt - 1)),
-      // undefined: ky's own rule (network errors, the status codes above); a refusal is final at once
-      shouldRetry: ({ error }) => (isRefused(error) || isBadPort(error) ? false : undefined)
+      // undefined: ky's own rule (network errors, the status codes above); a refusal is final at once, the
+      // address policy's (an AppError a redirect's check threw) as much as a closed port's
+      shouldRetry: ({ error }) => (error instanceof AppError || isRefused(error) || isBadPort(error) ? false : undefined)
     }
   })
   // A caller's cancel ends the wait by a listener we hold (ky's combined signal may be collected before it

@@ -170,26 +170,33 @@ export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPoli
   // A URL a service named goes direct through an agent whose DNS lookup is the address policy's, so the address
   // connected to is the one checked; through a proxy the proxy resolves, and only the check before it holds.
   const pinnedAgents: Agent[] = []
-  const pinned = new Map<AddressPolicy, Map<AddressSpace, Fetch>>()
-  const within = (ceiling: AddressSpace, policy: AddressPolicy): Fetch => {
-    const byCeiling = pinned.get(policy) ?? new Map<AddressSpace, Fetch>()
-    pinned.set(policy, byCeiling)
-    let f = byCeiling.get(ceiling)
-    if (!f) {
-      const agent = pinnedAgent(policy, ceiling)
+  const pinned = new Map<AddressPolicy, Map<AddressSpace, { routed: Dispatcher; fetch: Fetch }>>()
+  const pinnedRoad = (ceiling: AddressSpace, by: AddressPolicy): { routed: Dispatcher; fetch: Fetch } => {
+    const byCeiling = pinned.get(by) ?? new Map<AddressSpace, { routed: Dispatcher; fetch: Fetch }>()
+    pinned.set(by, byCeiling)
+    let road = byCeiling.get(ceiling)
+    if (!road) {
+      const agent = pinnedAgent(by, ceiling)
       pinnedAgents.push(agent)
       const routed = agent.compose((dispatch) => (options, handler) => {
         const target = new URL(String(options.origin))
         const via = proxyFor(target, settings) === null ? null : target.protocol === 'https:' ? viaHttps : viaHttp
         return via ? via.dispatch(options, handler) : dispatch(options, handler)
       })
-      f = (input, init) => fetch(input, withDispatcher(init, routed))
-      byCeiling.set(ceiling, f)
+      road = { routed, fetch: (input, init) => fetch(input, withDispatcher(init, routed)) }
+      byCeiling.set(ceiling, road)
     }
-    return f
+    return road
   }
-  // the client's HTTP layer takes the same dispatcher without the Fetch API's objects (./send.ts says why)
-  const fetchVia: Fetch = Object.assign(viaFetch, { send: sendByDispatcher(dispatcher, (from, to) => policy.checkRedirect(from, to)), within })
+  const within = (ceiling: AddressSpace, by: AddressPolicy): Fetch => pinnedRoad(ceiling, by).fetch
+  // the client's HTTP layer takes the same dispatcher without the Fetch API's objects (./send.ts says why); a
+  // redirect's target is a URL the redirecting server named, so it goes on the pinned road, held to what that
+  // server may name
+  const send = sendByDispatcher(
+    (from) => (from === null ? dispatcher : policy.serviceSpace([from.href]).then((space) => pinnedRoad(space, policy).routed)),
+    (from, to) => policy.checkRedirect(from, to)
+  )
+  const fetchVia: Fetch = Object.assign(viaFetch, { send, within })
   return {
     fetch: fetchVia,
     async close() {
@@ -199,11 +206,15 @@ export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPoli
   }
 }
 
-/** http:// targets as absolute-form requests (`tunnel` false), or every target through CONNECT. */
-function proxyAgent(proxy: URL, tunnel: boolean): ProxyAgent {
+/**
+ * http:// targets as absolute-form requests (`tunnel` false), or every target through CONNECT; `ca`, when given,
+ * is the trust of the TLS to the proxy (an https:// one) and to the target through the tunnel.
+ */
+export function proxyAgent(proxy: URL, tunnel: boolean, ca?: readonly string[]): ProxyAgent {
   return new ProxyAgent({
     uri: proxy.href,
     proxyTunnel: tunnel,
+    ...(ca ? { proxyTls: { ca: [...ca] }, requestTls: { ca: [...ca] } } : {}),
     // the connection to the proxy, which carries the CONNECT requests
     clientFactory: (origin, options) => new Pool(origin, { ...options, headersTimeout: TUNNEL_ANSWER_MS }),
     // each target's connections, opened through a tunnel

@@ -16,21 +16,23 @@ import type { Fetch, Incoming, Outgoing, Send } from './fetch'
 
 /** `fetch` asked for one request: its Response read as an Incoming. */
 export function sendByFetch(fetch: Fetch): Send {
-  return async (o) => {
-    const response = await fetch(o.url, { method: o.method, headers: o.headers, ...(o.body === undefined ? {} : { body: o.body }), signal: o.signal })
-    const reader = response.body?.getReader() ?? null
-    return {
-      status: response.status,
-      statusText: response.statusText,
-      header: (name) => response.headers.get(name),
-      read: async () => {
-        if (reader === null) return null
-        const next = await reader.read()
-        return next.done ? null : next.value
-      },
-      cancel: () => {
-        reader?.cancel().catch(() => undefined)
-      }
+  return async (o) => incomingOfResponse(await fetch(o.url, { method: o.method, headers: o.headers, ...(o.body === undefined ? {} : { body: o.body }), signal: o.signal }))
+}
+
+/** A Response read as an Incoming. */
+export function incomingOfResponse(response: Response): Incoming {
+  const reader = response.body?.getReader() ?? null
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    header: (name) => response.headers.get(name),
+    read: async () => {
+      if (reader === null) return null
+      const next = await reader.read()
+      return next.done ? null : next.value
+    },
+    cancel: () => {
+      reader?.cancel().catch(() => undefined)
     }
   }
 }
@@ -151,37 +153,83 @@ function redirected(o: Outgoing, from: URL, status: number, location: string, re
   return { url, request }
 }
 
+/** What one exchange of a redirect chain came to: the answer, or the redirect it was (its body let go). */
+export type HopAnswer = { answer: Incoming } | { status: number; location: string }
+
 /**
- * One request through `dispatcher` (the one the network's fetch is given), without the Fetch API; a redirect is
- * followed as fetch follows it, once `checkRedirect` (the address policy) lets it.
+ * One exchange, its redirect not followed; `from` is the URL whose answer named this one (null for the first),
+ * so a road can hold the connection to a redirect's target to what that server may name.
  */
-export function sendByDispatcher(dispatcher: Dispatcher, checkRedirect?: (from: URL, to: URL) => Promise<void>): Send {
+export type Hop = (request: Outgoing, from: URL | null) => Promise<HopAnswer>
+
+/**
+ * A request whose redirects are followed here, hop by hop, as fetch follows them (its checks, method changes
+ * and dropped headers), each one once `checkRedirect` (the address policy) lets it: the one rule every road
+ * of the query service's own requests follows (the CLI's dispatcher, the app's Chromium).
+ */
+export function followingRedirects(hop: Hop, checkRedirect?: (from: URL, to: URL) => Promise<void>): Send {
   return async (first: Outgoing): Promise<Incoming> => {
     let o = first
     let url = new URL(o.url)
+    let from: URL | null = null
     for (let redirects = 0; ; redirects++) {
       if (BAD_PORTS.has(url.port)) throw fetchFailed('bad port')
-      const answer = await dispatcher.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: o.method,
-        headers: withFetchDefaults(o.headers, url),
-        body: o.body ?? null,
-        signal: o.signal
-      })
-      // A body given up (cancel, a redirect) is destroyed, which undici reports as an 'error': not one to crash
-      // on. A read that meets a real error still rejects with it.
-      answer.body.on('error', ignore)
-      const location = REDIRECTS.has(answer.statusCode) ? headerOf(answer.headers, 'location') : null
-      if (location === null) return incomingOf(answer)
-      // fetch goes on without reading a redirect's body; reading it off in the background (undici stops at
-      // 128 KB) lets its connection serve the next request instead of being closed
-      answer.body.dump().catch(ignore)
-      const from = url
-      ;({ url, request: o } = redirected(o, url, answer.statusCode, location, redirects))
+      const answer = await hop(o, from)
+      if ('answer' in answer) return answer.answer
+      from = url
+      ;({ url, request: o } = redirected(o, url, answer.status, answer.location, redirects))
       // the answer named where to go next: the address policy says whether it may lead there
       if (checkRedirect) await checkRedirect(from, url)
     }
+  }
+}
+
+/**
+ * One request through `dispatcher` (the one the network's fetch is given), without the Fetch API; a redirect is
+ * followed as fetch follows it, once `checkRedirect` (the address policy) lets it. Given a function, the
+ * dispatcher is chosen per hop: `from` is the URL whose answer named this one (null for the first).
+ */
+export function sendByDispatcher(
+  dispatcher: Dispatcher | ((from: URL | null) => Dispatcher | Promise<Dispatcher>),
+  checkRedirect?: (from: URL, to: URL) => Promise<void>
+): Send {
+  return followingRedirects(async (o, from) => {
+    const url = new URL(o.url)
+    const chosen = typeof dispatcher === 'function' ? dispatcher(from) : dispatcher
+    // a first hop's dispatcher is at hand: no promise for it on a watcher's every poll
+    const through = chosen instanceof Promise ? await chosen : chosen
+    const answer = await through.request({
+      origin: url.origin,
+      path: `${url.pathname}${url.search}`,
+      method: o.method,
+      headers: withFetchDefaults(o.headers, url),
+      body: o.body ?? null,
+      signal: o.signal
+    })
+    // A body given up (cancel, a redirect) is destroyed, which undici reports as an 'error': not one to crash
+    // on. A read that meets a real error still rejects with it.
+    answer.body.on('error', ignore)
+    const location = REDIRECTS.has(answer.statusCode) ? headerOf(answer.headers, 'location') : null
+    if (location === null) return { answer: incomingOf(answer) }
+    // fetch goes on without reading a redirect's body; reading it off in the background (undici stops at
+    // 128 KB) lets its connection serve the next request instead of being closed
+    answer.body.dump().catch(ignore)
+    return { status: answer.statusCode, location }
+  }, checkRedirect)
+}
+
+/**
+ * `fetch` asked one hop at a time (redirect 'manual'): a redirect's Location comes back to followingRedirects,
+ * `road(from)` is the fetch a hop takes.
+ */
+export function fetchHop(road: (from: URL | null) => Promise<(input: string, init: RequestInit) => Promise<Response>>): Hop {
+  return async (o, from) => {
+    const fetch = await road(from)
+    const response = await fetch(o.url, { method: o.method, headers: o.headers, ...(o.body === undefined ? {} : { body: o.body }), signal: o.signal, redirect: 'manual' })
+    const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null
+    if (location === null) return { answer: incomingOfResponse(response) }
+    await response.body?.cancel().catch(ignore)
+    return { status: response.status, location }
   }
 }
 

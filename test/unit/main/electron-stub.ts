@@ -1,5 +1,7 @@
 // A recording stand-in for the `electron` module, so the built main bundle can be loaded in plain Node.
 import { EventEmitter } from 'node:events'
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 
 export type IpcHandler = (event: { senderFrame: { url: string; parent: unknown } }, input: unknown) => unknown
 
@@ -14,8 +16,10 @@ export interface Recorded {
   protocolHandlers: Map<string, (request: { url: string }) => Promise<Response>>
   /** what ipcMain.handle was given, so a test can call a channel as the page would */
   handlers: Map<string, IpcHandler>
-  /** every request made through net.fetch (Chromium's network stack in the real app) */
+  /** every request made through net.fetch or net.request (Chromium's network stack in the real app) */
   netFetches: { url: string; method: string }[]
+  /** the URLs of those made through net.request (one hop, its redirect not followed) */
+  netRequests: string[]
   /** every URL the session was asked the proxy of, and what it answers (Chromium's PAC form; DIRECT unless a test says) */
   proxyAsked: string[]
   proxyFor: (url: string) => string
@@ -32,6 +36,7 @@ export const recorded: Recorded = {
   protocolHandlers: new Map(),
   handlers: new Map(),
   netFetches: [],
+  netRequests: [],
   proxyAsked: [],
   proxyFor: () => 'DIRECT'
 }
@@ -135,13 +140,55 @@ export const protocol = {
 
 export const shell = { openExternal: () => Promise.resolve() }
 
+/**
+ * Electron's ClientRequest in 'manual' redirect mode, as its source has it (a redirect is emitted as 'redirect',
+ * then the request ends with "Redirect was cancelled" unless followRedirect is called, which main never does);
+ * Node fetches it, one hop.
+ */
+class ClientRequestStub extends EventEmitter {
+  private readonly headers = new Headers()
+  private readonly controller = new AbortController()
+  constructor(private readonly options: { url: string; method?: string; redirect?: string }) {
+    super()
+  }
+  setHeader(name: string, value: string): void {
+    this.headers.set(name, value)
+  }
+  abort(): void {
+    this.controller.abort()
+  }
+  end(body?: string): void {
+    const { url, method = 'GET' } = this.options
+    recorded.netFetches.push({ url, method })
+    recorded.netRequests.push(url)
+    nodeFetch(url, { method, headers: this.headers, ...(body === undefined ? {} : { body }), redirect: 'manual', signal: this.controller.signal }).then(
+      (response) => {
+        const location = response.headers.get('location')
+        if (response.status >= 300 && response.status < 400 && location !== null) {
+          this.emit('redirect', response.status, method, new URL(location, url).href, {})
+          this.emit('error', new Error('Redirect was cancelled'))
+          return
+        }
+        const message = Object.assign(response.body ? Readable.fromWeb(response.body as WebReadableStream) : Readable.from([]), {
+          statusCode: response.status,
+          statusMessage: response.statusText,
+          headers: Object.fromEntries(response.headers)
+        })
+        this.emit('response', message)
+      },
+      (error: unknown) => this.emit('error', error)
+    )
+  }
+}
+
 // Electron's net.fetch takes a URL string or a Request; here it records the request and lets Node fetch it.
 export const net = {
   fetch: (input: string | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init)
     recorded.netFetches.push({ url: request.url, method: request.method })
     return nodeFetch(request)
-  }
+  },
+  request: (options: { url: string; method?: string; redirect?: string }): ClientRequestStub => new ClientRequestStub(options)
 }
 
 export class Tray extends EventEmitter {

@@ -12,6 +12,7 @@ import { CHANNELS } from '../../../src/shared/contract'
 import type { Result } from '../../../src/shared/errors'
 import type { ChainRecord } from '../../../src/shared/schemas/wire'
 import { recorded } from './electron-stub'
+import { startTestProxy } from './net/test-proxy'
 
 vi.mock('electron', async () => await import('./electron-stub'))
 
@@ -69,11 +70,13 @@ describe('main bundle with a stubbed electron', () => {
     await vi.waitFor(() => expect(recorded.trays[0]?.tooltip).toMatch(/^Bridgescope — watching, vault epoch \d+/), { timeout: 120_000 })
   })
 
-  it("sends the service's, the node's and webhook requests through Electron's net.fetch; a service-named icon Chromium would reach directly through Node, pinned", async () => {
+  it("sends the service's, the node's and webhook requests through Electron's network stack; a service-named icon through Node, pinned where direct, through undici where proxied", async () => {
     const fetched = (test: (url: string) => boolean): number => recorded.netFetches.filter((f) => test(f.url)).length
     // the demo network's service (the watcher has polled the node already: the tray shows its epoch)
     const chains = await invoke<{ data: ChainRecord[] }>('chains:list', { prefer: 'network' })
     expect(fetched((u) => u.endsWith('/api/queryChainList'))).toBeGreaterThan(0)
+    // one hop at a time (Electron's net.request), so that a redirect is followed under the address policy
+    expect(recorded.netRequests.filter((u) => u.endsWith('/api/queryChainList')).length).toBe(fetched((u) => u.endsWith('/api/queryChainList')))
     await vi.waitFor(() => expect(fetched((u) => u.endsWith('/rpc'))).toBeGreaterThan(0), { timeout: 120_000 })
     // a chain icon on the demo origin, asked for over app:// as the page does: a URL the service named, which the
     // session would reach directly, so Node asks it with its connection's lookup held to the address policy
@@ -84,13 +87,17 @@ describe('main bundle with a stubbed electron', () => {
     expect(fetched((u) => u === icon)).toBe(0)
     const nodeFetched = (): string[] => directFetch.mock.calls.map(([input]) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url))
     expect(nodeFetched()).toEqual([icon])
-    // another, where the session names a proxy for it: Chromium's, which speaks to that proxy
-    recorded.proxyFor = () => 'PROXY 127.0.0.1:9; DIRECT'
+    // another, where the session names a proxy for it: Node speaks to that proxy too, never Chromium
+    const proxy = await startTestProxy()
+    recorded.proxyFor = () => `PROXY 127.0.0.1:${proxy.port}; DIRECT`
     const proxied = chains.data.map((c) => c.chainImg).find((i) => i !== icon) ?? ''
     const viaProxy = await recorded.protocolHandlers.get('app')?.({ url: `app://bridgescope/__icon?src=${encodeURIComponent(proxied)}` })
     recorded.proxyFor = () => 'DIRECT'
+    await proxy.close()
     expect(viaProxy?.status).toBe(200)
-    expect(fetched((u) => u === proxied)).toBe(1)
+    expect(proxy.seen.map((s) => s.target)).toEqual([proxied])
+    expect(fetched((u) => u === proxied)).toBe(0)
+    expect(nodeFetched()).toEqual([icon, proxied])
     // Settings → Alerts → Send test alert, to a receiver on this machine
     const posts: string[] = []
     const receiver = createServer((req, res) => {
@@ -108,7 +115,7 @@ describe('main bundle with a stubbed electron', () => {
     } finally {
       receiver.close()
     }
-    expect(nodeFetched()).toEqual([icon])
+    expect(nodeFetched()).toEqual([icon, proxied])
   })
 
   it('denies permissions and window.open from the start', () => {

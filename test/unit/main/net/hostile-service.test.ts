@@ -21,6 +21,7 @@ import { profileSchema, type Profile } from '../../../../src/shared/schemas/sett
 import type { ChainRecord, TransferDetail } from '../../../../src/shared/schemas/wire'
 import type { TestChain } from '../../../support/anvil'
 import { startChainService, type ChainService, type TransferFacts } from '../../../support/chain-service'
+import { closedPort } from './test-proxy'
 
 const SERVICE_HOST = '127.0.0.2'
 const PRIVATE_HOST = '127.0.0.3'
@@ -70,7 +71,7 @@ async function victim(host: string, answer: (url: string) => { status: number; h
   return v
 }
 
-let service: ChainService, network: Network, appNetwork: Network
+let service: ChainService, network: Network, appNetwork: Network, deadProxyAppNetwork: Network
 let privateVictim: Victim, metadataVictim: Victim, loopbackVictim: Victim, publicRpc: Victim
 
 const SOURCE = `0x${'a'.repeat(64)}`
@@ -111,12 +112,17 @@ beforeAll(async () => {
   ])
   publicRpc = await victim(PUBLIC_RPC_HOST, () => ({ status: 307, headers: { location: `http://127.0.0.1:${loopbackVictim.port}/` } }))
   network = networkFromEnv({})
-  // the Electron app's network with Node's fetch standing in for Chromium's and a session that goes direct
-  appNetwork = chromiumNetwork({ fetch: (input, init) => globalThis.fetch(input, init), resolveProxy: () => Promise.resolve('DIRECT') })
+  // the Electron app's network with Node's fetch standing in for Chromium's (and for its one-hop request, whose
+  // redirect comes back unfollowed) and a session that goes direct; then one whose proxy is dead, DIRECT behind it
+  const chromium = { fetch: (input: string | Request, init?: RequestInit) => globalThis.fetch(input, init), hop: (input: string, init: RequestInit) => globalThis.fetch(input, { ...init, redirect: 'manual' as const }), policy }
+  appNetwork = chromiumNetwork({ ...chromium, resolveProxy: () => Promise.resolve('DIRECT') })
+  const deadProxy = `PROXY 127.0.0.1:${await closedPort()}; DIRECT`
+  deadProxyAppNetwork = chromiumNetwork({ ...chromium, resolveProxy: () => Promise.resolve(deadProxy) })
 })
 afterAll(async () => {
   await network?.close()
   await appNetwork?.close()
+  await deadProxyAppNetwork?.close()
   for (const s of [service, privateVictim, metadataVictim, loopbackVictim, publicRpc]) {
     if (s && 'server' in s) {
       s.server.closeAllConnections()
@@ -175,7 +181,8 @@ async function everyTrigger(fetch: Fetch): Promise<{ trigger: string; legs: LegC
 const ROADS: { name: string; fetch: () => Fetch }[] = [
   { name: 'Chromium alone (checked before the request)', fetch: () => globalThis.fetch },
   { name: "the CLI's road (the connection's own lookup checked too)", fetch: () => network.fetch },
-  { name: "the app's road (Chromium's fetch, a URL it would reach directly pinned through Node)", fetch: () => appNetwork.fetch }
+  { name: "the app's road (Chromium's fetch, a URL it would reach directly pinned through Node)", fetch: () => appNetwork.fetch },
+  { name: "the app's road behind a dead proxy with DIRECT as its fallback (the fallback pinned through Node)", fetch: () => deadProxyAppNetwork.fetch }
 ]
 
 describe('a hostile service names victims as RPCs', () => {
@@ -226,6 +233,11 @@ describe('a hostile service names victims as RPCs', () => {
     for (const { legs } of await everyTrigger(appNetwork.fetch)) for (const leg of legs) expect(leg.outcome.kind).toBe('cannot-check')
     expect(rebindAnswers).toBeGreaterThan(answersBefore + 1)
     expect(privateVictim.connections).toBe(before)
+    // and where the session names a proxy that is dead, with DIRECT behind it: the fallback is the pinned road
+    const answersThen = rebindAnswers
+    for (const { legs } of await everyTrigger(deadProxyAppNetwork.fetch)) for (const leg of legs) expect(leg.outcome.kind).toBe('cannot-check')
+    expect(rebindAnswers).toBeGreaterThan(answersThen + 1)
+    expect(privateVictim.connections).toBe(before)
     // the pinned connection really goes where the policy's lookup says: allowed the private network, it arrives
     const pinned = network.fetch.within!('private', new AddressPolicy({ classify, lookup: () => Promise.resolve([PRIVATE_HOST]) }))
     expect((await pinned(`http://victim.corp:${privateVictim.port}/`)).status).toBe(200)
@@ -262,6 +274,17 @@ describe('a hostile service redirects the app', () => {
     } finally {
       await own.close()
     }
+  })
+
+  it("the app's requests to the service follow no redirect onto this computer either, with retries or without", async () => {
+    const asked = publicRpc.requests
+    for (const retries of [0, 2]) {
+      const client = new BridgeClient({ baseUrl: `http://${PUBLIC_RPC_HOST}:${publicRpc.port}`, rpcUrls: [], retries, timeoutMs: 5000, retryDelayMs: () => 0, fetch: appNetwork.fetch })
+      await expect(client.queryTokenList()).rejects.toThrow(/^refused: the service at http:\/\/127\.0\.0\.5:\d+ \(public\) named http:\/\/127\.0\.0\.1:\d+\/ \(loopback\)$/)
+    }
+    // asked once each time: a refusal is not retried
+    expect(publicRpc.requests).toBe(asked + 2)
+    expect(loopbackVictim.connections).toBe(0)
   })
 })
 
