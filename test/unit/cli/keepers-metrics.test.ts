@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { Registry } from 'prom-client'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { registerKeepersMetrics, type KeepersMetricsSource } from '../../../src/cli/keepers-metrics'
-import type { KeepersReport, MaintainerRow, SolvencyReport } from '../../../src/shared/keepers'
+import type { KeepersReport, MaintainerRow, SolvencyReport, Verdict } from '../../../src/shared/keepers'
 import type { KeepersStanding } from '../../../src/main/watch'
 
 const NOW_S = 1_800_000_000
@@ -56,8 +56,15 @@ const keepersArb: fc.Arbitrary<KeepersReport> = fc
     readAt: NOW_S * 1000
   }))
 
+const VERDICT_OF: Record<Verdict['kind'], Verdict> = {
+  ok: { kind: 'ok' },
+  short: { kind: 'short', pct: '-2' },
+  'cannot-judge-yet': { kind: 'cannot-judge-yet', lagBlocks: 40, reason: 'the scanners lag' },
+  'cannot-check-here': { kind: 'cannot-check-here', reason: 'not an EVM chain' }
+}
+
 const solvencyArb: fc.Arbitrary<SolvencyReport> = fc
-  .array(fc.tuple(fc.constantFrom('ok', 'short', 'cannot-judge-yet', 'cannot-check-here'), fc.option(fc.integer({ min: -50, max: 50 }).map(String), { nil: null })), { maxLength: 3 })
+  .array(fc.tuple(fc.constantFrom<Verdict['kind']>('ok', 'short', 'cannot-judge-yet', 'cannot-check-here'), fc.option(fc.integer({ min: -50, max: 50 }).map(String), { nil: null })), { maxLength: 3 })
   .map((tokens) => ({
     relayRpc: 'http://relay.example',
     viewController: `0x${'a3'.repeat(20)}`,
@@ -66,7 +73,7 @@ const solvencyArb: fc.Arbitrary<SolvencyReport> = fc
     vaults: [
       {
         pubkey: `0x04${'5c'.repeat(64)}`,
-        members: [],
+        members: [] as string[],
         chains: [
           {
             chainId: '56',
@@ -86,7 +93,7 @@ const solvencyArb: fc.Arbitrary<SolvencyReport> = fc
               chainDecimals: null,
               gap: null,
               gapPct,
-              verdict: verdict === 'short' ? { kind: 'short' as const, reason: 'short' } : ({ kind: verdict, reason: 'why' } as never)
+              verdict: VERDICT_OF[verdict]
             }))
           }
         ]
