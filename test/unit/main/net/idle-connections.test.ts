@@ -79,8 +79,7 @@ describe("the CLI's roads keep an idle connection between a watch's rounds", () 
         await ask(fetch, server.url)
         expect(server.connections() - before, road).toBe(1)
       }
-    },
-    60_000
+    }
   )
 
   it("a server's own Keep-Alive hint still wins: after it, the next request opens a connection", async () => {
@@ -93,7 +92,7 @@ describe("the CLI's roads keep an idle connection between a watch's rounds", () 
       await ask(fetch, server.url)
       expect(server.connections() - before, road).toBe(2)
     }
-  }, 60_000)
+  })
 
   it('close() lets go of the kept connections at once', async () => {
     const { server, network, roads } = await setUp(0)
@@ -102,5 +101,5 @@ describe("the CLI's roads keep an idle connection between a watch's rounds", () 
     await network.close()
     await allClosed(server)
     expect(server.open()).toBe(0)
-  }, 60_000)
+  })
 })
