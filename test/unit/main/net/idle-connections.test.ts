@@ -53,6 +53,15 @@ async function allClosed(server: Counted): Promise<void> {
   while (server.open() > 0) await pause(20)
 }
 
+/** The connections the server saw for two requests with `between` in between. */
+async function connectionsOfTwo(fetch: Fetch, server: Counted, between: () => Promise<void>): Promise<number> {
+  const before = server.connections()
+  await ask(fetch, server.url)
+  await between()
+  await ask(fetch, server.url)
+  return server.connections() - before
+}
+
 describe("the CLI's roads keep an idle connection between a watch's rounds", () => {
   const cleanup: (() => Promise<void>)[] = []
   afterEach(async () => {
@@ -72,26 +81,14 @@ describe("the CLI's roads keep an idle connection between a watch's rounds", () 
     'two requests a pause apart that outlasts undici’s own limit go over one connection, on both roads',
     async () => {
       const { server, roads } = await setUp(0)
-      for (const [road, fetch] of roads) {
-        const before = server.connections()
-        await ask(fetch, server.url)
-        await pause(PAUSE_MS)
-        await ask(fetch, server.url)
-        expect(server.connections() - before, road).toBe(1)
-      }
+      for (const [road, fetch] of roads) expect(await connectionsOfTwo(fetch, server, () => pause(PAUSE_MS)), road).toBe(1)
     }
   )
 
   it("a server's own Keep-Alive hint still wins: after it, the next request opens a connection", async () => {
     const { server, roads } = await setUp(1_000)
-    for (const [road, fetch] of roads) {
-      const before = server.connections()
-      await ask(fetch, server.url)
-      // the server closes its idle connection after its hint; the client sees it go
-      await allClosed(server)
-      await ask(fetch, server.url)
-      expect(server.connections() - before, road).toBe(2)
-    }
+    // the server closes its idle connection after its hint; the client sees it go
+    for (const [road, fetch] of roads) expect(await connectionsOfTwo(fetch, server, () => allClosed(server)), road).toBe(2)
   })
 
   it('close() lets go of the kept connections at once', async () => {
