@@ -109,14 +109,23 @@ function withRecordDifferences(outcome: ChainOutcome, extra: readonly CheckDiffe
   }
 }
 
-/** Each leg mined before the source leg disagrees on time: a delivery cannot come before what it delivers. */
+/**
+ * How far block times on two chains may disagree with the world's clock between them. A block producer's clock
+ * may run ahead: go-ethereum refuses a block stamped more than 15 s in the future and takes one within that
+ * (`allowedFutureBlockTime`, consensus/ethash and consensus/clique), and the chains MAP bridges inherit that
+ * rule. A solver's delivery seconds after its source can thus be stamped before it without anyone lying; a
+ * record naming an older transaction as its delivery is older than this by far.
+ */
+const BLOCK_CLOCK_SKEW_S = 15
+
+/** Each leg mined before the source leg (beyond the clocks' skew) disagrees on time: a delivery cannot come before what it delivers. */
 function timeOrdered(checks: LegCheck[]): LegCheck[] {
   const source = checks.find((c) => c.role === 'Source')
   const start = source ? provenOf(source.outcome)?.blockTime : null
   if (start === null || start === undefined) return checks
   return checks.map((c) => {
     const t = c.role === 'Source' ? null : provenOf(c.outcome)?.blockTime
-    if (t === null || t === undefined || t >= start || c.outcome.kind === 'reverted') return c
+    if (t === null || t === undefined || t >= start - BLOCK_CLOCK_SKEW_S || c.outcome.kind === 'reverted') return c
     const iso = (s: number): string => new Date(s * 1000).toISOString()
     return { ...c, outcome: withRecordDifferences(c.outcome, [{ field: 'time', service: `after the source leg (mined ${iso(start)})`, chain: `mined ${iso(t)}, before the source leg` }]) }
   })

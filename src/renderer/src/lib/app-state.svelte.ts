@@ -27,11 +27,15 @@ class AppState {
    * Whose answers the views show: the active profile as it speaks now. A profile switched to another dialect or
    * service (the demo's "Speaks", a new base URL) keeps the same id but answers anew, so its views start empty:
    * no row, filter or load of the service it spoke before stays on screen beside the new one's.
+   *
+   * Derived, so a view that starts anew on it does so only when it changes: every settings save replaces the
+   * settings object, and an effect reading a plain getter would start anew on each one (dropping the chain
+   * answers on their way for the rows in view, and asking for them again).
    */
-  get speakerKey(): string {
+  readonly speakerKey = $derived.by((): string => {
     const p = this.settings?.profiles.find((q) => q.id === this.profileId)
     return p ? `${p.id}\u0000${p.dialect ?? DEFAULT_DIALECT}\u0000${p.baseUrl}\u0000${p.tokensUrl ?? ''}` : this.profileId
-  }
+  })
 
   /** The active profile's kept value under `key`, made on first use. */
   kept<T>(key: string, make: () => T): T {

@@ -202,6 +202,28 @@ describe('what the check trusts, and how money must move', () => {
     expect(d?.outcome).toMatchObject({ kind: 'disagrees', differences: [{ field: 'time', chain: expect.stringMatching(/before the source leg$/) }] })
   })
 
+  it('a delivery stamped up to 15 s before its source is within the block producers’ clock skew; 16 s before is not', async () => {
+    const latest = Number((await chain.rpc<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false])).timestamp)
+    const word = (v: string | bigint): string => (typeof v === 'bigint' ? v.toString(16) : v.slice(2).toLowerCase()).padStart(64, '0')
+    const stamped = async (ts: number, send: () => Promise<Hex>): Promise<Hex> => {
+      await chain.rpc('evm_setNextBlockTimestamp', [ts])
+      return send()
+    }
+    const pair = async (deliveredAt: number, sentAt: number, amount: bigint): Promise<(LegCheck | undefined)[]> => {
+      const delivery = await stamped(deliveredAt, () => chain.release(recipient, amount))
+      await chain.send({ from: sender, to: chain.token, data: `0x095ea7b3${word(chain.bridge)}${word(amount)}` })
+      const source = await stamped(sentAt, () => chain.send({ from: sender, to: chain.bridge, data: `0x47e7ef24${word(chain.token)}${word(amount)}` }))
+      return new ChainChecker({ retries: 0 }).checkLegs([await claim('Source', source, amount), await claim('Destination', delivery, amount)])
+    }
+    const t = latest + 1_000
+    const [s1, d1] = await pair(t, t + 15, 6_000_000n)
+    expect(s1?.outcome.kind).toBe('confirmed')
+    expect(d1?.outcome.kind).toBe('confirmed')
+    const [s2, d2] = await pair(t + 100, t + 116, 7_000_000n)
+    expect(s2?.outcome.kind).toBe('confirmed')
+    expect(d2?.outcome).toMatchObject({ kind: 'disagrees', differences: [{ field: 'time', chain: expect.stringMatching(/before the source leg$/) }] })
+  })
+
   it('the record’s own RPC and contract are claims, not sources: differing from the chain list they disagree, alone they are not asked', async () => {
     const hash = await chain.deposit(sender, 5_000_000n)
     const c = await claim('Source', hash, 5_000_000n)

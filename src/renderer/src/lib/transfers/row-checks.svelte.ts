@@ -3,6 +3,7 @@
 // shown again after `reaskMs` is asked again (no answer, a confirmation least of all, is made permanent: main
 // proves a kept confirmation's block again). Rows the user only scrolled past are never asked about. Nothing
 // here is awaited by the table or its filter: `show` only sets a timer, and answers land in a map the cells read.
+import { untrack } from 'svelte'
 import { SvelteMap } from 'svelte/reactivity'
 import { ROW_CHECK_MAX, type RowCheck } from '@shared/chain-check'
 
@@ -13,8 +14,12 @@ export class RowChecks {
   /** hashes asked (or being asked), with when: bookkeeping no view reads, so a plain record */
   private asked: Record<string, number> = Object.create(null) as Record<string, number>
   private timer: ReturnType<typeof setTimeout> | undefined
-  /** bumped by reset: answers to an earlier generation's questions are dropped */
-  private generation = 0
+  /**
+   * Bumped by reset. Answers to an earlier round's questions are dropped, so the view reads this to show its rows
+   * again: a reset lands while rows sit in view (the speaker found after the first page, checks turned back on)
+   * and nothing else about them changes, and without a new `show` they would wait for an answer forever.
+   */
+  round = $state(0)
 
   constructor(
     private readonly ask: AskRows,
@@ -41,7 +46,8 @@ export class RowChecks {
   /** Another profile or another list source: answers of the last one are not this one's. */
   reset(): void {
     clearTimeout(this.timer)
-    this.generation++
+    // called from an effect: reading the round there would make that effect depend on what it changes
+    this.round = untrack(() => this.round) + 1
     this.asked = Object.create(null) as Record<string, number>
     this.results.clear()
   }
@@ -51,17 +57,17 @@ export class RowChecks {
   }
 
   private async check(hashes: string[]): Promise<void> {
-    const generation = this.generation
+    const round = this.round
     const at = this.now()
     for (const h of hashes) this.asked[h] = at
     for (let i = 0; i < hashes.length; i += ROW_CHECK_MAX) {
       const batch = hashes.slice(i, i + ROW_CHECK_MAX)
       try {
         const answers = await this.ask(batch)
-        if (generation !== this.generation) return
+        if (round !== this.round) return
         for (const r of answers) this.results.set(r.txHash.toLowerCase(), r)
       } catch (error) {
-        if (generation !== this.generation) return
+        if (round !== this.round) return
         // asked again when next in view: a refusal now (checks turned off meanwhile, main busy) is not an answer
         for (const h of batch) delete this.asked[h]
         const text = `Not checked: ${error instanceof Error ? error.message : String(error)}`
