@@ -2,7 +2,9 @@
 // asked again when shown after a while (a kept answer is never made permanent).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RowChecks } from '../../../../src/renderer/src/lib/transfers/row-checks.svelte'
-import type { RowCheck } from '../../../../src/shared/chain-check'
+import { chainWordOf, type RowCheck } from '../../../../src/shared/chain-word'
+
+const CONFIRMED = { kind: 'confirmed', unclaimedAmount: null, block: 1, blockHash: '0x01', blockTime: 0, confirmations: 12 } as const
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -14,7 +16,7 @@ describe('RowChecks', () => {
     const checks = new RowChecks(
       async (hashes) => {
         asked.push(hashes)
-        return hashes.map((txHash): RowCheck => ({ txHash, worst: 'confirmed', text: 'Source: Confirmed' }))
+        return hashes.map((txHash): RowCheck => ({ txHash, word: chainWordOf([{ role: 'Source', hash: txHash, outcome: CONFIRMED, reorg: null }]), text: 'Source: Confirmed' }))
       },
       400,
       60_000,
@@ -23,7 +25,7 @@ describe('RowChecks', () => {
     checks.show(['0xAA', '0xbb'])
     await vi.advanceTimersByTimeAsync(400)
     expect(asked).toEqual([['0xaa', '0xbb']])
-    expect(checks.at('0xaa')?.worst).toBe('confirmed')
+    expect(checks.at('0xaa')?.word?.kind).toBe('confirmed')
     clock += 59_999
     checks.show(['0xaa'])
     await vi.advanceTimersByTimeAsync(400)
@@ -33,6 +35,6 @@ describe('RowChecks', () => {
     await vi.advanceTimersByTimeAsync(400)
     expect(asked).toEqual([['0xaa', '0xbb'], ['0xaa', '0xbb']])
     // the earlier answer stays on screen while the new one is on its way
-    expect(checks.at('0xbb')?.worst).toBe('confirmed')
+    expect(checks.at('0xbb')?.word?.kind).toBe('confirmed')
   })
 })

@@ -4,7 +4,8 @@
 // proves a kept confirmation's block again). Rows the user only scrolled past are never asked about. Nothing
 // here is awaited by the table or its filter: `show` only sets a timer, and answers land in a map the cells read.
 import { SvelteMap } from 'svelte/reactivity'
-import { ROW_CHECK_MAX, type RowCheck } from '@shared/chain-check'
+import { ROW_CHECK_MAX } from '@shared/chain-check'
+import type { RowCheck } from '@shared/chain-word'
 
 export type AskRows = (txHashes: string[]) => Promise<RowCheck[]>
 
@@ -65,7 +66,7 @@ export class RowChecks {
         // asked again when next in view: a refusal now (checks turned off meanwhile, main busy) is not an answer
         for (const h of batch) delete this.asked[h]
         const text = `Not checked: ${error instanceof Error ? error.message : String(error)}`
-        for (const h of batch) this.results.set(h, { txHash: h, worst: null, text })
+        for (const h of batch) this.results.set(h, { txHash: h, word: null, text })
       }
     }
   }
