@@ -49,6 +49,12 @@ const FIXED: Readonly<Record<Exclude<WordKind, 'waiting'>, { word: string; short
 }
 const WAITING_MARK = '→'
 
+/** A word's tone: confirmed, contradicted, or anything short of proven (on its way, not checked, wrong chain). */
+export function wordTone(kind: WordKind | null): 'ok' | 'bad' | 'warn' {
+  if (kind === 'confirmed') return 'ok'
+  return kind === 'disagrees' || kind === 'not-found' || kind === 'reverted' ? 'bad' : 'warn'
+}
+
 /** The cell's words when there is no check to sum up: checks off for the profile, or the check not made. */
 export const CELL_WORDS = {
   off: { word: 'Checks off', short: 'off', mark: '–' },

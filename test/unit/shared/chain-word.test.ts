@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ChainOutcome } from '../../../src/shared/chain-check'
 import { contradictsService, verdictOf } from '../../../src/shared/chain-check'
-import { CELL_WORDS, WORD_KINDS, allCellWords, chainWordOf, legWordKind, rowCheckOf, type LegVerdict, type WordKind } from '../../../src/shared/chain-word'
+import { CELL_WORDS, WORD_KINDS, allCellWords, chainWordOf, legWordKind, rowCheckOf, wordTone, type LegVerdict, type WordKind } from '../../../src/shared/chain-word'
 import type { LegRole } from '../../../src/shared/transfer-legs'
 
 const proven = { block: 7, blockHash: '0x07', blockTime: 1_700_000_000, confirmations: 12 }
@@ -49,6 +49,15 @@ describe('chainWordOf', () => {
         expect(rank(after.kind)).toBeGreaterThanOrEqual(rank(before.kind))
         if (rank(legWordKind(extra)) > rank(before.kind)) expect(after.kind).toBe(legWordKind(extra))
         if (contradictsService(extra.outcome.kind)) expect(['reverted', 'not-found', 'disagrees']).toContain(after.kind)
+      })
+    )
+  })
+
+  it('reads as contradicted exactly when a leg contradicts the service: when the Transfer view raises its banner', () => {
+    fc.assert(
+      fc.property(legsArb, (legs) => {
+        const contradicted = legs.some((l) => contradictsService(l.outcome.kind))
+        expect(wordTone(chainWordOf(legs).kind) === 'bad').toBe(contradicted)
       })
     )
   })
