@@ -16,7 +16,7 @@ import type { LegCheck, OutcomeKind, QuestionCheck, TransferCheck } from './chai
 import { outcomeText, questionText } from './chain-check'
 
 /** What a row's word says, least to most pressing: the rank the rule above reads. */
-export const WORD_KINDS = ['confirmed', 'cannot-check', 'waiting', 'wrong-chain', 'reverted', 'not-found', 'disagrees'] as const
+export const WORD_KINDS = ['confirmed', 'cannot-check', 'awaiting', 'wrong-chain', 'reverted', 'not-found', 'disagrees'] as const
 export type WordKind = (typeof WORD_KINDS)[number]
 
 export interface ChainWord {
@@ -39,7 +39,7 @@ export type LegVerdict = Pick<LegCheck, 'role' | 'hash' | 'outcome' | 'reorg'>
 const ROUTE: readonly LegRole[] = ['Source', 'Relayer', 'Destination']
 const LEG_SHORT: Readonly<Record<LegRole, string>> = { Source: 'src', Relayer: 'relay', Destination: 'dest' }
 
-const FIXED: Readonly<Record<Exclude<WordKind, 'waiting'>, { word: string; short: string; mark: string }>> = {
+const FIXED: Readonly<Record<Exclude<WordKind, 'awaiting'>, { word: string; short: string; mark: string }>> = {
   confirmed: { word: 'Confirmed', short: 'ok', mark: '✓' },
   'cannot-check': { word: 'Cannot check', short: "can't", mark: '?' },
   'wrong-chain': { word: 'Wrong chain', short: 'chain', mark: '!' },
@@ -64,7 +64,7 @@ export const CELL_WORDS = {
 /** The kind a leg's outcome counts as: a leg not mined yet, or with no transaction named yet, is on its way. */
 export function legWordKind(leg: Pick<LegVerdict, 'hash' | 'outcome'>): WordKind {
   const kind: OutcomeKind = leg.outcome.kind
-  if (kind === 'pending' || (kind === 'cannot-check' && leg.hash === null)) return 'waiting'
+  if (kind === 'pending' || (kind === 'cannot-check' && leg.hash === null)) return 'awaiting'
   return kind
 }
 
@@ -72,7 +72,7 @@ const rank = (k: WordKind): number => WORD_KINDS.indexOf(k)
 const routeIndex = (r: LegRole): number => ROUTE.indexOf(r)
 
 function wordFor(kind: WordKind, leg: LegRole | null, text: string): ChainWord {
-  if (kind === 'waiting') {
+  if (kind === 'awaiting') {
     const role = leg ?? 'Destination'
     return { kind, leg: role, word: `Awaits ${LEG_SHORT[role]}`, short: LEG_SHORT[role], mark: WAITING_MARK, text }
   }
@@ -102,14 +102,14 @@ export function chainWordOf(legs: readonly LegVerdict[], question: QuestionCheck
     const along = [...legs].sort((x, y) => routeIndex(x.role) - routeIndex(y.role))
     return wordFor(kind, null, along.map((l) => `${l.role}: ${outcomeText(l)}`).join('; '))
   }
-  const evidence = kind === 'waiting' && d.outcome.kind === 'cannot-check' ? 'on its way: the service names no transaction for it yet' : outcomeText(d)
+  const evidence = kind === 'awaiting' && d.outcome.kind === 'cannot-check' ? 'on its way: the service names no transaction for it yet' : outcomeText(d)
   return wordFor(kind, d.role, `${d.role}: ${evidence}`)
 }
 
 /** Every word the column may show, full and short: the column is as wide as the longest, whatever the rows say. */
 export function allCellWords(): { word: string; short: string }[] {
-  const waiting = ROUTE.map((r) => wordFor('waiting', r, ''))
-  return [...Object.values(FIXED), ...waiting, ...Object.values(CELL_WORDS)]
+  const awaiting = ROUTE.map((r) => wordFor('awaiting', r, ''))
+  return [...Object.values(FIXED), ...awaiting, ...Object.values(CELL_WORDS)]
 }
 
 /**

@@ -89,7 +89,7 @@ describe('chainWordOf', () => {
     // the chain has the relay's transaction but has not mined it: the relay is what the transfer awaits
     expect(chainWordOf([legOf('Destination', none, false), legOf('Relayer', { kind: 'pending' }), legOf('Source', confirmed)]).word).toBe('Awaits relay')
     // a leg that could not be checked does not hide what is known: the transfer awaits its destination
-    expect(chainWordOf([legOf('Source', OUTCOMES[6]!), legOf('Destination', none, false)]).kind).toBe('waiting')
+    expect(chainWordOf([legOf('Source', OUTCOMES[6]!), legOf('Destination', none, false)]).kind).toBe('awaiting')
     // and a contradiction is said over a leg still to come
     expect(chainWordOf([legOf('Source', OUTCOMES[2]!), legOf('Destination', none, false)]).word).toBe('Reverted')
   })
