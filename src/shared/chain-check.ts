@@ -123,7 +123,7 @@ export interface TransferCheck {
   question?: QuestionCheck | null
 }
 
-/** Worst last: the order a table column and a summary read outcomes in. */
+/** Worst last: the order a summary reads outcomes in (the CLI's and the watcher's; a row's word has its own rule, chain-word.ts). */
 export const OUTCOME_ORDER: readonly OutcomeKind[] = [
   'confirmed',
   'pending',

@@ -47,7 +47,7 @@ const FIXED: Readonly<Record<Exclude<WordKind, 'awaiting'>, { word: string; shor
   'not-found': { word: 'Not found', short: 'no tx', mark: '✗' },
   disagrees: { word: 'Disagrees', short: 'differ', mark: '✗' }
 }
-const WAITING_MARK = '→'
+const AWAITING_MARK = '→'
 
 /** A word's tone: confirmed, contradicted, or anything short of proven (on its way, not checked, wrong chain). */
 export function wordTone(kind: WordKind | null): 'ok' | 'bad' | 'warn' {
@@ -74,7 +74,7 @@ const routeIndex = (r: LegRole): number => ROUTE.indexOf(r)
 function wordFor(kind: WordKind, leg: LegRole | null, text: string): ChainWord {
   if (kind === 'awaiting') {
     const role = leg ?? 'Destination'
-    return { kind, leg: role, word: `Awaits ${LEG_SHORT[role]}`, short: LEG_SHORT[role], mark: WAITING_MARK, text }
+    return { kind, leg: role, word: `Awaits ${LEG_SHORT[role]}`, short: LEG_SHORT[role], mark: AWAITING_MARK, text }
   }
   return { kind, leg, ...FIXED[kind], text }
 }
