@@ -139,8 +139,8 @@ test('a transfer the demo chains tell differently reads “Disagrees” in its r
   const cell = page.getByTestId('transfer-row').first().getByTestId('row-chain-check')
   await expect(cell).toHaveAttribute('data-outcome', 'disagrees')
   await expect(cell).toHaveAttribute('data-word', 'Disagrees')
-  await expect(cell).toHaveText('✗Disagrees', { useInnerText: true })
-  await expect(cell).toHaveAttribute('title', /^Destination: Disagrees: amount — service /)
+  await expect(cell).toHaveText('Disagrees', { useInnerText: true })
+  await expect(cell).toHaveAttribute('title', /^Disagrees. Destination: Disagrees: amount — service /)
   await page.screenshot({ path: test.info().outputPath('chain-column-disagrees.png') })
 
   // a profile of the same service with checks off: the column says so and no chain is asked
