@@ -123,7 +123,7 @@ export interface TransferCheck {
   question?: QuestionCheck | null
 }
 
-/** Worst last: the order a table column and a summary read outcomes in. */
+/** Worst last: the order a summary reads outcomes in (the CLI's and the watcher's; a row's word has its own rule, chain-word.ts). */
 export const OUTCOME_ORDER: readonly OutcomeKind[] = [
   'confirmed',
   'pending',
@@ -134,30 +134,8 @@ export const OUTCOME_ORDER: readonly OutcomeKind[] = [
   'disagrees'
 ]
 
-/**
- * One row of the Transfers table checked: its legs' worst outcome and that leg's evidence, or (worst null)
- * why the transfer could not be checked at all (the service does not know the hash, it did not answer).
- */
-export interface RowCheck {
-  txHash: string
-  worst: OutcomeKind | null
-  /** the worst leg's role and evidence, or the failure, in one line (the cell's title) */
-  text: string
-}
-
 /** At most this many rows per `transfer:checkRows`: a table's rows in view, never a history. */
 export const ROW_CHECK_MAX = 64
-
-/** The worst leg's evidence for a row's title: "Destination: Disagrees: amount — …". */
-export function rowCheckOf(check: TransferCheck): RowCheck {
-  if (check.question) return { txHash: check.txHash, worst: check.worst, text: questionText(check.question) }
-  const worstLeg = check.legs.find((l) => l.outcome.kind === check.worst)
-  return {
-    txHash: check.txHash,
-    worst: check.worst,
-    text: worstLeg ? `${worstLeg.role}: ${outcomeText(worstLeg)}` : OUTCOME_LABELS[check.worst]
-  }
-}
 
 export function worstOutcome(kinds: readonly OutcomeKind[]): OutcomeKind {
   let worst: OutcomeKind = 'confirmed'

@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
 import { demoSample, expectLoadedAll, type Sample } from './demo'
+import { useDialect } from './dialect-profile'
 import { demoDialectUrls } from '../../src/shared/demo-network'
 import { DEMO_PROFILE_ID } from '../../src/shared/profile-ids'
 import { NOT_PROVIDED } from '../../src/shared/schemas/origin'
@@ -33,34 +34,6 @@ const CASES: readonly DialectCase[] = [
   { dialect: 'butter', amounts: true, lists: true, values: false },
   { dialect: 'mapscan', amounts: false, lists: false, values: false }
 ]
-
-/** Makes `dialect` the active profile: the demo profile for ours, else a profile on the demo's own endpoints. */
-async function useDialect(page: Page, harness: Harness, dialect: Dialect): Promise<void> {
-  if (dialect === 'mcs') {
-    harness.context.settings.activate(DEMO_PROFILE_ID)
-  } else {
-    const demo = await harness.context.endpoints.demoUrls()
-    const urls = demoDialectUrls(demo.baseUrl, dialect)
-    const name = `Demo as ${dialect}`
-    const existing = harness.context.settings.get().profiles.find((p) => p.name === name)
-    const saved = existing
-      ? harness.context.settings.get()
-      : harness.context.settings.saveProfile({
-          name,
-          baseUrl: urls.baseUrl,
-          rpcUrls: [demo.rpcUrl],
-          dialect,
-          tokensUrl: urls.tokensUrl ?? ''
-        })
-    harness.context.settings.activate(saved.profiles.find((p) => p.name === name)!.id)
-  }
-  // the app reads the settings it starts with: start it again on the profile
-  await page.goto(`${harness.url}#/overview`)
-  await page.reload()
-  await expect(
-    page.getByText(dialect === 'mcs' ? 'Demo network' : `Demo as ${dialect}`).first()
-  ).toBeVisible()
-}
 
 /** The demo profile's Speaks choice in Settings, saved once main has it. */
 async function speakAs(page: Page, harness: Harness, dialect: Dialect): Promise<void> {

@@ -4,7 +4,8 @@
 // checked: the check says the service contradicts itself. One checker per profile: its memory of answers never crosses to another network.
 import { AppError } from '@shared/errors'
 import { redactText } from '@shared/redact'
-import { chainCheckSettings, rowCheckOf, type RowCheck, type TransferCheck } from '@shared/chain-check'
+import { chainCheckSettings, type TransferCheck } from '@shared/chain-check'
+import { rowCheckOf, type RowCheck } from '@shared/chain-word'
 import type { Profile } from '@shared/schemas/settings'
 import type { ChainRecord, TokenList, TransferDetail } from '@shared/schemas/wire'
 import { transferOfDetail, type ModelLeg } from '@shared/transfer'
@@ -80,7 +81,7 @@ export class ChainCheckService {
   }
 
   /**
-   * The table's rows in view, a few at a time: each row's worst outcome, or why it could not be checked.
+   * The table's rows in view, a few at a time: each row's word (chain-word.ts: what the Transfer view writes for it), or why it could not be checked.
    * One row failing (the service does not know it, an RPC is down) costs only its own cell.
    */
   async checkRows(txHashes: readonly string[]): Promise<RowCheck[]> {
@@ -95,7 +96,7 @@ export class ChainCheckService {
         try {
           out.set(txHash, { ...rowCheckOf(await this.check(txHash)), txHash })
         } catch (error) {
-          out.set(txHash, { txHash, worst: null, text: `Not checked: ${error instanceof Error ? redactText(error.message) : String(error)}` })
+          out.set(txHash, { txHash, word: null, text: `Not checked: ${error instanceof Error ? redactText(error.message) : String(error)}` })
         }
       }
     }

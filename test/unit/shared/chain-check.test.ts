@@ -1,5 +1,5 @@
-// The worst outcome of a transfer's legs and the verdict: what the table's column, the CLI's exit code and the
-// watcher read; and the claims a check is asked to confirm, anchored on the service's lists.
+// The worst outcome of a transfer's legs and the verdict: what the CLI's exit code and the watcher read (the
+// table's word is chain-word.ts's); and the claims a check is asked to confirm, anchored on the service's lists.
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'

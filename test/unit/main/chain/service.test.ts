@@ -1,4 +1,4 @@
-// The table's rows in view checked in main: each row's worst outcome on real chains (anvil), a row the
+// The table's rows in view checked in main: each row's word on real chains (anvil), a row the
 // service does not know costing only its own cell, and nothing asked at all when the profile has checks off.
 // When each leg happened, as its own chain tells it: the block at the height the service names, read on the
 // chain check's RPC, its time the block's own; an RPC of another chain gives no time; checks off ask nothing.
@@ -47,14 +47,14 @@ function rows(enabled: boolean): { checks: ChainCheckService; asked: string[] } 
 }
 
 describe('ChainCheckService.checkRows', () => {
-  it('answers each row in the order asked: its worst outcome and that leg’s evidence, or why it was not checked', async () => {
+  it('answers each row in the order asked: its word and the deciding leg’s evidence, or why it was not checked', async () => {
     const ok = service.put(await honestTransfer(a, b))
     const facts = await honestTransfer(a, b)
     const lying = service.put({ ...facts, receiving: facts.receiving + 1n })
     const unknown = `0x${'77'.repeat(32)}`
     const { checks, asked } = rows(true)
     const out = await checks.checkRows([lying, unknown, ok, lying])
-    expect(out.map((r) => [r.txHash, r.worst])).toEqual([[lying, 'disagrees'], [unknown, null], [ok, 'confirmed'], [lying, 'disagrees']])
+    expect(out.map((r) => [r.txHash, r.word?.kind ?? null])).toEqual([[lying, 'disagrees'], [unknown, null], [ok, 'confirmed'], [lying, 'disagrees']])
     expect(out[0]!.text).toMatch(/^Destination: Disagrees: amount — service 0\.990000000000000001 TUSD, chain 0\.99 TUSD/)
     expect(out[1]!.text).toMatch(/^Not checked: .*no such transfer/)
     expect(out[2]!.text).toMatch(/^Source: Confirmed: block \d+/)

@@ -2,6 +2,7 @@
 // the others give way in the stated order before the table scrolls sideways.
 import { describe, expect, it } from 'vitest'
 import { transferColumnIds, type TransferColumnId } from '../../../../src/shared/transfer-columns'
+import { allCellWords } from '../../../../src/shared/chain-word'
 import { FIT_STEPS, NOTHING_SEEN, columnWidths, fitColumns, widen, type ColumnChoice, type Metrics, type Seen } from '../../../../src/renderer/src/lib/transfers/columns'
 
 const head = Object.fromEntries(transferColumnIds.map((id) => [id, 40])) as Record<TransferColumnId, number>
@@ -22,6 +23,15 @@ describe('column widths', () => {
     const wide = columnWidths(seen, { ...metrics, head: { ...head, type: 70 } })
     expect(wide.type.px).toBeGreaterThanOrEqual(70 + 16)
     expect(wide.type.css).toBe(`calc(${Math.ceil(70 / 7.5)}ch + 16px)`)
+  })
+
+  it('the On chain column holds its mark and its longest word, full or short, in ch of its own font', () => {
+    const words = allCellWords()
+    const full = 2 + Math.max(...words.map((w) => w.word.length))
+    const short = 2 + Math.max(...words.map((w) => w.short.length))
+    expect(widths.chain.css).toBe(`calc(${full}ch + 16px)`)
+    expect(widths.chainShort.css).toBe(`calc(${short}ch + 16px)`)
+    expect(widths.chainShort.px).toBeLessThan(widths.chain.px)
   })
 
   it('widths only grow while one list is shown: a narrower row changes nothing', () => {
@@ -45,19 +55,30 @@ describe('fitting the columns to the table', () => {
     const taken: string[][] = []
     for (let room = previous; room > 0; room -= 5) {
       const fit = fitColumns(room, widths, {})
-      expect(fit.total).toBeLessThanOrEqual(previous)
-      previous = fit.total
       if (taken.at(-1)?.join() !== fit.steps.join()) taken.push(fit.steps)
       // every arrangement is a prefix of the stated order
       expect(fit.steps).toEqual(FIT_STEPS.slice(0, fit.steps.length))
-      if (!fit.scrolls) expect(fit.total).toBeLessThanOrEqual(room)
+      if (fit.scrolls) continue
+      expect(fit.total).toBeLessThanOrEqual(previous)
+      expect(fit.total).toBeLessThanOrEqual(room)
+      previous = fit.total
     }
-    expect(taken.map((s) => s.length)).toEqual([0, 1, 2, 3, 4, 5, 6])
+    // every step in turn; and once even On chain aside cannot spare the scrolling, it is drawn again
+    expect(taken.map((s) => s.length)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 6])
+  })
+
+  it('On chain shortens to its mark and short word before Type steps aside, and it is shown whole again when there is room', () => {
+    const beforeShort = fitColumns(0, widths, {}).total + widths.type.px - widths.chainShort.px + widths.chain.px
+    const short = fitColumns(beforeShort - 1, widths, {})
+    expect(short.steps).toEqual(FIT_STEPS.slice(0, FIT_STEPS.indexOf('chain-short') + 1))
+    expect(short.css.chain).toBe(widths.chainShort.css)
+    expect(short.shown).toContain('type')
+    expect(fitColumns(beforeShort, widths, {}).css.chain).toBe(widths.chain.css)
   })
 
   it('Type steps aside only after the others have given way, and shows again when there is room', () => {
     const beforeType = FIT_STEPS.indexOf('type-aside')
-    const allButType = fitColumns(0, widths, {}).total + widths.chain.px + widths.type.px
+    const allButType = fitColumns(0, widths, {}).total + widths.type.px
     const squeezed = fitColumns(allButType - 1, widths, {})
     expect(squeezed.steps).toEqual(FIT_STEPS.slice(0, beforeType + 1))
     expect(squeezed.shown).not.toContain('type')
@@ -66,23 +87,30 @@ describe('fitting the columns to the table', () => {
     expect(fitColumns(allButType, widths, {}).shown).toContain('type')
   })
 
-  it('On chain steps aside last of all, after Type, and shows again when there is room', () => {
-    const allButChain = fitColumns(0, widths, {}).total + widths.chain.px
-    const squeezed = fitColumns(allButChain - 1, widths, {})
+  it('On chain steps aside last of all, only where that makes the columns fit, and shows again when there is room', () => {
+    const withChain = fitColumns(0, widths, {}).total
+    const squeezed = fitColumns(withChain - 1, widths, {})
     expect(squeezed.steps).toEqual([...FIT_STEPS])
     expect(squeezed.aside).toEqual(['type', 'chain'])
-    const roomy = fitColumns(allButChain, widths, {})
+    expect(squeezed.scrolls).toBe(false)
+    const roomy = fitColumns(withChain, widths, {})
     expect(roomy.shown).toContain('chain')
     expect(roomy.shown).not.toContain('type')
+    // where even without it the table must scroll sideways, it stays, short, reached by scrolling
+    const tooNarrow = fitColumns(withChain - widths.chainShort.px - 1, widths, {})
+    expect(tooNarrow.scrolls).toBe(true)
+    expect(tooNarrow.shown).toContain('chain')
+    expect(tooNarrow.css.chain).toBe(widths.chainShort.css)
+    expect(tooNarrow.steps).not.toContain('chain-aside')
     // asked for, it never steps aside
     expect(fitColumns(300, widths, { chain: true }).shown).toContain('chain')
   })
 
-  it('past every step the table scrolls sideways, with every wanted column but the stepped-aside Type and On chain', () => {
+  it('past every step the table scrolls sideways, with every wanted column but the stepped-aside Type', () => {
     const fit = fitColumns(300, widths, {})
     expect(fit.scrolls).toBe(true)
-    expect(fit.steps).toEqual([...FIT_STEPS])
-    expect(fit.shown).toEqual(transferColumnIds.filter((id) => id !== 'type' && id !== 'chain'))
+    expect(fit.steps).toEqual(FIT_STEPS.filter((s) => s !== 'chain-aside'))
+    expect(fit.shown).toEqual(transferColumnIds.filter((id) => id !== 'type'))
     // amounts keep their whole width however little room there is
     expect(fit.css.amount).toBe(widths.amount.css)
     expect(fit.css.received).toBe(widths.received.css)

@@ -4,7 +4,10 @@
 import { flushSync } from 'svelte'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RowChecks } from '../../../../src/renderer/src/lib/transfers/row-checks.svelte'
-import type { RowCheck } from '../../../../src/shared/chain-check'
+import { chainWordOf, type RowCheck } from '../../../../src/shared/chain-word'
+
+const CONFIRMED = { kind: 'confirmed', unclaimedAmount: null, block: 1, blockHash: '0x01', blockTime: 0, confirmations: 12 } as const
+const confirmed = (txHash: string): RowCheck => ({ txHash, word: chainWordOf([{ role: 'Source', hash: txHash, outcome: CONFIRMED, reorg: null }]), text: 'Source: Confirmed' })
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -16,7 +19,7 @@ describe('RowChecks', () => {
     const checks = new RowChecks(
       async (hashes) => {
         asked.push(hashes)
-        return hashes.map((txHash): RowCheck => ({ txHash, worst: 'confirmed', text: 'Source: Confirmed' }))
+        return hashes.map(confirmed)
       },
       400,
       60_000,
@@ -25,7 +28,7 @@ describe('RowChecks', () => {
     checks.show(['0xAA', '0xbb'])
     await vi.advanceTimersByTimeAsync(400)
     expect(asked).toEqual([['0xaa', '0xbb']])
-    expect(checks.at('0xaa')?.worst).toBe('confirmed')
+    expect(checks.at('0xaa')?.word?.kind).toBe('confirmed')
     clock += 59_999
     checks.show(['0xaa'])
     await vi.advanceTimersByTimeAsync(400)
@@ -35,7 +38,7 @@ describe('RowChecks', () => {
     await vi.advanceTimersByTimeAsync(400)
     expect(asked).toEqual([['0xaa', '0xbb'], ['0xaa', '0xbb']])
     // the earlier answer stays on screen while the new one is on its way
-    expect(checks.at('0xbb')?.worst).toBe('confirmed')
+    expect(checks.at('0xbb')?.word?.kind).toBe('confirmed')
   })
 
   it('a reset while rows sit in view (an answer on its way dropped) asks those rows again, and never asks what left the view', async () => {
@@ -44,7 +47,7 @@ describe('RowChecks', () => {
     const checks = new RowChecks(async (hashes) => {
       asked.push(hashes)
       await new Promise<void>((r) => pending.push(r))
-      return hashes.map((txHash): RowCheck => ({ txHash, worst: 'confirmed', text: 'Source: Confirmed' }))
+      return hashes.map(confirmed)
     })
     // the table's part: its rows in view shown whenever the store starts a new round
     let inView = ['0xaa', '0xbb']
@@ -67,8 +70,8 @@ describe('RowChecks', () => {
       expect(checks.at('0xaa')).toBeUndefined()
       pending.shift()?.()
       await vi.advanceTimersByTimeAsync(0)
-      expect(checks.at('0xaa')?.worst).toBe('confirmed')
-      expect(checks.at('0xbb')?.worst).toBe('confirmed')
+      expect(checks.at('0xaa')?.word?.kind).toBe('confirmed')
+      expect(checks.at('0xbb')?.word?.kind).toBe('confirmed')
       // a reset after the user scrolled on asks only what is in view now
       inView = ['0xcc']
       checks.reset()

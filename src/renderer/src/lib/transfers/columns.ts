@@ -9,9 +9,14 @@
 //   2. the two hashes stack, sent above received
 //   3. the route shows the two chains' icons (names in its tooltip and for screen readers)
 //   4. the state shows its label (number in its tooltip and for screen readers)
-//   5. Type steps aside behind the Columns menu (unless the user asked for it there)
+//   5. On chain shows its mark and short word (the whole word and its evidence in its tooltip and for screen
+//      readers)
+//   6. Type steps aside behind the Columns menu (unless the user asked for it there)
+//   7. On chain steps aside too, but only where that makes the columns fit: a table that scrolls sideways
+//      anyway keeps it, reached by scrolling
 // and when even that does not fit, the table scrolls sideways with the time column pinned.
 import type { HistorySort } from '@shared/contract'
+import { allCellWords } from '@shared/chain-word'
 import { TRANSFER_COLUMN_LABELS, transferColumnIds, type TransferColumnId } from '@shared/transfer-columns'
 
 export interface ColumnDef {
@@ -49,7 +54,7 @@ export function wanted(id: TransferColumnId, choice: ColumnChoice): boolean {
   return id === 'time' || choice[id] !== false
 }
 
-export const FIT_STEPS = ['time-wrap', 'hashes-stack', 'route-icons', 'state-label', 'type-aside', 'chain-aside'] as const
+export const FIT_STEPS = ['time-wrap', 'hashes-stack', 'route-icons', 'state-label', 'chain-short', 'type-aside', 'chain-aside'] as const
 export type FitStep = (typeof FIT_STEPS)[number]
 
 /** What each step means, for the Columns menu. */
@@ -58,6 +63,7 @@ export const FIT_STEP_TEXT: Readonly<Record<FitStep, string>> = {
   'hashes-stack': 'hashes stack',
   'route-icons': 'routes show chain icons',
   'state-label': 'states show their label',
+  'chain-short': 'On chain shows its short word',
   'type-aside': 'Type steps aside',
   'chain-aside': 'On chain steps aside'
 }
@@ -85,6 +91,7 @@ export interface ColumnWidths {
   hashes: Width
   hashesStacked: Width
   chain: Width
+  chainShort: Width
 }
 
 export interface Fit {
@@ -112,6 +119,8 @@ function widthOf(id: TransferColumnId, w: ColumnWidths, steps: ReadonlySet<FitSt
       return steps.has('state-label') ? w.stateLabel : w.state
     case 'hashes':
       return steps.has('hashes-stack') ? w.hashesStacked : w.hashes
+    case 'chain':
+      return steps.has('chain-short') ? w.chainShort : w.chain
     default:
       return w[id]
   }
@@ -119,8 +128,9 @@ function widthOf(id: TransferColumnId, w: ColumnWidths, steps: ReadonlySet<FitSt
 
 /**
  * The first arrangement, taking the steps in order, whose columns fit in `available` px; when none does,
- * all steps are taken and the table scrolls. A step that changes nothing (Type hidden or asked for) is
- * skipped, so the steps taken are the ones that made room.
+ * all steps are taken and the table scrolls, On chain kept (stepping aside would not spare the scrolling). A
+ * step that changes nothing (Type or On chain hidden or asked for) is skipped, so the steps taken are the ones
+ * that made room.
  */
 export function fitColumns(available: number, w: ColumnWidths, choice: ColumnChoice): Fit {
   const want = TABLE_COLUMNS.filter((c) => wanted(c.id, choice)).map((c) => c.id)
@@ -130,11 +140,11 @@ export function fitColumns(available: number, w: ColumnWidths, choice: ColumnCho
     if (s === 'chain-aside') return want.includes('chain') && choice.chain !== true
     if (s === 'route-icons') return want.includes('route')
     if (s === 'state-label') return want.includes('state')
+    if (s === 'chain-short') return want.includes('chain')
     if (s === 'hashes-stack') return want.includes('hashes')
     return true
   })
-  let fit: Fit | null = null
-  for (let k = 0; k <= usable.length; k++) {
+  const arrange = (k: number): Fit => {
     const steps = new Set(usable.slice(0, k))
     const shown = want.filter((id) => !(id === 'type' && steps.has('type-aside')) && !(id === 'chain' && steps.has('chain-aside')))
     const css: Partial<Record<TransferColumnId, string>> = {}
@@ -144,10 +154,14 @@ export function fitColumns(available: number, w: ColumnWidths, choice: ColumnCho
       css[id] = width.css
       total += width.px
     }
-    fit = { shown, steps: [...steps], aside: [...(steps.has('type-aside') ? (['type'] as const) : []), ...(steps.has('chain-aside') ? (['chain'] as const) : [])], total, scrolls: total > available, css }
+    return { shown, steps: [...steps], aside: [...(steps.has('type-aside') ? (['type'] as const) : []), ...(steps.has('chain-aside') ? (['chain'] as const) : [])], total, scrolls: total > available, css }
+  }
+  for (let k = 0; k < usable.length; k++) {
+    const fit = arrange(k)
     if (!fit.scrolls) return fit
   }
-  return fit as Fit
+  const last = arrange(usable.length)
+  return last.scrolls && usable.at(-1) === 'chain-aside' ? arrange(usable.length - 1) : last
 }
 
 /** What the rows on screen need, in characters (monospaced columns) or px (text in the table's own font). */
@@ -199,8 +213,11 @@ const HASH_CH = 11
 const HASHES_PX = 2 * COPY + 3 * GAP + 14 + PAD
 const HASHES_STACKED_PX = COPY + GAP + PAD
 
-/** the chain column's longest word, "Cannot check", in the table's 14 px font */
-const CHAIN_PX = 88
+/** the chain column's mark, in ch of its monospaced font (its word follows) */
+const CHAIN_MARK_CH = 2
+/** the longest of the chain column's words, full and short: every word it may show (chain-word.ts) */
+const CHAIN_CH = Math.max(...allCellWords().map((w) => w.word.length))
+const CHAIN_SHORT_CH = Math.max(...allCellWords().map((w) => w.short.length))
 
 /** A text column in the monospaced font: `n` characters or its header, whichever is wider, plus padding. */
 function mono(n: number, ch: number, head: number): Width {
@@ -233,7 +250,8 @@ export function columnWidths(seen: Seen, m: Metrics): ColumnWidths {
     duration: mono(seen.duration, m.monoCh, h.duration),
     hashes: { css: `calc(${2 * HASH_CH}ch + ${HASHES_PX}px)`, px: Math.max(2 * HASH_CH * m.monoCh + HASHES_PX, h.hashes + PAD) },
     hashesStacked: { css: `calc(${HASH_CH}ch + ${HASHES_STACKED_PX}px)`, px: HASH_CH * m.monoCh + HASHES_STACKED_PX },
-    // one word of a few: as wide as the longest ("Cannot check", "checks off") whatever the rows say
-    chain: px(CHAIN_PX, h.chain)
+    // one word of a few, in the monospaced font: as wide as the longest whatever the rows say
+    chain: mono(CHAIN_MARK_CH + CHAIN_CH, m.monoCh, h.chain),
+    chainShort: mono(CHAIN_MARK_CH + CHAIN_SHORT_CH, m.monoCh, h.chain)
   }
 }

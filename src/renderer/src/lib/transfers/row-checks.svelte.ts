@@ -5,7 +5,8 @@
 // here is awaited by the table or its filter: `show` only sets a timer, and answers land in a map the cells read.
 import { untrack } from 'svelte'
 import { SvelteMap } from 'svelte/reactivity'
-import { ROW_CHECK_MAX, type RowCheck } from '@shared/chain-check'
+import { ROW_CHECK_MAX } from '@shared/chain-check'
+import type { RowCheck } from '@shared/chain-word'
 
 export type AskRows = (txHashes: string[]) => Promise<RowCheck[]>
 
@@ -71,7 +72,7 @@ export class RowChecks {
         // asked again when next in view: a refusal now (checks turned off meanwhile, main busy) is not an answer
         for (const h of batch) delete this.asked[h]
         const text = `Not checked: ${error instanceof Error ? error.message : String(error)}`
-        for (const h of batch) this.results.set(h, { txHash: h, worst: null, text })
+        for (const h of batch) this.results.set(h, { txHash: h, word: null, text })
       }
     }
   }
