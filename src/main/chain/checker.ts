@@ -112,9 +112,9 @@ function withRecordDifferences(outcome: ChainOutcome, extra: readonly CheckDiffe
 /**
  * How far block times on two chains may disagree with the world's clock between them. A block producer's clock
  * may run ahead: go-ethereum refuses a block stamped more than 15 s in the future and takes one within that
- * (`allowedFutureBlockTime`, consensus/ethash and consensus/clique), and the chains MAP bridges inherit that
- * rule. A solver's delivery seconds after its source can thus be stamped before it without anyone lying; a
- * record naming an older transaction as its delivery is older than this by far.
+ * (`allowedFutureBlockTime`, consensus/ethash and consensus/clique), a rule the geth-derived chains keep. A
+ * solver's delivery seconds after its source can thus be stamped before it without anyone lying; a record
+ * naming an older transaction as its delivery is older than this by far.
  */
 const BLOCK_CLOCK_SKEW_S = 15
 
