@@ -161,11 +161,13 @@ export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPoli
   const direct = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS })
   const viaHttp = settings.http ? proxyAgent(settings.http, false) : null
   const viaHttps = settings.https ? proxyAgent(settings.https, true) : null
-  const dispatcher = direct.compose((dispatch) => (options, handler) => {
+  // a request whose target the variables send through a proxy goes there; any other takes the agent it is given to
+  const routed: Dispatcher.DispatcherComposeInterceptor = (dispatch) => (options, handler) => {
     const target = new URL(String(options.origin))
     const via = proxyFor(target, settings) === null ? null : target.protocol === 'https:' ? viaHttps : viaHttp
     return via ? via.dispatch(options, handler) : dispatch(options, handler)
-  })
+  }
+  const dispatcher = direct.compose(routed)
   const viaFetch = (input: string | Request, init?: RequestInit): Promise<Response> => fetch(input, withDispatcher(init, dispatcher))
   // A URL a service named goes direct through an agent whose DNS lookup is the address policy's, so the address
   // connected to is the one checked; through a proxy the proxy resolves, and only the check before it holds.
@@ -178,12 +180,8 @@ export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPoli
     if (!road) {
       const agent = pinnedAgent(by, ceiling)
       pinnedAgents.push(agent)
-      const routed = agent.compose((dispatch) => (options, handler) => {
-        const target = new URL(String(options.origin))
-        const via = proxyFor(target, settings) === null ? null : target.protocol === 'https:' ? viaHttps : viaHttp
-        return via ? via.dispatch(options, handler) : dispatch(options, handler)
-      })
-      road = { routed, fetch: (input, init) => fetch(input, withDispatcher(init, routed)) }
+      const through = agent.compose(routed)
+      road = { routed: through, fetch: (input, init) => fetch(input, withDispatcher(init, through)) }
       byCeiling.set(ceiling, road)
     }
     return road
