@@ -5,6 +5,7 @@ import { type Hex } from './anvil'
 import { startTestChain, type TestChain } from './anvil'
 import { startHealthFleet, type FakeNodeState, type HealthFleet } from './health-server'
 import { startRelayChain, type RelayChain } from './keepers-chain'
+import type { SolvencyOptions } from '../../src/main/keepers'
 
 export const EPOCH = 7n
 export const VAULT_PUBKEY: Hex = `0x04${'ab'.repeat(64)}`
@@ -84,4 +85,19 @@ export async function startKeeperNetwork(count = 21): Promise<KeeperNetwork> {
   await network.book(ROUTER_FUNDS)
   await network.finalize()
   return network
+}
+
+/** `readSolvency`'s options for this network: its relay chain, the router's chain, a 1 % threshold, no retries. */
+export function solvencyOptions(net: KeeperNetwork, extra: Partial<SolvencyOptions> = {}): SolvencyOptions {
+  return {
+    relayRpc: net.relay.url,
+    viewController: net.relay.viewController,
+    tssManager: net.relay.tssManager,
+    chainRpc: { [String(BSC)]: net.bsc.url },
+    thresholdPct: '1',
+    maxScannerLag: 10,
+    scanners: [],
+    http: { retries: 0 },
+    ...extra
+  }
 }

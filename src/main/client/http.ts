@@ -98,41 +98,72 @@ interface BodyReader {
 }
 
 /**
+ * What the body reading below needs of an answer: its status, its headers by name, and its body. A Response
+ * (ky's, a fetch's) and an answer of the network's own road (an Incoming) are both read through it, so the
+ * size cap, the deadline and the errors are one code whichever road the answer took.
+ */
+interface Answer {
+  readonly status: number
+  readonly statusText: string
+  header(name: string): string | null
+  /** the body's reader, null for none; taken once */
+  body(): BodyReader | null
+  /** lets go of the body unread */
+  discard(): void
+}
+
+/**
  * The answers ky was handed from the network's own road (kyFetchOf): their bodies are read from the network's
  * answer itself, with no web stream in between (ky never reads a body: we do).
  */
 const ownRoadAnswers = new WeakMap<Response, Incoming>()
 
-function bodyReader(response: Response): BodyReader | null {
-  const incoming = ownRoadAnswers.get(response)
-  if (incoming) return { read: () => incoming.read(), cancel: () => incoming.cancel() }
-  if (response.body === null) return null
-  const reader = response.body.getReader()
+function incomingAnswer(incoming: Incoming): Answer {
   return {
-    read: async () => {
-      const next = await reader.read()
-      return next.done ? null : next.value
+    status: incoming.status,
+    statusText: incoming.statusText,
+    header: (name) => incoming.header(name),
+    body: () => incoming,
+    discard: () => incoming.cancel()
+  }
+}
+
+function responseAnswer(response: Response): Answer {
+  const incoming = ownRoadAnswers.get(response)
+  if (incoming) return incomingAnswer(incoming)
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    header: (name) => response.headers.get(name),
+    body: () => {
+      if (response.body === null) return null
+      const reader = response.body.getReader()
+      return {
+        read: async () => {
+          const next = await reader.read()
+          return next.done ? null : next.value
+        },
+        cancel: () => void reader.cancel().catch(() => undefined)
+      }
     },
-    cancel: () => void reader.cancel().catch(() => undefined)
+    discard: () => void response.body?.cancel().catch(() => undefined)
   }
 }
 
 /** Lets go of an answer's body unread (a retry's, or one that came after its caller gave up). */
 function discard(response: Response): void {
-  const incoming = ownRoadAnswers.get(response)
-  if (incoming) incoming.cancel()
-  else response.body?.cancel().catch(() => undefined)
+  responseAnswer(response).discard()
 }
 
 /** Reads a body to text, refusing to hold more than maxBytes; every read races `stop`. */
-async function readCapped(response: Response, operation: string, maxBytes: number, stop: Stop<AppError>): Promise<string> {
-  const declared = Number(response.headers.get('content-length'))
+async function readCapped(answer: Answer, operation: string, maxBytes: number, stop: Stop<AppError>): Promise<string> {
+  const declared = Number(answer.header('content-length'))
   if (Number.isFinite(declared) && declared > maxBytes) {
-    discard(response)
+    answer.discard()
     throw tooLarge(operation, maxBytes)
   }
   // held here for the whole read: the reader, not a signal, is what we cancel on the deadline
-  const reader = bodyReader(response)
+  const reader = answer.body()
   if (reader === null) return ''
   const chunks: Uint8Array[] = []
   let total = 0
@@ -152,7 +183,7 @@ async function readCapped(response: Response, operation: string, maxBytes: numbe
     chunks.push(next)
   }
   const text = utf8Text(Buffer.concat(chunks, total))
-  if (text === null) throw new AppError({ kind: 'protocol', operation, code: response.status, message: `HTTP ${response.status}: the body is not UTF-8 text` })
+  if (text === null) throw new AppError({ kind: 'protocol', operation, code: answer.status, message: `HTTP ${answer.status}: the body is not UTF-8 text` })
   return text
 }
 
@@ -214,16 +245,16 @@ function networkReason(error: unknown, url: string): string {
  * The error for a non-2xx answer. A JSON body adds the service's own words to an 'http' error; an HTML
  * page (a proxy's "502 Bad Gateway") is a 'protocol' error naming the status, as for any non-JSON body.
  */
-async function httpStatusError(response: Response, operation: string, stop: Stop<AppError>): Promise<AppError> {
-  const status = response.status
-  const statusText = `${status} ${response.statusText}`.trim()
+async function httpStatusError(answer: Answer, operation: string, stop: Stop<AppError>): Promise<AppError> {
+  const status = answer.status
+  const statusText = `${status} ${answer.statusText}`.trim()
   let text = ''
   try {
-    text = await readCapped(response, operation, 64 * 1024, stop)
+    text = await readCapped(answer, operation, 64 * 1024, stop)
   } catch {
     // Too large or unreadable: the status alone has to do.
   }
-  const isHtml = text.trimStart().startsWith('<') || (response.headers.get('content-type') ?? '').includes('html')
+  const isHtml = text.trimStart().startsWith('<') || (answer.header('content-type') ?? '').includes('html')
   if (isHtml) {
     return new AppError({ kind: 'protocol', operation, code: status, message: `HTTP ${statusText}: the service sent an HTML page instead of JSON` })
   }
@@ -233,7 +264,7 @@ async function httpStatusError(response: Response, operation: string, stop: Stop
     if (typeof body === 'object' && body !== null) {
       const b = body as Record<string, unknown>
       const words = typeof b.message === 'string' ? b.message : typeof b.error === 'string' ? b.error : ''
-      if (words && words !== response.statusText) detail = `: ${words.slice(0, 200)}`
+      if (words && words !== answer.statusText) detail = `: ${words.slice(0, 200)}`
     }
   } catch {
     // Not JSON: the status alone has to do.
@@ -337,18 +368,18 @@ function unanswered(error: unknown, url: string, operation: string, signal: Abor
 }
 
 /** A 2xx answer's body as text under `stop`, or the error that ends it. */
-async function arrivedBody(response: Response, operation: string, maxBytes: number, stop: Stop<AppError>, signal: AbortSignal | undefined, cancelled: () => AppError): Promise<ArrivedBody> {
+async function arrivedBody(answer: Answer, operation: string, maxBytes: number, stop: Stop<AppError>, signal: AbortSignal | undefined, cancelled: () => AppError): Promise<ArrivedBody> {
   try {
-    const text = await readCapped(response, operation, maxBytes, stop)
-    return { text, status: response.status, contentType: response.headers.get('content-type') }
+    const text = await readCapped(answer, operation, maxBytes, stop)
+    return { text, status: answer.status, contentType: answer.header('content-type') }
   } catch (error) {
     if (error instanceof AppError) throw error
     if (signal?.aborted) throw cancelled()
     throw new AppError({
       kind: 'protocol',
       operation,
-      code: response.status,
-      message: `HTTP ${response.status}: the connection broke before the body was complete`
+      code: answer.status,
+      message: `HTTP ${answer.status}: the connection broke before the body was complete`
     })
   }
 }
@@ -373,22 +404,24 @@ async function sendOnce(
   })
   try {
     const send = opts.fetch?.send
-    const sent: Promise<Response> = send
-      ? send({ ...call, signal: controller.signal }).then(responseOf)
-      : (opts.fetch ?? fetch)(call.url, { method: call.method, headers: call.headers, ...(call.body === undefined ? {} : { body: call.body }), signal: controller.signal })
-    let response: Response
+    // Down the network's own road the answer is read as it came (an Incoming): a watch round's many small GETs
+    // build no Response and no Headers for a 2xx answer, only for an error page, which httpStatusError reads.
+    const sent: Promise<Answer> = send
+      ? send({ ...call, signal: controller.signal }).then(incomingAnswer)
+      : (opts.fetch ?? fetch)(call.url, { method: call.method, headers: call.headers, ...(call.body === undefined ? {} : { body: call.body }), signal: controller.signal }).then(responseAnswer)
+    let answer: Answer
     try {
-      const next = await Promise.race([sent.then((answer) => ({ answer })), halted])
+      const next = await Promise.race([sent.then((arrived) => ({ arrived })), halted])
       if ('halted' in next) {
-        sent.then(discard, () => undefined)
+        sent.then((late) => late.discard(), () => undefined)
         throw next.halted
       }
-      response = next.answer
+      answer = next.arrived
     } catch (error) {
       throw unanswered(error, call.url, operation, opts.signal, cancelled)
     }
-    if (!response.ok) throw await httpStatusError(response, operation, stop)
-    return await arrivedBody(response, operation, opts.maxBytes, stop, opts.signal, cancelled)
+    if (answer.status < 200 || answer.status > 299) throw await httpStatusError(answer, operation, stop)
+    return await arrivedBody(answer, operation, opts.maxBytes, stop, opts.signal, cancelled)
   } finally {
     stop.dispose()
   }
@@ -469,7 +502,7 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
       // The error page is a body too: it gets the same deadline, so a stalled error page cannot hang us.
       const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)
       try {
-        throw await httpStatusError(error.response, operation, stop)
+        throw await httpStatusError(responseAnswer(error.response), operation, stop)
       } finally {
         stop.dispose()
       }
@@ -481,7 +514,7 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
 
   const stop = stopAt(attemptStart + timeoutMs, timedOut, userSignal, cancelled)
   try {
-    return await arrivedBody(response, operation, maxBytes, stop, userSignal, cancelled)
+    return await arrivedBody(responseAnswer(response), operation, maxBytes, stop, userSignal, cancelled)
   } finally {
     stop.dispose()
   }

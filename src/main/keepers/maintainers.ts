@@ -23,7 +23,7 @@ import {
   slashPointsSchema,
   TSS_MANAGER_ABI
 } from '@shared/keepers-abi'
-import { readContracts, type ReadResult } from './eth-call'
+import { readContracts, type ContractRead, type ReadResult } from './eth-call'
 import { readNodeHealth } from './health'
 
 export interface KeepersOptions {
@@ -45,27 +45,45 @@ function value<T>(r: ReadResult | undefined, read: (v: unknown) => T): T {
   return read(r.value)
 }
 
+/**
+ * Last round's epoch and its maintainers, per relay node and contracts. A round's reads hang on each other (the
+ * epoch names the record, the record names the maintainers), which took three round trips; asked with last
+ * round's answers as the guess, they take one while the epoch holds, and the follow-ups are asked again only
+ * when the guess was wrong (a new epoch). Bounded: a few profiles' worth.
+ */
+const lastEpochs = new Map<string, { epoch: bigint; maintainers: readonly string[] }>()
+const LAST_EPOCHS_LIMIT = 16
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x.toLowerCase() === b[i]?.toLowerCase())
+}
+
 /** The epoch's maintainers with their records, slash points and nodes; what could not be read is said. */
 export async function readKeepers(opts: KeepersOptions): Promise<KeepersReport> {
   const { relayRpc: url, contracts, http } = opts
   const problems: string[] = []
-  const [epochRead] = await readContracts(
-    url,
-    [{ abi: MAINTAINER_ABI, address: contracts.maintainers, functionName: 'currentEpoch' }],
-    'latest',
-    http
-  )
-  const epoch = value(epochRead, (v) => shaped(slashPointsSchema.element, v, 'currentEpoch'))
-
-  const [infoRead, tssRead] = await readContracts(
+  const epochReads = (epoch: bigint): ContractRead[] => [
+    { abi: MAINTAINER_ABI, address: contracts.maintainers, functionName: 'getEpochInfo', args: [epoch] },
+    { abi: TSS_MANAGER_ABI, address: contracts.tssManager, functionName: 'getTSSStatus', args: [epoch] }
+  ]
+  const memberReads = (epoch: bigint, maintainers: readonly string[]): ContractRead[] => [
+    { abi: MAINTAINER_ABI, address: contracts.maintainers, functionName: 'getMaintainerInfos', args: [maintainers] },
+    { abi: TSS_MANAGER_ABI, address: contracts.tssManager, functionName: 'batchGetSlashPoint', args: [epoch, maintainers] }
+  ]
+  const key = `${url}|${contracts.maintainers}|${contracts.tssManager}`.toLowerCase()
+  const guess = lastEpochs.get(key)
+  const first = await readContracts(
     url,
     [
-      { abi: MAINTAINER_ABI, address: contracts.maintainers, functionName: 'getEpochInfo', args: [epoch] },
-      { abi: TSS_MANAGER_ABI, address: contracts.tssManager, functionName: 'getTSSStatus', args: [epoch] }
+      { abi: MAINTAINER_ABI, address: contracts.maintainers, functionName: 'currentEpoch' },
+      ...(guess ? [...epochReads(guess.epoch), ...memberReads(guess.epoch, guess.maintainers)] : [])
     ],
     'latest',
     http
   )
+  const epoch = value(first[0], (v) => shaped(slashPointsSchema.element, v, 'currentEpoch'))
+  const epochHeld = guess !== undefined && guess.epoch === epoch
+  const [infoRead, tssRead] = epochHeld ? [first[1], first[2]] : await readContracts(url, epochReads(epoch), 'latest', http)
   const info = value(infoRead, (v) => shaped(epochInfoSchema, v, 'getEpochInfo'))
   let tssStatus: number | null = null
   try {
@@ -76,25 +94,12 @@ export async function readKeepers(opts: KeepersOptions): Promise<KeepersReport> 
     problems.push(`TSSManager.getTSSStatus: ${(error as Error).message}`)
   }
 
-  const [infosRead, slashRead] = await readContracts(
-    url,
-    [
-      {
-        abi: MAINTAINER_ABI,
-        address: contracts.maintainers,
-        functionName: 'getMaintainerInfos',
-        args: [info.maintainers]
-      },
-      {
-        abi: TSS_MANAGER_ABI,
-        address: contracts.tssManager,
-        functionName: 'batchGetSlashPoint',
-        args: [epoch, info.maintainers]
-      }
-    ],
-    'latest',
-    http
-  )
+  const [infosRead, slashRead] =
+    epochHeld && sameList(guess.maintainers, info.maintainers)
+      ? [first[3], first[4]]
+      : await readContracts(url, memberReads(epoch, info.maintainers), 'latest', http)
+  if (lastEpochs.size >= LAST_EPOCHS_LIMIT && !lastEpochs.has(key)) lastEpochs.clear()
+  lastEpochs.set(key, { epoch, maintainers: info.maintainers })
   const infos = value(infosRead, (v) => shaped(maintainerInfosSchema, v, 'getMaintainerInfos'))
   let slash: bigint[] | null = null
   try {

@@ -10,7 +10,7 @@ import { booksLag, gapOf, judgeToken, tokenUnits } from '@shared/keepers-verdict
 import type { ChainSolvency, ScannerLag, SolvencyReport, TokenSolvency } from '@shared/keepers'
 import type { HttpOptions } from '../client'
 import { publicKeysSchema, shaped, TSS_MANAGER_ABI, VIEW_ABI, vaultViewSchema, type VaultView } from '@shared/keepers-abi'
-import { readContracts, settleAll, type BlockTag, type ReadResult } from './eth-call'
+import { readContracts, settleAll, type BlockTag, type ContractRead, type ReadResult } from './eth-call'
 import { z } from 'zod'
 
 /**
@@ -210,37 +210,50 @@ async function readChain(
   return { ...base, block, tokens, problem: null }
 }
 
+/**
+ * Last round's vault keys and their chains, per relay node and ViewController: the guess the books' reads are asked
+ * with in the same round trip as the keys (maintainers.ts's lastEpochs says why), asked again only when the keys
+ * changed. Bounded: a few profiles' worth.
+ */
+const lastKeys = new Map<string, { pubkeys: readonly string[]; chainIds: readonly bigint[] }>()
+const LAST_KEYS_LIMIT = 16
+
 /** Every vault's books against each chain's finalized balances, with a verdict per token. */
 export async function readSolvency(opts: SolvencyOptions): Promise<SolvencyReport> {
   const { relayRpc: url, http } = opts
   const problems: string[] = []
-  const [keysRead] = await readContracts(
+  const bookReads = (pubkeys: readonly string[], chainIds: readonly bigint[]): ContractRead[] => [
+    ...pubkeys.flatMap((pubkey) => [
+      { abi: VIEW_ABI, address: opts.viewController, functionName: 'getVault', args: [pubkey] },
+      { abi: TSS_MANAGER_ABI, address: opts.tssManager, functionName: 'getMembers', args: [pubkey] }
+    ]),
+    ...chainIds.map((c) => ({ abi: VIEW_ABI, address: opts.viewController, functionName: 'getChainName', args: [c] }))
+  ]
+  const key = `${url}|${opts.viewController}|${opts.tssManager}`.toLowerCase()
+  const guess = lastKeys.get(key)
+  const [keysRead, ...guessed] = await readContracts(
     url,
-    [{ abi: VIEW_ABI, address: opts.viewController, functionName: 'getPublicKeys' }],
+    [
+      { abi: VIEW_ABI, address: opts.viewController, functionName: 'getPublicKeys' },
+      ...(guess ? bookReads(guess.pubkeys, guess.chainIds) : [])
+    ],
     'latest',
     http
   )
   if (!keysRead?.ok)
     throw keysRead?.error ?? new AppError({ kind: 'internal', message: 'getPublicKeys went missing' })
   const keys = shaped(publicKeysSchema, keysRead.value, 'getPublicKeys')
+  const pubkeys = keys.map((k) => k.pubkey)
   const chainIds = [...new Set(keys.flatMap((k) => k.routers.map((r) => r.chain)))]
-  const reads = await readContracts(
-    url,
-    [
-      ...keys.flatMap((k) => [
-        { abi: VIEW_ABI, address: opts.viewController, functionName: 'getVault', args: [k.pubkey] },
-        { abi: TSS_MANAGER_ABI, address: opts.tssManager, functionName: 'getMembers', args: [k.pubkey] }
-      ]),
-      ...chainIds.map((c) => ({
-        abi: VIEW_ABI,
-        address: opts.viewController,
-        functionName: 'getChainName',
-        args: [c]
-      }))
-    ],
-    'latest',
-    http
-  )
+  const held =
+    guess !== undefined &&
+    guess.pubkeys.length === pubkeys.length &&
+    guess.pubkeys.every((p, i) => p === pubkeys[i]) &&
+    guess.chainIds.length === chainIds.length &&
+    guess.chainIds.every((c, i) => c === chainIds[i])
+  const reads = held ? guessed : await readContracts(url, bookReads(pubkeys, chainIds), 'latest', http)
+  if (lastKeys.size >= LAST_KEYS_LIMIT && !lastKeys.has(key)) lastKeys.clear()
+  lastKeys.set(key, { pubkeys, chainIds })
   const names = new Map<bigint, string | null>()
   chainIds.forEach((c, i) => {
     const r = reads[keys.length * 2 + i]

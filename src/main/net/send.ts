@@ -236,7 +236,13 @@ export function fetchHop(road: (from: URL | null) => Promise<(input: string, ini
 /** An answer that is not followed, read as fetch reads its body. */
 function incomingOf(answer: Dispatcher.ResponseData): Incoming {
   const { statusCode: status, headers } = answer
-  const coded = NULL_BODY.has(status) ? [] : decoders(headerOf(headers, 'content-encoding'))
+  if (NULL_BODY.has(status)) {
+    // fetch gives these answers no body whatever the server sent or declared (a 204 with a Content-Length):
+    // what came is read off and let go, and the body is empty, where reading it failed as a broken connection
+    answer.body.dump().catch(ignore)
+    return { status, statusText: answer.statusText, header: (name) => headerOf(headers, name), read: () => Promise.resolve(null), cancel: () => answer.body.destroy() }
+  }
+  const coded = decoders(headerOf(headers, 'content-encoding'))
   if (coded instanceof Error) {
     answer.body.destroy()
     throw coded

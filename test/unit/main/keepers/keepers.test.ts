@@ -8,6 +8,7 @@ import {
   BSC,
   EPOCH,
   ROUTER_FUNDS,
+  solvencyOptions,
   startKeeperNetwork,
   VAULT_PUBKEY,
   type KeeperNetwork
@@ -35,17 +36,7 @@ const keepers = (healthPort: number | null = net.fleet.port) =>
   })
 
 function solvency(extra: Partial<SolvencyOptions> = {}): Promise<SolvencyReport> {
-  return readSolvency({
-    relayRpc: net.relay.url,
-    viewController: net.relay.viewController,
-    tssManager: net.relay.tssManager,
-    chainRpc: { [String(BSC)]: net.bsc.url },
-    thresholdPct: '1',
-    maxScannerLag: 10,
-    scanners: [],
-    http: { retries: 0 },
-    ...extra
-  })
+  return readSolvency(solvencyOptions(net, extra))
 }
 
 const bscChain = (r: SolvencyReport): ChainSolvency =>
