@@ -44,8 +44,12 @@ function memoOf(abi: Abi): AbiMemo {
   return memo
 }
 
-function remember<V>(memo: Map<string, V>, key: string, value: V): V {
-  if (memo.size >= CALL_MEMO_LIMIT) memo.clear()
+/**
+ * Sets `key` in a memo that holds at most `limit` entries: a new key past the limit starts it again, which is all
+ * a round-to-round memo needs (what it holds is asked again next round). Returns `value`.
+ */
+export function remember<V>(memo: Map<string, V>, key: string, value: V, limit = CALL_MEMO_LIMIT): V {
+  if (memo.size >= limit && !memo.has(key)) memo.clear()
   memo.set(key, value)
   return value
 }

@@ -23,7 +23,7 @@ import {
   slashPointsSchema,
   TSS_MANAGER_ABI
 } from '@shared/keepers-abi'
-import { readContracts, type ContractRead, type ReadResult } from './eth-call'
+import { readContracts, remember, type ContractRead, type ReadResult } from './eth-call'
 import { readNodeHealth } from './health'
 
 export interface KeepersOptions {
@@ -98,8 +98,7 @@ export async function readKeepers(opts: KeepersOptions): Promise<KeepersReport> 
     epochHeld && sameList(guess.maintainers, info.maintainers)
       ? [first[3], first[4]]
       : await readContracts(url, memberReads(epoch, info.maintainers), 'latest', http)
-  if (lastEpochs.size >= LAST_EPOCHS_LIMIT && !lastEpochs.has(key)) lastEpochs.clear()
-  lastEpochs.set(key, { epoch, maintainers: info.maintainers })
+  remember(lastEpochs, key, { epoch, maintainers: info.maintainers }, LAST_EPOCHS_LIMIT)
   const infos = value(infosRead, (v) => shaped(maintainerInfosSchema, v, 'getMaintainerInfos'))
   let slash: bigint[] | null = null
   try {

@@ -10,7 +10,7 @@ import { booksLag, gapOf, judgeToken, tokenUnits } from '@shared/keepers-verdict
 import type { ChainSolvency, ScannerLag, SolvencyReport, TokenSolvency } from '@shared/keepers'
 import type { HttpOptions } from '../client'
 import { publicKeysSchema, shaped, TSS_MANAGER_ABI, VIEW_ABI, vaultViewSchema, type VaultView } from '@shared/keepers-abi'
-import { readContracts, settleAll, type BlockTag, type ContractRead, type ReadResult } from './eth-call'
+import { readContracts, remember, settleAll, type BlockTag, type ContractRead, type ReadResult } from './eth-call'
 import { z } from 'zod'
 
 /**
@@ -252,8 +252,7 @@ export async function readSolvency(opts: SolvencyOptions): Promise<SolvencyRepor
     guess.chainIds.length === chainIds.length &&
     guess.chainIds.every((c, i) => c === chainIds[i])
   const reads = held ? guessed : await readContracts(url, bookReads(pubkeys, chainIds), 'latest', http)
-  if (lastKeys.size >= LAST_KEYS_LIMIT && !lastKeys.has(key)) lastKeys.clear()
-  lastKeys.set(key, { pubkeys, chainIds })
+  remember(lastKeys, key, { pubkeys, chainIds }, LAST_KEYS_LIMIT)
   const names = new Map<bigint, string | null>()
   chainIds.forEach((c, i) => {
     const r = reads[keys.length * 2 + i]
