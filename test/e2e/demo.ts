@@ -49,3 +49,11 @@ export async function expectLoadedAll(page: Page, atLeast: number): Promise<numb
     .toBeGreaterThanOrEqual(atLeast)
   return loaded
 }
+
+/**
+ * After a sort or filter change, the view's own rows and count are shown: main's answer to it has arrived (the
+ * summary stops saying it is busy). Until then the summary and the rows are the view before the change's.
+ */
+export async function expectViewShown(page: Page): Promise<void> {
+  await expect(page.getByTestId('history-summary')).not.toHaveAttribute('aria-busy', 'true')
+}

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures'
-import { demoSample, expectLoadedAll, setFault } from './demo'
+import { demoSample, expectLoadedAll, setFault, expectViewShown } from './demo'
 
 /** a model time (ISO 8601, UTC) as the Transfer view writes it, before its " UTC" */
 const utc = (iso: string | null): string => (iso ?? '').slice(0, 19).replace('T', ' ')
@@ -146,6 +146,7 @@ test('a transfer opened from the loaded table keeps its sent time and stuck mark
   await table.getByRole('columnheader', { name: /Time/ }).click()
   await table.getByRole('columnheader', { name: /Time/ }).click()
   await expect(table.getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', 'ascending')
+  await expectViewShown(page)
   const row = table.getByTestId('transfer-row').filter({ has: page.locator('.stuck:not([hidden])') }).first()
   await expect(row).toBeVisible()
   const sent = (await row.locator('[data-col=time]').textContent())!.trim()

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { test, expect } from './fixtures'
-import { countIn, demoSample, expectLoadedAll, setFault } from './demo'
+import { countIn, demoSample, expectLoadedAll, setFault, expectViewShown } from './demo'
 import { formatAmount } from '../../src/shared/decimal'
 
 test('a heavy address: page, load all with progress, sort, filter, export, open a transfer', async ({ page, harness, consoleErrors }) => {
@@ -47,6 +47,7 @@ test('a heavy address: page, load all with progress, sort, filter, export, open 
   await expect(table.getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', 'descending')
   await table.getByRole('button', { name: /Time/ }).click()
   await expect(table.getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', 'ascending')
+  await expectViewShown(page)
   await expect.poll(firstTime).not.toBe(newest)
   const oldest = await firstTime()
   expect(oldest! < newest!).toBe(true)

@@ -1,7 +1,7 @@
 // Leaving a view and coming back finds it as it was — Transfers' address, loaded rows, filters, sort
 // and scroll position; Tokens' search; Activity's filter; Charts' range — per profile, for the session.
 import { test, expect } from './fixtures'
-import { demoSample, expectLoadedAll } from './demo'
+import { demoSample, expectLoadedAll, expectViewShown } from './demo'
 
 test('Transfers keeps address, loaded rows, filters, sort and scroll when the user goes elsewhere and back', async ({ page, harness, consoleErrors }) => {
   const sample = await demoSample(harness)
@@ -28,6 +28,7 @@ test('Transfers keeps address, loaded rows, filters, sort and scroll when the us
   await table.getByRole('button', { name: /Time/ }).click()
   await expect(table.getByRole('columnheader', { name: /Time/ })).toHaveAttribute('aria-sort', 'ascending')
   await page.getByTestId('transfers-filter').fill('0x')
+  await expectViewShown(page)
   await expect(page.getByTestId('history-summary')).toContainText('transfers match')
   const summary = await page.getByTestId('history-summary').textContent()
   await table.evaluate((el) => (el.scrollTop = 34 * 115))

@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { API_GLOBAL } from '../../../../src/shared/contract'
-import type { HistoryRows } from '../../../../src/shared/contract'
+import type { HistoryRows, HistorySort } from '../../../../src/shared/contract'
 import type { TableRow } from '../../../../src/shared/table-row'
 import { LoadedHistory } from '../../../../src/renderer/src/lib/transfers/dataset.svelte'
 
@@ -199,5 +199,73 @@ describe('LoadedHistory while the table scrolls', () => {
       expect(h.rowAt(need.start)).toBeDefined()
       expect(h.rowAt(need.end - 1)).toBeDefined()
     }
+  })
+})
+
+describe('LoadedHistory says when what it shows is not the view asked for yet', () => {
+  // A filter typed, a sort clicked: main answers over IPC, and until then the rows and the count on screen are the
+  // view before. The summary and the table say they are busy meanwhile; when they stop, what they show is the new
+  // view's (or an error saying why it is not), whatever order main's answers come in.
+  /** what main would count for a view: distinct per filter text and sort */
+  const countOf = (input: Asked['input']): number => 1_000 + (input.filter?.text?.length ?? 0) * 10 + (input.sort ? 1 : 0)
+  const sortOf = (dir: number): HistorySort | null => (dir === 0 ? null : { key: 'timestamp', dir: dir > 0 ? 'asc' : 'desc' })
+
+  it('busy from the change until its own rows arrive; never idle over another view\'s count', async () => {
+    type Step = { kind: 'filter'; text: number } | { kind: 'sort'; dir: number } | { kind: 'answer'; pick: number } | { kind: 'fail'; pick: number } | { kind: 'scroll'; start: number }
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ kind: fc.constant('filter' as const), text: fc.integer({ min: 0, max: 4 }) }),
+      fc.record({ kind: fc.constant('sort' as const), dir: fc.integer({ min: -1, max: 1 }) }),
+      fc.record({ kind: fc.constant('answer' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('answer' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('fail' as const), pick: fc.nat() }),
+      fc.record({ kind: fc.constant('scroll' as const), start: fc.integer({ min: 0, max: 900 }) })
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
+        const asked = fakeBridge()
+        const h = new LoadedHistory()
+        h.datasetId = 'ds'
+        h.total = 1_000
+        h.matched = 1_000
+        const open = new Set<number>()
+        let seen = 0
+        const current = (): Asked['input'] => ({ ...(h.filter.text ? { filter: { text: h.filter.text } } : {}), ...(h.sort ? { sort: h.sort } : {}) })
+        const answerOf = (input: Asked['input']): HistoryRows => ({ ...windowOf(input, 1_000), matched: countOf(input) })
+        for (const s of steps) {
+          if (s.kind === 'filter') {
+            h.setFilter(s.text === 0 ? {} : { text: 'x'.repeat(s.text) })
+            // at once, before main has been asked anything
+            expect(h.pending).toBe(true)
+          } else if (s.kind === 'sort') {
+            const sort = sortOf(s.dir)
+            if (!sort) continue
+            h.setSort(sort)
+            expect(h.pending).toBe(true)
+          } else if (s.kind === 'scroll') {
+            h.show({ start: s.start, end: s.start + 24 })
+          } else if (open.size > 0) {
+            const ids = [...open]
+            const id = ids[s.pick % ids.length]!
+            open.delete(id)
+            if (s.kind === 'answer') asked[id]!.answer(answerOf(asked[id]!.input))
+            else asked[id]!.fail({ kind: 'network', message: 'main could not read the rows' })
+          }
+          await flush()
+          for (; seen < asked.length; seen++) open.add(seen)
+          if (!h.pending && h.rowsError === null && h.window) expect(h.matched).toBe(countOf(current()))
+        }
+        // main answers everything still open, in order: the view asked for last is the one shown, and idle
+        for (let guard = 0; open.size > 0 && guard < 100; guard++) {
+          const id = Math.min(...open)
+          open.delete(id)
+          asked[id]!.answer(answerOf(asked[id]!.input))
+          await flush()
+          for (; seen < asked.length; seen++) open.add(seen)
+        }
+        expect(h.pending).toBe(false)
+        if (h.rowsError === null && h.window) expect(h.matched).toBe(countOf(current()))
+      }),
+      { numRuns: 300 }
+    )
   })
 })

@@ -36,6 +36,12 @@ export class LoadedHistory {
   /** main is still counting the rows that pass the filter: `matched` is those found so far */
   counting = $state(false)
   /**
+   * A sort or filter change whose rows have not arrived yet: the rows and counts shown are of the view before it.
+   * Main answers in a few ms, but it is an answer over IPC all the same; the summary and the table say they are
+   * busy meanwhile (aria-busy), so neither a screen reader nor a script reads the old count as the new view's.
+   */
+  pending = $state(false)
+  /**
    * Counts sort and filter changes: the table goes back to its first row on each. A new view is a new list, and
    * the place the table had in the old one means nothing in it; where the new view was shorter than that
    * place, the table jumped to its end a moment later and drew every row anew, which made typing in the filter slow (bench filter_p95_ms).
@@ -135,6 +141,7 @@ export class LoadedHistory {
     this.error = null
     this.rowsError = null
     this.counting = false
+    this.pending = false
     this.filter = {}
     this.sinceLoad = 0
     this.gap = false
@@ -195,6 +202,7 @@ export class LoadedHistory {
       ? { offset: start, limit: Math.min(500, Math.max(0, this.need.end - start) + 10) }
       : windowFor(this.need, this.matched || this.total, undefined, undefined, this.lean)
     const seq = ++this.fetchSeq
+    if (reset) this.pending = true
     this.inflight = true
     this.again = false
     try {
@@ -233,6 +241,7 @@ export class LoadedHistory {
   private settle(seq: number): void {
     if (seq !== this.fetchSeq) return
     this.inflight = false
+    this.pending = false
     if (this.again && !this.rowsError) {
       this.again = false
       this.show(this.need)
