@@ -12,7 +12,9 @@
 //   - nothing but an AppError ever leaves this module, with the kinds and words every view and the CLI show.
 // A request asked with no retries (a maintainer's health server, which is reported as it answers) is one attempt
 // that ky would only wrap: it goes down the same road without it (sendOnce), under the same deadline and with
-// the same errors, which spares each of a watch round's many small GETs ky's options, signals and timers.
+// the same errors, which spares each of a watch round's many small GETs ky's options, signals and timers. On the
+// network's own road (the CLI's) the first attempt of any request goes so too, and ky takes over only when that
+// attempt came to something it might try again (attempt, kyFetchOf's `first`).
 import { isUtf8 } from 'node:buffer'
 import ky, { HTTPError, TimeoutError, type Input } from 'ky'
 import { AppError } from '@shared/errors'
@@ -351,11 +353,26 @@ function responseOf(incoming: Incoming): Response {
  * CLI's undici dispatcher, ../net/send.ts: a quarter of the allocations of a fetch, for a headless watcher's
  * small polls), ky's request goes down it — this call's method, headers and body text, ky's signal — and the
  * answer comes back to ky as a Response whose body we read from the road itself; elsewhere (Electron's
- * net.fetch, Node's fetch) ky calls that fetch.
+ * net.fetch, Node's fetch) ky calls that fetch. `first`, when given, is the outcome of an attempt already made
+ * down the road (firstAttempt): ky's first fetch answers it, so ky's rules judge it as if ky had sent it.
  */
-function kyFetchOf(fetch: Fetch | undefined, call: Omit<Outgoing, 'signal'>): ((input: Input, init?: RequestInit) => Promise<Response>) | undefined {
+function kyFetchOf(
+  fetch: Fetch | undefined,
+  call: Omit<Outgoing, 'signal'>,
+  first?: () => Promise<Response>
+): ((input: Input, init?: RequestInit) => Promise<Response>) | undefined {
   const send: Send | undefined = fetch?.send
-  if (send) return async (input) => responseOf(await send({ ...call, signal: input instanceof Request ? input.signal : new AbortController().signal }))
+  let replay = first
+  if (send) {
+    return async (input) => {
+      if (replay) {
+        const made = replay
+        replay = undefined
+        return made()
+      }
+      return responseOf(await send({ ...call, signal: input instanceof Request ? input.signal : new AbortController().signal }))
+    }
+  }
   // ky's types let it hand its fetch a URL object; it sends a Request, which every Fetch takes.
   return fetch ? (input, init) => fetch(input instanceof URL ? input.href : input, init) : undefined
 }
@@ -384,16 +401,25 @@ async function arrivedBody(answer: Answer, operation: string, maxBytes: number, 
   }
 }
 
+type AttemptOptions = HttpOptions & { timeoutMs: number; maxBytes: number }
+interface AttemptWords {
+  cancelled: () => AppError
+  timedOut: () => AppError
+}
+
+/** What a first attempt that ky may try again came to: its body, or what ky's first fetch is to answer. */
+type FirstOutcome = { arrived: ArrivedBody } | { again: () => Promise<Response> }
+
 /**
- * One attempt, no retries: the request down the network's road (its `send` where it has one, else its fetch),
- * one deadline from the start over the connection, the headers and every body read, as sendForText's attempts.
+ * One attempt: the request down the network's road (its `send` where it has one, else its fetch), one deadline
+ * from the start over the connection, the headers and every body read, as sendForText's attempts. With
+ * `retryable`, an outcome ky might try again (a network error, a status it retries) is not made an error here
+ * but handed back for ky to judge; a 2xx, a final status, the deadline and the caller's cancel end it here,
+ * as ky would have ended them.
  */
-async function sendOnce(
-  call: Omit<Outgoing, 'signal'>,
-  operation: string,
-  opts: HttpOptions & { timeoutMs: number; maxBytes: number },
-  words: { cancelled: () => AppError; timedOut: () => AppError }
-): Promise<ArrivedBody> {
+function attempt(call: Omit<Outgoing, 'signal'>, operation: string, opts: AttemptOptions, words: AttemptWords, retryable: false): Promise<{ arrived: ArrivedBody }>
+function attempt(call: Omit<Outgoing, 'signal'>, operation: string, opts: AttemptOptions, words: AttemptWords, retryable: true): Promise<FirstOutcome>
+async function attempt(call: Omit<Outgoing, 'signal'>, operation: string, opts: AttemptOptions, words: AttemptWords, retryable: boolean): Promise<FirstOutcome> {
   const { cancelled, timedOut } = words
   const stop = stopAt(Date.now() + opts.timeoutMs, timedOut, opts.signal, cancelled)
   // held for the whole exchange: aborting it frees the socket of a request given up on
@@ -404,27 +430,41 @@ async function sendOnce(
   })
   try {
     const send = opts.fetch?.send
-    // Down the network's own road the answer is read as it came (an Incoming): a watch round's many small GETs
-    // build no Response and no Headers for a 2xx answer, only for an error page, which httpStatusError reads.
-    const sent: Promise<Answer> = send
-      ? send({ ...call, signal: controller.signal }).then(incomingAnswer)
-      : (opts.fetch ?? fetch)(call.url, { method: call.method, headers: call.headers, ...(call.body === undefined ? {} : { body: call.body }), signal: controller.signal }).then(responseAnswer)
+    // Down the network's own road the answer is read as it came (an Incoming): a watch round's many small
+    // requests build no Response and no Headers for a 2xx answer, only for an error page, which
+    // httpStatusError reads, or an answer ky is handed to judge.
+    const sent: Promise<{ answer: Answer; incoming: Incoming | null }> = send
+      ? send({ ...call, signal: controller.signal }).then((incoming) => ({ answer: incomingAnswer(incoming), incoming }))
+      : (opts.fetch ?? fetch)(call.url, { method: call.method, headers: call.headers, ...(call.body === undefined ? {} : { body: call.body }), signal: controller.signal }).then((response) => ({ answer: responseAnswer(response), incoming: null }))
     let answer: Answer
+    let incoming: Incoming | null
     try {
       const next = await Promise.race([sent.then((arrived) => ({ arrived })), halted])
       if ('halted' in next) {
-        sent.then((late) => late.discard(), () => undefined)
+        sent.then((late) => late.answer.discard(), () => undefined)
         throw next.halted
       }
-      answer = next.arrived
+      ;({ answer, incoming } = next.arrived)
     } catch (error) {
+      if (retryable && !(error instanceof AppError) && !opts.signal?.aborted) return { again: () => Promise.reject(error) }
       throw unanswered(error, call.url, operation, opts.signal, cancelled)
     }
-    if (answer.status < 200 || answer.status > 299) throw await httpStatusError(answer, operation, stop)
-    return await arrivedBody(answer, operation, opts.maxBytes, stop, opts.signal, cancelled)
+    if (answer.status < 200 || answer.status > 299) {
+      if (retryable && incoming !== null && RETRY_STATUS.includes(answer.status)) {
+        const response = responseOf(incoming)
+        return { again: () => Promise.resolve(response) }
+      }
+      throw await httpStatusError(answer, operation, stop)
+    }
+    return { arrived: await arrivedBody(answer, operation, opts.maxBytes, stop, opts.signal, cancelled) }
   } finally {
     stop.dispose()
   }
+}
+
+/** One attempt, no retries: attempt's, every outcome final. */
+async function sendOnce(call: Omit<Outgoing, 'signal'>, operation: string, opts: AttemptOptions, words: AttemptWords): Promise<ArrivedBody> {
+  return (await attempt(call, operation, opts, words, false)).arrived
 }
 
 async function sendForText(method: 'get' | 'post', url: string, operation: string, body: unknown, opts: HttpOptions): Promise<ArrivedBody> {
@@ -442,7 +482,17 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
     ...(body === undefined ? { headers: ACCEPT_JSON } : { headers: SEND_JSON, body: JSON.stringify(body) })
   }
   if (retries === 0) return sendOnce(call, operation, { ...opts, timeoutMs, maxBytes }, { cancelled, timedOut })
-  const kyFetch = kyFetchOf(opts.fetch, call)
+  // Down the network's own road the first attempt goes without ky, as a one-attempt request does: nearly every
+  // answer is a 2xx at the first try, and ky's options, Request, signals and timers were half of a watch
+  // poll's CPU. Only an outcome ky might try again goes to ky, as the answer to its first fetch, so that ky's
+  // rules (which errors, which statuses, Retry-After, the backoff) decide on it as they would have.
+  let first: (() => Promise<Response>) | undefined
+  if (opts.fetch?.send) {
+    const outcome = await attempt(call, operation, { ...opts, timeoutMs, maxBytes }, { cancelled, timedOut }, true)
+    if ('arrived' in outcome) return outcome.arrived
+    first = outcome.again
+  }
+  const kyFetch = kyFetchOf(opts.fetch, call, first)
 
   // Each attempt gets the whole limit from its start; the body read below keeps to the same deadline.
   let attemptStart = Date.now()
