@@ -37,6 +37,9 @@ export function countIn(text: string | null, which: 'first' | 'last' = 'first'):
  * (the count a sample saw before; the busiest address gains transfers as it is read).
  */
 export async function expectLoadedAll(page: Page, atLeast: number): Promise<number> {
+  // "Reload all" keeps the last load's rows and summary on screen (its Cancel beside them) until it is done: a
+  // summary read meanwhile is the last load's
+  await expect(page.getByTestId('cancel-load')).toHaveCount(0)
   const summary = page.getByTestId('history-summary')
   let loaded = 0
   await expect
