@@ -5,7 +5,7 @@
 // where main sends them (its fetch), at the demo chains' JSON-RPC.
 import type { Page } from '@playwright/test'
 import { test as base, expect, iconFetch, startHarness } from './fixtures'
-import { demoSample } from './demo'
+import { demoSample, expectRowsDrawn, expectViewShown } from './demo'
 
 interface Call {
   method?: string
@@ -62,6 +62,8 @@ async function rowsInView(page: Page): Promise<string[]> {
 /** Scrolls to `top` px and waits until every row in view has its chain answer; returns those rows' hashes. */
 async function settleAt(page: Page, top: number): Promise<string[]> {
   await page.getByTestId('transfers-table').evaluate((el, t) => (el.scrollTop = t), top)
+  // the rows there, not those of the place before (the scroll is taken at the next frame, their window comes from main)
+  await expectRowsDrawn(page)
   const hashes = await rowsInView(page)
   for (const h of hashes) {
     const cell = page.locator(`[data-testid=transfer-row]:has(button[data-copy="${h}" i]) [data-testid=row-chain-check]`).first()
@@ -77,6 +79,8 @@ test('only the rows in view are checked on their chains; scrolling back asks not
   await page.goto(`${harness.url}#/transfers?address=${heavy.address}&chainId=${heavy.chainId}&size=100`)
   await page.getByTestId('load-all').click()
   await expect(page.getByTestId('history-summary')).toContainText('transfers loaded')
+  // its first rows drawn: "0 of N transfers loaded" is said (busy) while they are on their way
+  await expectViewShown(page)
   const total = await page.getByTestId('transfer-row').count()
   expect(total).toBeLessThan(60)
 
@@ -90,6 +94,7 @@ test('only the rows in view are checked on their chains; scrolling back asks not
   const height = await page.getByTestId('transfers-table').evaluate((el) => el.scrollHeight)
   for (const f of [0.1, 0.2, 0.35, 0.5, 0.65]) {
     await page.getByTestId('transfers-table').evaluate((el, t) => (el.scrollTop = t), Math.floor(height * f))
+    await expectRowsDrawn(page)
     add(await rowsInView(page))
   }
   add(await settleAt(page, Math.floor(height * 0.8)))
@@ -133,6 +138,8 @@ test('a transfer the demo chains tell differently reads “Disagrees” in its r
   await page.goto(`${harness.url}#/transfers?address=${d.from}&chainId=${d.fromChainId}`)
   await page.getByTestId('load-all').click()
   await expect(page.getByTestId('history-summary')).toContainText('transfers loaded')
+  // its first rows drawn: "0 of N transfers loaded" is said (busy) while they are on their way
+  await expectViewShown(page)
   // the filter answers at once; the check follows once the one row stays in view
   await page.getByTestId('transfers-filter').fill(d.fromHash)
   await expect(page.getByTestId('transfer-row')).toHaveCount(1)
@@ -159,6 +166,8 @@ test('a transfer the demo chains tell differently reads “Disagrees” in its r
   // the page's rows have been in view all along: had anything been asked it would be counted by now
   await page.getByTestId('load-all').click()
   await expect(page.getByTestId('history-summary')).toContainText('transfers loaded')
+  // its first rows drawn: "0 of N transfers loaded" is said (busy) while they are on their way
+  await expectViewShown(page)
   await expect(page.getByTestId('row-chain-check').first()).toHaveAttribute('data-word', 'Checks off')
   expect(asks.receipts.length).toBe(before)
 })
@@ -169,6 +178,8 @@ test('at 1280 px after Load all the column is short, not aside; it steps aside o
   await page.goto(`${harness.url}#/transfers?address=${heavy.address}&chainId=${heavy.chainId}&size=100`)
   await page.getByTestId('load-all').click()
   await expect(page.getByTestId('history-summary')).toContainText('transfers loaded')
+  // its first rows drawn: "0 of N transfers loaded" is said (busy) while they are on their way
+  await expectViewShown(page)
   const grid = page.getByTestId('transfers-table')
   await expect(grid).toHaveAttribute('data-steps', /chain-short/)
   await expect(grid).not.toHaveAttribute('data-steps', /chain-aside/)
@@ -192,6 +203,7 @@ test('at 1280 px after Load all the column is short, not aside; it steps aside o
   // rows never in view before, brought into view while the column is aside: nothing is asked of their chains
   const height = await grid.evaluate((el) => el.scrollHeight)
   await grid.evaluate((el, t) => (el.scrollTop = t), Math.floor(height * 0.6))
+  await expectRowsDrawn(page)
   const later = await rowsInView(page)
   expect(later.filter((h) => first.includes(h))).toEqual([])
   await page.getByTestId('columns-button').click()

@@ -37,6 +37,9 @@ export function countIn(text: string | null, which: 'first' | 'last' = 'first'):
  * (the count a sample saw before; the busiest address gains transfers as it is read).
  */
 export async function expectLoadedAll(page: Page, atLeast: number): Promise<number> {
+  // "Reload all" keeps the last load's rows and summary on screen (its Cancel beside them) until it is done: a
+  // summary read meanwhile is the last load's
+  await expect(page.getByTestId('cancel-load')).toHaveCount(0)
   const summary = page.getByTestId('history-summary')
   let loaded = 0
   await expect
@@ -56,4 +59,34 @@ export async function expectLoadedAll(page: Page, atLeast: number): Promise<numb
  */
 export async function expectViewShown(page: Page): Promise<void> {
   await expect(page.getByTestId('history-summary')).not.toHaveAttribute('aria-busy', 'true')
+}
+
+/**
+ * After the transfers table is scrolled: the rows in its view are drawn. The browser takes a scroll at its next
+ * frame, and the rows of a place not held come from main after that; until then the rows in the DOM are those of
+ * the place before (above or below the view now) or placeholders ("Loading row…"). Drawn: the view is covered,
+ * from the header down to its bottom (or the list's last row), by rows that each have their transfer.
+ */
+export async function expectRowsDrawn(page: Page): Promise<void> {
+  const grid = page.getByTestId('transfers-table')
+  await expect
+    .poll(() =>
+      grid.evaluate((g) => {
+        const top = g.querySelector('.head')!.getBoundingClientRect().bottom
+        const bottom = g.getBoundingClientRect().top + g.clientHeight
+        const last = Number(g.getAttribute('aria-rowcount')) - 2
+        const rows = [...g.querySelectorAll('[data-testid=transfer-row]')]
+          .map((r) => ({ box: r.getBoundingClientRect(), index: Number(r.getAttribute('data-index')), drawn: r.querySelector('button[data-copy]') !== null }))
+          .filter(({ box }) => box.bottom > top + 1 && box.top < bottom - 1)
+          .sort((a, b) => a.box.top - b.box.top)
+        if (rows.length === 0 || rows.some((r) => !r.drawn)) return false
+        let reach = top
+        for (const r of rows) {
+          if (r.box.top > reach + 1) return false
+          reach = r.box.bottom
+        }
+        return reach >= bottom - 1 || rows[rows.length - 1]!.index === last
+      })
+    )
+    .toBe(true)
 }
