@@ -4,7 +4,7 @@
 // Sorting: the whole header cell sorts (a click on its padding too), Stable value among them.
 import type { Page } from '@playwright/test'
 import { test, expect, startHarness } from './fixtures'
-import { demoSample, expectLoadedAll } from './demo'
+import { demoSample, expectLoadedAll, expectViewShown } from './demo'
 import { layoutProblems, type Problem } from './reach'
 
 const SIZES = [
@@ -79,6 +79,8 @@ test('column widths stay put from the first row to the last and across sorts, wi
       const before = await amount.getAttribute('aria-sort')
       await clickEdge('amount')
       await expect(amount).toHaveAttribute('aria-sort', before === 'descending' ? 'ascending' : 'descending')
+      // the rows of the new order, not the last one's, are the ones checked
+      await expectViewShown(page)
       await expect(grid.getByText(/^Loading row/)).toHaveCount(0)
       await same('sorted by Amount')
       cut.push(...(await cutCells(page, `${at} sorted by Amount`)))
@@ -96,6 +98,7 @@ test('column widths stay put from the first row to the last and across sorts, wi
         await clickEdge('stable')
         await expect(stable).toHaveAttribute('aria-sort', /ascending|descending/)
         await expect(amount).toHaveAttribute('aria-sort', 'none')
+        await expectViewShown(page)
         await expect(grid.getByText(/^Loading row/)).toHaveCount(0)
         await same('sorted by Stable value')
       }
