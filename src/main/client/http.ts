@@ -12,9 +12,10 @@
 //   - nothing but an AppError ever leaves this module, with the kinds and words every view and the CLI show.
 // A request asked with no retries (a maintainer's health server, which is reported as it answers) is one attempt
 // that ky would only wrap: it goes down the same road without it (sendOnce), under the same deadline and with
-// the same errors, which spares each of a watch round's many small GETs ky's options, signals and timers. On the
-// network's own road (the CLI's) the first attempt of any request goes so too, and ky takes over only when that
-// attempt came to something it might try again (attempt, kyFetchOf's `first`).
+// the same errors, which spares each of a watch round's many small GETs ky's options, signals and timers. Where
+// the network has its own road (`send`: the CLI's dispatcher, the app's Chromium hop by hop) the first attempt of
+// any request goes so too, and ky takes over only when that attempt came to something it might try again
+// (attempt, kyFetchOf's `first`).
 import { isUtf8 } from 'node:buffer'
 import ky, { HTTPError, TimeoutError, type Input } from 'ky'
 import { AppError } from '@shared/errors'
@@ -483,8 +484,8 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
   }
   if (retries === 0) return sendOnce(call, operation, { ...opts, timeoutMs, maxBytes }, { cancelled, timedOut })
   // Down the network's own road the first attempt goes without ky, as a one-attempt request does: nearly every
-  // answer is a 2xx at the first try, and ky's options, Request, signals and timers were half of a watch
-  // poll's CPU. Only an outcome ky might try again goes to ky, as the answer to its first fetch, so that ky's
+  // answer is a 2xx at the first try, and ky's options, Request, signals and timers were half of a POST's CPU
+  // on the CLI's road (0.9 against 0.4 ms warm). Only an outcome ky might try again goes to ky, as the answer to its first fetch, so that ky's
   // rules (which errors, which statuses, Retry-After, the backoff) decide on it as they would have.
   let first: (() => Promise<Response>) | undefined
   if (opts.fetch?.send) {
