@@ -36,13 +36,14 @@ test('charts explain where their data comes from, then draw volume after a histo
   const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')))
   expect(scripts.length).toBeGreaterThan(1)
 
-  // A log scale keeps small bars visible next to one huge transfer.
+  // A log scale keeps small bars visible next to one huge transfer: each chart is drawn anew on it, and says so.
+  await expect(charts.getByRole('img', { name: /log scale/ })).toHaveCount(0)
   await page.getByLabel('Log scale').check()
+  await expect(charts.getByRole('img', { name: /^[^:]+, log scale: \d+ bars; largest/ })).toHaveCount(3)
   await expect(charts.locator('canvas')).toHaveCount(3)
-  // Theme switch redraws without errors.
+  // Theme switch redraws without errors (the charts redraw as the theme attribute changes).
   await page.getByLabel('Theme').selectOption('dark')
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
-  await page.waitForTimeout(200)
   await page.screenshot({ path: test.info().outputPath('charts.png') })
 
   // Navigating away destroys the charts cleanly.
