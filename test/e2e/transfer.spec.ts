@@ -38,6 +38,8 @@ test('a transfer by hash: legs with explorer links, amounts, watchlist', async (
   await page.getByRole('button', { name: 'Unwatch' }).click()
   await expect(page.getByRole('button', { name: 'Add to watchlist' })).toBeVisible()
   await page.reload()
+  // offered once the watch list has said (busy until then): it no longer holds the transfer
+  await expect(page.getByRole('button', { name: 'Add to watchlist' })).toBeEnabled()
   await expect(page.getByTestId('watched')).toHaveCount(0)
   expect(consoleErrors).toEqual([])
 })
