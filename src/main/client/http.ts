@@ -355,7 +355,7 @@ function responseOf(incoming: Incoming): Response {
  * small polls), ky's request goes down it — this call's method, headers and body text, ky's signal — and the
  * answer comes back to ky as a Response whose body we read from the road itself; elsewhere (Electron's
  * net.fetch, Node's fetch) ky calls that fetch. `first`, when given, is the outcome of an attempt already made
- * down the road (firstAttempt): ky's first fetch answers it, so ky's rules judge it as if ky had sent it.
+ * down the road (`attempt`): ky's first fetch answers it, so ky's rules judge it as if ky had sent it.
  */
 function kyFetchOf(
   fetch: Fetch | undefined,
@@ -485,8 +485,9 @@ async function sendForText(method: 'get' | 'post', url: string, operation: strin
   if (retries === 0) return sendOnce(call, operation, { ...opts, timeoutMs, maxBytes }, { cancelled, timedOut })
   // Down the network's own road the first attempt goes without ky, as a one-attempt request does: nearly every
   // answer is a 2xx at the first try, and ky's options, Request, signals and timers were half of a POST's CPU
-  // on the CLI's road (0.9 against 0.4 ms warm). Only an outcome ky might try again goes to ky, as the answer to its first fetch, so that ky's
-  // rules (which errors, which statuses, Retry-After, the backoff) decide on it as they would have.
+  // on the CLI's road (0.9 against 0.4 ms warm). Only an outcome ky might try again goes to ky, as the answer
+  // to its first fetch, so that ky's rules (which errors, which statuses, Retry-After, the backoff) decide on
+  // it as they would have.
   let first: (() => Promise<Response>) | undefined
   if (opts.fetch?.send) {
     const outcome = await attempt(call, operation, { ...opts, timeoutMs, maxBytes }, { cancelled, timedOut }, true)
