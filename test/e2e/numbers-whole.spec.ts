@@ -4,7 +4,7 @@
 // the middle only. A screenshot of every view at every size is saved with the test's results.
 import type { Page, TestInfo } from '@playwright/test'
 import { test, expect, startHarness } from './fixtures'
-import { demoSample, expectLoadedAll } from './demo'
+import { demoSample, expectLoadedAll, expectRowsDrawn } from './demo'
 import { walkViews } from './walk'
 import { cutNumbers, toolbarRows, type Cut } from './whole-numbers'
 
@@ -27,6 +27,8 @@ async function scrollThrough(page: Page, found: Cut[], where: string): Promise<v
   const { scrollHeight, clientHeight } = await grid.evaluate((el) => ({ scrollHeight: el.scrollHeight, clientHeight: el.clientHeight }))
   for (let top = 0; ; top += clientHeight) {
     await grid.evaluate((el, t) => (el.scrollTop = t), top)
+    // the rows of this place, not the place before (the scroll is taken at the next frame)
+    await expectRowsDrawn(page)
     await expect(grid.getByText(/^Loading row/)).toHaveCount(0)
     for (const c of await cutNumbers(page)) found.push({ ...c, what: `${where} @${top}: ${c.what}` })
     if (top + clientHeight >= scrollHeight) break

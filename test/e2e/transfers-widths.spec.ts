@@ -4,7 +4,7 @@
 // Sorting: the whole header cell sorts (a click on its padding too), Stable value among them.
 import type { Page } from '@playwright/test'
 import { test, expect, startHarness } from './fixtures'
-import { demoSample, expectLoadedAll, expectViewShown } from './demo'
+import { demoSample, expectLoadedAll, expectRowsDrawn, expectViewShown } from './demo'
 import { layoutProblems, type Problem } from './reach'
 
 const SIZES = [
@@ -61,6 +61,8 @@ test('column widths stay put from the first row to the last and across sorts, wi
       expect(scrollHeight, 'the history is taller than the table').toBeGreaterThan(clientHeight * 3)
       for (let top = 0; ; top += clientHeight) {
         await grid.evaluate((el, t) => (el.scrollTop = t), top)
+        // the rows of this place, not the place before (the scroll is taken at the next frame)
+        await expectRowsDrawn(page)
         await expect(grid.getByText(/^Loading row/)).toHaveCount(0)
         cut.push(...(await cutCells(page, `${at} @${top}`)))
         if (top + clientHeight >= scrollHeight) break
