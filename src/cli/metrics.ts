@@ -12,6 +12,7 @@ import type { Outcome } from '@shared/outcome'
 import type { PollReport } from '../main/watch'
 import { registerTssMetrics, type TssMetricsSource } from './tss-metrics'
 import { registerKeepersMetrics, type KeepersMetricsSource } from './keepers-metrics'
+import { ExpositionCache } from './exposition-cache'
 
 /** The vault poller's part: every node's own standing (the core's status) and whether the nodes agree. */
 export interface VaultMetricsSource {
@@ -72,6 +73,21 @@ function seriesGauge<L extends string>(
   return gauge
 }
 
+/**
+ * `read` once per pass of collects: a scrape collects every gauge in one synchronous pass, and the node gauges
+ * each want the same nodes, whose status() redacts them all again every time it is asked.
+ */
+function oncePerPass<T>(read: () => T): () => T {
+  let held: { value: T } | null = null
+  return () => {
+    if (held === null) {
+      held = { value: read() }
+      queueMicrotask(() => (held = null))
+    }
+    return held.value
+  }
+}
+
 /** The vault poller's gauges, histogram and counters; `polled` and `event` feed what is not read at scrape time. */
 class VaultMetrics {
   private readonly duration: Histogram<'node'>
@@ -80,19 +96,19 @@ class VaultMetrics {
   private readonly pollErrors: Counter<'target'>
 
   constructor(source: VaultMetricsSource, registers: Registry[]) {
+    const nodes = oncePerPass(() => source.status().nodes)
     seriesGauge(
       { name: 'bridgescope_vault_epoch', help: "Each node's own latest vault epoch (while a node is down: the last one it reported)", label: 'node', registers },
       // Each node its own truth: a node that lags a rotation reads its own older epoch here, so
       // max(bridgescope_vault_epoch) is the vault's and a node below it is behind (BridgescopeNodeBehind).
       () =>
-        source
-          .status()
-          .nodes.map((n): [string, number] => [labelUrl(n.url), n.epoch === null || n.epoch === undefined ? NaN : Number(n.epoch)])
+        nodes()
+          .map((n): [string, number] => [labelUrl(n.url), n.epoch === null || n.epoch === undefined ? NaN : Number(n.epoch)])
           .filter(([, epoch]) => Number.isFinite(epoch))
     )
     seriesGauge(
       { name: 'bridgescope_node_behind', help: '1 when the node has been announced behind: its epoch below the highest any node reported', label: 'node', registers },
-      () => source.status().nodes.map((n) => [labelUrl(n.url), n.behind ? 1 : 0])
+      () => nodes().map((n) => [labelUrl(n.url), n.behind ? 1 : 0])
     )
     const up: Gauge<'node'> = new Gauge({
       name: 'bridgescope_node_up',
@@ -100,7 +116,7 @@ class VaultMetrics {
       labelNames: ['node'],
       registers,
       collect: () => {
-        for (const n of source.status().nodes) up.set({ node: labelUrl(n.url) }, n.ok ? 1 : 0)
+        for (const n of nodes()) up.set({ node: labelUrl(n.url) }, n.ok ? 1 : 0)
       }
     })
     this.duration = new Histogram({
@@ -197,8 +213,10 @@ export class WatchMetrics {
     this.webhookFailures.inc()
   }
 
+  private readonly exposition = new ExpositionCache(this.registry)
+
   metrics(): Promise<string> {
-    return this.registry.metrics()
+    return this.exposition.text()
   }
 }
 

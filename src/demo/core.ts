@@ -19,7 +19,7 @@
 import { Catalog } from './catalog'
 import { Dataset } from './dataset'
 import { DemoChains, lieOf, type Lie } from './chains'
-import { DemoKeepers } from './keepers'
+import { DemoKeepers, type KeepersMotion } from './keepers'
 import { writeJson, type WireValue } from './json'
 import { Motion, type MotionOptions } from './motion'
 import { buildTransfer, type Transfer } from './transfer'
@@ -43,6 +43,8 @@ export interface CoreOptions {
   heavyShare?: number
   /** a network that moves (arrivals, settling transfers, a lagging node); none: it stands still */
   motion?: MotionOptions
+  /** the keepers' two-minute story (default) or a still set of keepers */
+  keepers?: KeepersMotion
 }
 
 export type RpcId = string | number | null
@@ -92,7 +94,7 @@ export class SimCore {
     this.vault = new VaultState(opts.seed, this.catalog, opts.now)
     this.motion = opts.motion ? new Motion(this.dataset, this.vault, opts.motion, opts.now) : null
     this.stableField = `${opts.stableSymbol.toLowerCase()}Valume`
-    this.keepers = new DemoKeepers(opts.now)
+    this.keepers = new DemoKeepers(opts.now, opts.keepers)
     this.chains = new DemoChains({
       catalog: this.catalog,
       dataset: this.dataset,

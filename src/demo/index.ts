@@ -8,6 +8,7 @@ import { DEMO_MOTION } from './motion'
 import { createDemoHandler, LAGGING_RPC_PATH } from './server'
 import { TssSim } from './tss'
 import type { MotionOptions } from './motion'
+import type { KeepersMotion } from './keepers'
 import type { DemoGate } from './server'
 import type { TssSimOptions } from './tss'
 import type { Simulator } from './types'
@@ -48,6 +49,12 @@ export interface SimOptions {
    * Default off: a still world, for tests that count exactly.
    */
   motion?: boolean | MotionOptions
+  /**
+   * default 'story': the keepers' two-minute cycle (a node down, a scanner lagging, slash points rising, the vault
+   * short on Bsc and back), which the demo shows on a first run whatever `motion` says; 'still': every node up and
+   * in step, nothing an operator is alerted to changes (the idle measures: a watch's CPU while nothing changes)
+   */
+  keepers?: KeepersMotion
   /** the TSS cross-chain API's scanner stalls (see tss.ts) */
   tss?: TssSimOptions
   /** what stands between a request and its answer: none in the demo a user runs (a test rig's faults) */
@@ -83,7 +90,8 @@ export async function startSimulator(opts: SimOptions = {}): Promise<Simulator> 
       stableSymbol: opts.stableSymbol ?? 'usdt',
       vaultShape: opts.vaultShape ?? 'array',
       now,
-      ...(opts.motion ? { motion: opts.motion === true ? DEMO_MOTION : opts.motion } : {})
+      ...(opts.motion ? { motion: opts.motion === true ? DEMO_MOTION : opts.motion } : {}),
+      ...(opts.keepers ? { keepers: opts.keepers } : {})
     })
   } catch (error) {
     server.close()

@@ -2,7 +2,9 @@
 // at mainnet's addresses (so the demo profile needs no settings), 21 maintainers each with a compass-tss
 // health server of its own on 127.0.0.1, and the vault's router on BNB Smart Chain (56) at the demo chain's
 // RPC. It moves on a two-minute cycle: one maintainer's node is down for most of it, one node's Bsc scanner
-// lags, one maintainer's slash points rise, and the vault is short on Bsc for 40 seconds, then recovers.
+// lags, one maintainer's slash points rise, and the vault is short on Bsc for 40 seconds, then recovers. Still
+// (the idle measures' network): every node up and in step, slash points and the vault's balance steady; only
+// what a quiet network moves moves (heights, heartbeats).
 // Answers are encoded by viem from the same ABI files the product decodes with.
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -33,11 +35,17 @@ interface Call {
   params: unknown[]
 }
 
+/** 'story': the two-minute cycle above, the demo's first run; 'still': nothing an operator is told about changes */
+export type KeepersMotion = 'story' | 'still'
+
 export class DemoKeepers {
   private readonly start: number
   private readonly servers: Server[] = []
   private ports: number[] = []
-  constructor(private readonly now: () => number) {
+  constructor(
+    private readonly now: () => number,
+    private readonly motion: KeepersMotion = 'story'
+  ) {
     this.start = now()
   }
 
@@ -46,10 +54,11 @@ export class DemoKeepers {
   }
   /** the maintainer whose node goes down is down for the first 90 s of each cycle */
   nodeDown(i: number): boolean {
-    return i === DEMO_DOWN_NODE && this.phase() < 90_000
+    return this.motion === 'story' && i === DEMO_DOWN_NODE && this.phase() < 90_000
   }
   /** the vault is short on Bsc from 60 s to 100 s of each cycle */
   short(): boolean {
+    if (this.motion === 'still') return false
     const p = this.phase()
     return p >= 60_000 && p < 100_000
   }
@@ -91,7 +100,7 @@ export class DemoKeepers {
       return text(JSON.stringify({ relay_height: head, peers: [], peer_count: peers, errors: null }, null, 2))
     }
     if (path === '/status/scanner') {
-      const lag = i === DEMO_LAGGING_NODE ? 45 : 1
+      const lag = this.motion === 'story' && i === DEMO_LAGGING_NODE ? 45 : 1
       const entry = (chain: string, h: number, l: number) => ({
         chain,
         chain_height: h,
@@ -216,7 +225,8 @@ export class DemoKeepers {
       case 'batchGetSlashPoint':
         return (args[1] as string[]).map((m) => {
           const i = members.findIndex((a) => a.toLowerCase() === m.toLowerCase())
-          return BigInt(i === DEMO_SLASHED_NODE ? 3 + Math.floor(elapsedS / 30) : i % 4)
+          const rising = this.motion === 'story' && i === DEMO_SLASHED_NODE
+          return BigInt(rising ? 3 + Math.floor(elapsedS / 30) : i % 4)
         })
       case 'getMembers':
         return members

@@ -41,13 +41,19 @@ const kinds = (stdout: string): string[] =>
     .filter((k) => k.startsWith('keeper-') || k.startsWith('vault-s'))
 
 /** Runs the watch until `rounds` keepers rounds have ended and `until` holds; what it printed. */
-async function watchRounds(dir: string, args: string[], rounds: number, until: (out: { stdout: Sink; stderr: Sink }) => void = () => undefined): Promise<{ stdout: Sink; stderr: Sink; metrics: string; code: number }> {
+async function watchRounds(
+  dir: string,
+  args: string[],
+  rounds: number,
+  until: (out: { stdout: Sink; stderr: Sink }) => void = () => undefined,
+  network: Simulator = sim
+): Promise<{ stdout: Sink; stderr: Sink; metrics: string; code: number }> {
   const out = io(dir)
   const stop = new AbortController()
   const done = runWatchCommand(['vault', '--json', '--interval', '1', '--metrics', '127.0.0.1:0', ...args], out, {
-    client: simClient(sim.baseUrl, [sim.rpcUrl]),
+    client: simClient(network.baseUrl, [network.rpcUrl]),
     signal: stop.signal,
-    chainRpc: demoChainRpc(sim.baseUrl)
+    chainRpc: demoChainRpc(network.baseUrl)
   })
   const seen = new Set<string>()
   let metrics = ''
@@ -109,5 +115,21 @@ describe('watch vault with the keepers checks', () => {
       expect(outcome, bad.join(' ')).toMatch(/^(exit 2|input: --(threshold|health-port|maintainers|max-lag) )/)
     }
     expect(sim.stats().requests.tss_getVault).toBe(before)
+  })
+
+  it('on still keepers (the idle measures\' network) both checks find every node up and in step and the vault solvent, and say nothing round after round', async () => {
+    const still = await startSimulator({ seed: 5, transfers: 5, rotateEveryMs: null, keepers: 'still' })
+    try {
+      const run = await watchRounds(tempDir(), ['--maintainers-check', '--solvency-check'], 5, () => undefined, still)
+      expect(run.code).toBe(0)
+      expect(kinds(run.stdout.text)).toEqual([])
+      expect(run.metrics.match(/^bridgescope_keeper_node_up\{[^}]*\} 1$/gm)).toHaveLength(21)
+      const lags = [...run.metrics.matchAll(/^bridgescope_keeper_scanner_lag_blocks\{[^}]*\} (\S+)$/gm)].map((m) => Number(m[1]))
+      expect(lags).toHaveLength(21 * 3)
+      expect(Math.max(...lags)).toBeLessThanOrEqual(1)
+      expect(run.metrics).toMatch(/^bridgescope_vault_solvency_verdict\{[^}]*chain="56"[^}]*verdict="ok"\} 1$/m)
+    } finally {
+      await still.close()
+    }
   })
 })
