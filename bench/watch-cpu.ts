@@ -84,8 +84,9 @@ export const watchCpuBench = idleWatchBench('watch_idle_cpu_pct', '')
 
 /**
  * keepers_watch_idle_cpu_pct: the same watch with the keepers' checks on, both of them, against the demo
- * network's keepers (21 maintainers each with a health server, the vault's router on its chain 56): each
- * round reads the relay chain's contracts, every health server and the router's balance.
+ * network's keepers (21 maintainers each with a health server, the vault's router on its chain 56), standing
+ * still as the rest of sim-child's network does (no node down, no slash points rising, the vault solvent): each
+ * round reads the relay chain's contracts, every health server and the router's balance, and has nothing to say.
  */
 export const keepersWatchCpuBench = idleWatchBench(
   'keepers_watch_idle_cpu_pct',

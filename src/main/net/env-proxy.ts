@@ -167,7 +167,9 @@ export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPoli
     const via = proxyFor(target, settings) === null ? null : target.protocol === 'https:' ? viaHttps : viaHttp
     return via ? via.dispatch(options, handler) : dispatch(options, handler)
   }
-  const dispatcher = direct.compose(routed)
+  // without a proxy every request takes the agent it is given to: no interceptor to ask, request after request
+  const proxied = viaHttp !== null || viaHttps !== null
+  const dispatcher = proxied ? direct.compose(routed) : direct
   const viaFetch = (input: string | Request, init?: RequestInit): Promise<Response> => fetch(input, withDispatcher(init, dispatcher))
   // A URL a service named goes direct through an agent whose DNS lookup is the address policy's, so the address
   // connected to is the one checked; through a proxy the proxy resolves, and only the check before it holds.
@@ -180,7 +182,7 @@ export function networkFromEnv(env: Env, policy: AddressPolicy = new AddressPoli
     if (!road) {
       const agent = pinnedAgent(by, ceiling)
       pinnedAgents.push(agent)
-      const through = agent.compose(routed)
+      const through = proxied ? agent.compose(routed) : agent
       road = { routed: through, fetch: (input, init) => fetch(input, withDispatcher(init, through)) }
       byCeiling.set(ceiling, road)
     }

@@ -110,7 +110,7 @@ describe('one request, either road', () => {
     for (const path of paths) expect([path, await read(viaDispatcher, path)]).toEqual([path, await read(viaFetch, path)])
     // and what was read is what was meant
     expect((await read(viaDispatcher, '/twice')).body).toBe(json.toString('utf8'))
-    expect(await read(viaDispatcher, '/teapot')).toMatchObject({ status: 418, statusText: 'Short And Stout', many: 'one,two', missing: null })
+    expect(await read(viaDispatcher, '/teapot')).toMatchObject({ status: 418, statusText: 'Short And Stout', many: 'one, two', missing: null })
     expect(await read(viaDispatcher, '/moved')).toMatchObject({ status: 200, body: json.toString('utf8') })
     expect(JSON.parse((await read(viaDispatcher, '/kept')).body)).toEqual({ method: 'POST' })
   })
