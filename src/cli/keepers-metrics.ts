@@ -78,10 +78,12 @@ export function registerKeepersMetrics(registry: Registry, source: KeepersMetric
   })
   const maintainers = () => source.last()?.round.keepers?.maintainers ?? []
   if (source.maintainers) {
-    gauge(registers, 'bridgescope_keeper_heartbeat_age_seconds', "Seconds since each maintainer's last heartbeat on the Maintainers contract (absent: never)", ['maintainer'], function* () {
-      const now = Date.now() / 1000
-      for (const m of maintainers()) if (m.lastHeartbeatTime !== null) yield [{ maintainer: m.address }, Math.max(0, now - m.lastHeartbeatTime)]
-    })
+    // When, not how long ago: an age changes at every scrape and had to be made and formatted again four times a
+    // minute; Prometheus takes the age at evaluation as time() minus this (its instrumentation practice,
+    // "timestamps, not time since"; the shipped rule does), exact where an age was a scrape old.
+    gauge(registers, 'bridgescope_keeper_last_heartbeat_timestamp_seconds', "When each maintainer last sent a heartbeat on the Maintainers contract (unix seconds; absent: never)", ['maintainer'], function* () {
+      for (const m of maintainers()) if (m.lastHeartbeatTime !== null) yield [{ maintainer: m.address }, m.lastHeartbeatTime]
+    }, source.last)
     gauge(registers, 'bridgescope_keeper_node_up', "1 when the maintainer's compass-tss health server answered at the last round (its status paths)", ['maintainer'], function* () {
       for (const m of maintainers()) if (m.node !== null) yield [{ maintainer: m.address }, m.node.reachable ? 1 : 0]
     }, source.last)

@@ -83,6 +83,11 @@ describe('watch vault with the keepers checks', () => {
     expect(first.stdout.text).toContain('"chain":"Bsc","lagBlocks":45')
     expect(first.metrics).toMatch(/^bridgescope_keeper_node_up\{maintainer="0x4[dD]4[dD]\S*05"\} 0$/m)
     expect(first.metrics.match(/^bridgescope_keeper_node_up\{/gm)).toHaveLength(21)
+    // when each last sent a heartbeat, not how long ago: the silent one's is more than five minutes old
+    const beats = [...first.metrics.matchAll(/^bridgescope_keeper_last_heartbeat_timestamp_seconds\{maintainer="(\S+)"\} (\d+)$/gm)]
+    expect(beats).toHaveLength(21)
+    const stale = beats.filter(([, , at]) => Date.now() / 1000 - Number(at) > 300).map(([, who]) => who?.toLowerCase())
+    expect(stale).toEqual([expect.stringMatching(/05$/)])
     expect(first.metrics).toMatch(/^bridgescope_keeper_scanner_lag_blocks\{maintainer="\S+09",chain="Bsc"\} 45$/m)
     // solvency was not asked: none of its series
     expect(first.metrics).not.toContain('bridgescope_vault_solvency')
