@@ -5,6 +5,8 @@
 // watch's. The lines are prom-client's own: a metric that changed is rendered by a registry, from the very
 // samples it is then kept under.
 import { Registry, type Metric, type MetricObjectWithValues, type MetricValue } from 'prom-client'
+import { jsonEqual } from '@shared/json-diff'
+import type { JsonValue } from '@shared/schemas/vault'
 
 /** A sample as a metric's get() hands it; a histogram's carry the name of their line (…_bucket, …_sum). */
 type Sample = MetricValue<string> & { metricName?: string; exemplar?: unknown }
@@ -13,12 +15,6 @@ type Snapshot = MetricObjectWithValues<Sample>
 interface Rendered {
   samples: { value: number; metricName: string | undefined; labels: Readonly<Record<string, unknown>>; exemplar: unknown }[]
   text: string
-}
-
-function sameLabels(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
-  if (a === b) return true
-  const keys = Object.keys(a)
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]))
 }
 
 /** Whether `samples` render as `last` did: the same lines, in the same order, with the same values. */
@@ -31,7 +27,8 @@ function unchanged(last: Rendered, samples: readonly Sample[]): boolean {
         Object.is(s.value, now.value) &&
         s.metricName === now.metricName &&
         s.exemplar === now.exemplar &&
-        sameLabels(s.labels, now.labels)
+        // a label's value is a string or a number: JSON's equality is theirs
+        jsonEqual(s.labels as JsonValue, now.labels as JsonValue)
       )
     })
   )
