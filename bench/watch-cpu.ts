@@ -32,9 +32,9 @@ function idleWatchBench(
       const perWindow = 4
       const windows = ctx.tiny ? 2 : 5
       // 30 s for the first poll (baselines, stuck alerts for old pending transfers, module compilation), then
-      // the warming minutes, measured as the figure's windows are but not the figure
+      // the warming minutes up to 10 minutes after start, measured as the figure's windows are but not the figure
       const firstScrapes = 2
-      const warmupScrapes = ctx.tiny ? 2 : firstScrapes + 9.5 * perWindow
+      const warmupScrapes = ctx.tiny ? 2 : (10 * 60_000) / scrapeMs
       const rig = await startWatchRig(ctx.root, {
         tiny: ctx.tiny,
         ...(ctx.tiny ? { intervalSec: 2 } : {}),
@@ -44,19 +44,26 @@ function idleWatchBench(
         const start = performance.now()
         const sleepUntil = (tick: number): Promise<void> =>
           new Promise((r) => setTimeout(r, Math.max(0, start + tick * scrapeMs - performance.now())))
-        let tick = 0
-        let last = { cpu: 0, wall: 0, polls: 0 }
-        const warming: number[] = []
-        let warmingFrom = last
-        for (; tick <= warmupScrapes; tick++) {
+        type Mark = { cpu: number; wall: number; polls: number }
+        // a tick reads the CPU, then scrapes: a window ends where its last tick read the CPU, before that
+        // tick's scrape, so it holds 4 scrapes
+        const at = async (tick: number): Promise<Mark> => {
           await sleepUntil(tick)
           const cpu = rig.cpuMs()
           const wall = performance.now()
           const { text } = await rig.scrape()
-          last = { cpu, wall, polls: histogramCount(text, POLLS) }
+          return { cpu, wall, polls: histogramCount(text, POLLS) }
+        }
+        const share = (begin: Mark, end: Mark): number => (100 * (end.cpu - begin.cpu)) / (end.wall - begin.wall)
+        let tick = 0
+        let last: Mark = { cpu: 0, wall: 0, polls: 0 }
+        const warming: number[] = []
+        let warmingFrom = last
+        for (; tick <= warmupScrapes; tick++) {
+          last = await at(tick)
           if (tick === firstScrapes) warmingFrom = last
           else if (tick > firstScrapes && (tick - firstScrapes) % perWindow === 0) {
-            warming.push((100 * (last.cpu - warmingFrom.cpu)) / (last.wall - warmingFrom.wall))
+            warming.push(share(warmingFrom, last))
             ctx.log(`watch idle: warming minute ${warming.length}: ${(last.cpu - warmingFrom.cpu).toFixed(0)} ms CPU = ${warming.at(-1)!.toFixed(3)} %`)
             warmingFrom = last
           }
@@ -66,15 +73,8 @@ function idleWatchBench(
         const polls: number[] = []
         for (let w = 0; w < windows; w++) {
           const begin = last
-          for (let k = 0; k < perWindow; k++, tick++) {
-            await sleepUntil(tick)
-            const cpu = rig.cpuMs()
-            const wall = performance.now()
-            const { text } = await rig.scrape()
-            last = { cpu, wall, polls: histogramCount(text, POLLS) }
-          }
-          // the window ends where its last tick read the CPU, before that tick's scrape: 4 scrapes inside
-          pct.push((100 * (last.cpu - begin.cpu)) / (last.wall - begin.wall))
+          for (let k = 0; k < perWindow; k++, tick++) last = await at(tick)
+          pct.push(share(begin, last))
           polls.push((last.polls - begin.polls) / rig.nodes)
           ctx.log(
             `watch idle: window ${w + 1}: ${(last.cpu - begin.cpu).toFixed(0)} ms CPU in ${((last.wall - begin.wall) / 1000).toFixed(1)} s = ${pct[w]!.toFixed(3)} %, polls ${polls[w]}`
