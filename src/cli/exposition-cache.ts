@@ -4,6 +4,12 @@
 // labelled lines, with the code gone cold in 15 s asleep) was most of a scrape's CPU and a fifth of an idle
 // watch's. The lines are prom-client's own: a metric that changed is rendered by a registry, from the very
 // samples it is then kept under.
+//
+// A metric's samples can only change when the watch changes what they are read from (a poll's end, an event, a
+// webhook given up), so a scrape whose `stamp` (the watch's count of such changes) is the one a metric's lines
+// were kept under answers those lines without asking the metric at all: its get() (the collects that draw the
+// series again, each label hashed and compared) was most of what was left of a scrape between rounds. A metric
+// named `live` reads the clock (how long a transfer has waited) and is asked at every scrape.
 import { Registry, type Metric, type MetricObjectWithValues, type MetricValue } from 'prom-client'
 import { jsonEqual } from '@shared/json-diff'
 import type { JsonValue } from '@shared/schemas/vault'
@@ -13,6 +19,8 @@ type Sample = MetricValue<string> & { metricName?: string; exemplar?: unknown }
 type Snapshot = MetricObjectWithValues<Sample>
 
 interface Rendered {
+  /** the stamp of the scrape that last made or found these lines */
+  stamp: unknown
   samples: { value: number; metricName: string | undefined; labels: Readonly<Record<string, unknown>>; exemplar: unknown }[]
   text: string
 }
@@ -34,26 +42,43 @@ function unchanged(last: Rendered, samples: readonly Sample[]): boolean {
   )
 }
 
+export interface ExpositionStamps {
+  /** changes whenever anything a metric is read from may have (compared with ===); absent, every metric is asked */
+  stamp(): unknown
+  /** metrics whose samples move with the clock, asked at every scrape */
+  live: ReadonlySet<string>
+}
+
 export class ExpositionCache {
   private readonly rendered = new Map<string, Rendered>()
 
-  constructor(private readonly registry: Registry) {}
+  constructor(
+    private readonly registry: Registry,
+    private readonly stamps?: ExpositionStamps
+  ) {}
 
   /** The exposition as `registry.metrics()` answers it now. */
   async text(): Promise<string> {
     // getMetricsAsArray's type leaves out get(), which every metric a Registry holds has
-    const metrics = this.registry.getMetricsAsArray() as unknown as Metric[]
-    const parts = await Promise.all(metrics.map((m) => this.part(m)))
+    const metrics = this.registry.getMetricsAsArray() as unknown as (Metric & { name: string })[]
+    const stamp = this.stamps?.stamp()
+    const parts = await Promise.all(metrics.map((m) => this.part(m, stamp)))
     // prom-client's own layout of the text format: metrics a blank line apart, a newline at the end
     return `${parts.join('\n\n')}\n`
   }
 
-  private async part(metric: Metric): Promise<string> {
+  private async part(metric: Metric & { name: string }, stamp: unknown): Promise<string> {
+    const kept = this.rendered.get(metric.name)
+    if (this.stamps && kept && kept.stamp === stamp && !this.stamps.live.has(metric.name)) return kept.text
     const snapshot = (await metric.get()) as Snapshot
     const last = this.rendered.get(snapshot.name)
-    if (last && unchanged(last, snapshot.values)) return last.text
+    if (last && unchanged(last, snapshot.values)) {
+      last.stamp = stamp
+      return last.text
+    }
     const text = await this.render(snapshot)
     this.rendered.set(snapshot.name, {
+      stamp,
       samples: snapshot.values.map((s) => ({ value: s.value, metricName: s.metricName, labels: s.labels, exemplar: s.exemplar })),
       text
     })

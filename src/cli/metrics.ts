@@ -160,15 +160,18 @@ class VaultMetrics {
   }
 }
 
-/** The watch lists' gauges, all read at scrape time. */
-function registerTransferMetrics(source: TransferMetricsSource, registers: Registry[]): void {
+/** The one series that moves with the clock between polls: how long each watched transfer has waited. */
+const PENDING_SECONDS = 'bridgescope_watched_transfer_pending_seconds'
+
+/** The watch lists' gauges, all read at scrape time; returns the names of those that read the clock. */
+function registerTransferMetrics(source: TransferMetricsSource, registers: Registry[]): readonly string[] {
   const stuck: Gauge = new Gauge({
     name: 'bridgescope_stuck_transfers',
     help: 'Watched transfers announced as stuck and not yet delivered',
     registers,
     collect: (): void => stuck.set(source.stuckTransfers().length)
   })
-  seriesGauge({ name: 'bridgescope_watched_transfer_pending_seconds', help: 'How long each watched, undelivered transfer has been pending', label: 'tx', registers }, () => {
+  seriesGauge({ name: PENDING_SECONDS, help: 'How long each watched, undelivered transfer has been pending', label: 'tx', registers }, () => {
     const now = Date.now()
     return source.pendingTransfers().map((t) => [t.txHash, Math.max(0, (now - t.since) / 1000)])
   })
@@ -182,6 +185,7 @@ function registerTransferMetrics(source: TransferMetricsSource, registers: Regis
     { name: 'bridgescope_watched_transfers', help: "Watched transfers by outcome (in-flight, delivered, refunded, failed, unknown), as the service's state reads through its dialect's state table", label: 'outcome', registers },
     () => Object.entries(source.outcomes?.() ?? {})
   )
+  return [PENDING_SECONDS]
 }
 
 /** The headless watcher's registry: the metrics of each poller kind that runs, and the webhook sink's failures. */
@@ -190,30 +194,41 @@ export class WatchMetrics {
   private readonly vault: VaultMetrics | null
   private readonly webhookFailures: Counter
 
+  /**
+   * Counts what may change a sample: every poll's end (each poller's state is written by then), every event,
+   * every webhook given up. Between two changes a scrape answers the lines it kept (ExpositionCache), but for
+   * the series that read the clock.
+   */
+  private stamp = 0
+  private readonly exposition: ExpositionCache
+
   constructor(source: MetricsSource) {
     const registers = [this.registry]
+    const live = new Set<string>()
     this.vault = source.vault ? new VaultMetrics(source.vault, registers) : null
-    if (source.transfers) registerTransferMetrics(source.transfers, registers)
-    if (source.tss) registerTssMetrics(this.registry, source.tss)
+    if (source.transfers) for (const name of registerTransferMetrics(source.transfers, registers)) live.add(name)
+    if (source.tss) for (const name of registerTssMetrics(this.registry, source.tss)) live.add(name)
     if (source.keepers) registerKeepersMetrics(this.registry, source.keepers)
     this.webhookFailures = new Counter({ name: 'bridgescope_webhook_failures_total', help: 'Webhook deliveries given up after retries', registers })
+    this.exposition = new ExpositionCache(this.registry, { stamp: () => this.stamp, live })
   }
 
   /** After every poll: what it reported of the nodes it asked. */
   polled(report: PollReport): void {
     this.vault?.polled(report)
+    this.stamp++
   }
 
   /** Counters from the events the core announced (each exactly once). */
   event(e: WatchEvent): void {
     this.vault?.event(e)
+    this.stamp++
   }
 
   webhookFailed(): void {
     this.webhookFailures.inc()
+    this.stamp++
   }
-
-  private readonly exposition = new ExpositionCache(this.registry)
 
   metrics(): Promise<string> {
     return this.exposition.text()

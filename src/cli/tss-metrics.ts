@@ -11,7 +11,11 @@ export interface TssMetricsSource {
   apiUp(): boolean | null
 }
 
-export function registerTssMetrics(registry: Registry, source: TssMetricsSource): void {
+/** The one series that moves with the clock between polls: an order's age is read at scrape time. */
+const OLDEST_PENDING = 'bridgescope_tss_oldest_pending_seconds'
+
+/** Registers the TSS watch's gauges; returns the names of those that read the clock (ExpositionStamps.live). */
+export function registerTssMetrics(registry: Registry, source: TssMetricsSource): readonly string[] {
   const registers = [registry]
   // Each gauge reads the board itself, so a scrape of one metric alone is as fresh as a full one.
   const chains = (): TssBoard['chains'] => source.board()?.chains ?? []
@@ -26,7 +30,7 @@ export function registerTssMetrics(registry: Registry, source: TssMetricsSource)
     }
   })
   const oldest: Gauge<'chain'> = new Gauge({
-    name: 'bridgescope_tss_oldest_pending_seconds',
+    name: OLDEST_PENDING,
     help: "Age of each chain's oldest pending order, from its source leg's time (else from when first seen); 0 with none",
     labelNames: ['chain'],
     registers,
@@ -68,4 +72,5 @@ export function registerTssMetrics(registry: Registry, source: TssMetricsSource)
       if (ok !== null) up.set(ok ? 1 : 0)
     }
   })
+  return [OLDEST_PENDING]
 }

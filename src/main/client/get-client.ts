@@ -8,6 +8,8 @@ import type { VaultResult } from '@shared/schemas/vault'
 import { checkInput, DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './inputs'
 import { apiUrl, getForText, getJson, httpOptionsOf, httpUrl, type ArrivedBody, type HttpOptions } from './http'
 import { unwrapEnvelope } from './envelope'
+import { AnswerMemo } from './answer-memo'
+import { parseBody } from './lossless-json'
 import { lacks, type CallOptions, type ClientOptions, type QueryDialect, type QueryOperation } from './query-client'
 
 
@@ -29,6 +31,8 @@ export abstract class GetClient {
   readonly rpcUrls: readonly string[] = []
   protected readonly pageSizeSchema: z.ZodType<number>
   private readonly http: HttpOptions
+  /** each transfer's last answer and record: a watch asks every pending transfer every round */
+  private readonly details = new AnswerMemo<TransferDetail>()
 
   constructor(opts: SuccessorClientOptions, largestPage: number) {
     this.maxPageSize = Math.min(opts.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE, largestPage)
@@ -65,9 +69,13 @@ export abstract class GetClient {
     call: CallOptions
   ): Promise<TransferDetail> {
     const value = checkInput(ask.schema, ask.value, ask.field, op)
-    const data = await this.get(base, op, { [ask.param]: value }, call)
-    notFound(data, op, ask.what)
-    return decode(data, op)
+    const url = getUrl(base, op, { [ask.param]: value })
+    const arrived = await getForText(url, op, this.httpFor(call))
+    return this.details.decoded(`${url}|${arrived.status}|${arrived.contentType ?? ''}`, arrived.text, (text) => {
+      const data = unwrapEnvelope(parseBody(text, op, arrived.status, arrived.contentType), op)
+      notFound(data, op, ask.what)
+      return decode(data, op)
+    })
   }
 
   getVault(): Promise<VaultResult> {

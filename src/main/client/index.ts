@@ -18,6 +18,7 @@
 //   rpcBatch         several JSON-RPC calls in one request, on the same path (chain checks batch their reads)
 //   isPlainObject    the JSON object test the decode path trusts (the browser shell reads its socket with it)
 //   probeDialects    Settings' "Detect service": one harmless read per dialect through that dialect's client
+//   AnswerMemo, remember   a request's last answer kept with its decoding, for what a watch asks every round
 // How a body becomes records is written at the top of mcs/decode.ts.
 export type { ArrivedHistoryPage, CallOptions, HistoryQuery, QueryClient, QueryDialect, QueryOperation } from './query-client'
 export { lacks, operationsOf } from './query-client'
@@ -33,3 +34,4 @@ export { getForText, httpUrl, isTooLarge, postJson, type HttpOptions } from './h
 export { isPlainObject } from './lossless-json'
 export { outcomeOfState, stateEntry, withOutcome, STATE_TABLES } from './states'
 export { probeDialects } from './probe'
+export { AnswerMemo, remember } from './answer-memo'

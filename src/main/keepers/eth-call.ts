@@ -4,7 +4,7 @@
 // call is that call's news.
 import { decodeFunctionResult, encodeFunctionData, type Abi } from 'viem'
 import { AppError } from '@shared/errors'
-import { rpcBatch, rpcCall, type HttpOptions } from '../client'
+import { remember, rpcBatch, rpcCall, type HttpOptions } from '../client'
 import type { JsonValue } from '@shared/schemas/vault'
 
 export interface ContractRead {
@@ -31,7 +31,6 @@ export function blockParam(block: BlockTag): string {
  * in ~2 ms and ~350 KB; an unchanged answer costs a string comparison. Bounded per ABI: new arguments (an epoch's,
  * another profile's) start it again. Decoded answers are shared between rounds, so nothing may change one in place.
  */
-const CALL_MEMO_LIMIT = 256
 interface AbiMemo {
   callData: Map<string, string>
   decoded: Map<string, { data: string; result: ReadResult }>
@@ -42,16 +41,6 @@ function memoOf(abi: Abi): AbiMemo {
   let memo = memos.get(abi)
   if (!memo) memos.set(abi, (memo = { callData: new Map(), decoded: new Map() }))
   return memo
-}
-
-/**
- * Sets `key` in a memo that holds at most `limit` entries: a new key past the limit starts it again, which is all
- * a round-to-round memo needs (what it holds is asked again next round). Returns `value`.
- */
-export function remember<V>(memo: Map<string, V>, key: string, value: V, limit = CALL_MEMO_LIMIT): V {
-  if (memo.size >= limit && !memo.has(key)) memo.clear()
-  memo.set(key, value)
-  return value
 }
 
 /** A read's function and arguments as text (bigints marked), what its call data is a function of. */

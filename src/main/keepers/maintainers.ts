@@ -14,7 +14,7 @@ import {
   type MaintainerRow,
   type NodeHealth
 } from '@shared/keepers'
-import type { HttpOptions } from '../client'
+import { remember, type HttpOptions } from '../client'
 import {
   epochInfoSchema,
   maintainerInfosSchema,
@@ -23,7 +23,7 @@ import {
   slashPointsSchema,
   TSS_MANAGER_ABI
 } from '@shared/keepers-abi'
-import { readContracts, remember, type ContractRead, type ReadResult } from './eth-call'
+import { readContracts, type ContractRead, type ReadResult } from './eth-call'
 import { readNodeHealth } from './health'
 
 export interface KeepersOptions {

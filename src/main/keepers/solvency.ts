@@ -8,9 +8,9 @@ import { erc20Abi, type Abi } from 'viem'
 import { AppError } from '@shared/errors'
 import { booksLag, gapOf, judgeToken, tokenUnits } from '@shared/keepers-verdict'
 import type { ChainSolvency, ScannerLag, SolvencyReport, TokenSolvency } from '@shared/keepers'
-import type { HttpOptions } from '../client'
+import { remember, type HttpOptions } from '../client'
 import { publicKeysSchema, shaped, TSS_MANAGER_ABI, VIEW_ABI, vaultViewSchema, type VaultView } from '@shared/keepers-abi'
-import { readContracts, remember, settleAll, type BlockTag, type ContractRead, type ReadResult } from './eth-call'
+import { readContracts, settleAll, type BlockTag, type ContractRead, type ReadResult } from './eth-call'
 import { z } from 'zod'
 
 /**

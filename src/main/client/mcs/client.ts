@@ -6,6 +6,8 @@ import type { ChainRecord, HistoryPage, TokenList, TransferDetail } from '@share
 import type { VaultResult } from '@shared/schemas/vault'
 import { decodeChainList, decodeHistoryBody, decodeTokenList, decodeTransferDetail } from './decode'
 import { unwrapEnvelope } from '../envelope'
+import { AnswerMemo } from '../answer-memo'
+import { parseBody } from '../lossless-json'
 import { checkInput, DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from '../inputs'
 import { apiUrl, httpOptionsOf, httpUrl, postForText, postJson, type HttpOptions } from '../http'
 import { canonicalEpoch, getVault } from '../rpc'
@@ -31,6 +33,8 @@ export class BridgeClient implements QueryClient {
   /** built once: a zod schema costs more to build than a "load all" page's request to check */
   private readonly pageSizeSchema: z.ZodType<number>
   private readonly http: HttpOptions
+  /** each transfer's last answer and record: a watch asks every pending transfer every round */
+  private readonly details = new AnswerMemo<TransferDetail>()
 
   constructor(opts: BridgeClientOptions) {
     // Fail on a bad URL now rather than on first use: the caller is configuring, not querying. An empty base
@@ -74,7 +78,10 @@ export class BridgeClient implements QueryClient {
   async queryBridgeInfo(txHash: string, call: CallOptions = {}): Promise<TransferDetail> {
     const op = 'queryBridgeInfo'
     const hash = checkInput(txHashSchema, txHash, 'txHash', op)
-    return decodeTransferDetail(await this.call(op, { txHash: hash }, call), op)
+    const arrived = await postForText(apiUrl(this.baseUrl, op), op, { txHash: hash }, this.httpFor(call))
+    return this.details.decoded(`${hash}|${arrived.status}|${arrived.contentType ?? ''}`, arrived.text, (text) =>
+      decodeTransferDetail(unwrapEnvelope(parseBody(text, op, arrived.status, arrived.contentType), op), op)
+    )
   }
 
   /** All supported tokens grouped by chain id (queryTokenList); sent with no body. */

@@ -51,16 +51,21 @@ async function watchOf(dir: string, hashes: string[], now: () => number, counter
   const state = await WatchState.open(join(dir, 'watch'))
   const events: WatchEvent[] = []
   const pollers = profilePollers({ profileId: 'p1', client, rpcUrls: [], settings: () => settings, targets: () => targets, state, vault: false, chainCheck })
+  // wired as the CLI wires them (watch.ts, watch-sinks.ts): every poll's end and every event reach the metrics
+  const metrics = new WatchMetrics({
+    transfers: { stuckTransfers: () => [], pendingTransfers: () => [], chainContradictions: () => pollers.transfers!.chainContradictions() }
+  })
   const watcher = new Watcher({
     profileId: 'p1',
     pollers: pollers.all,
     state,
     log: await ActivityLog.open(join(dir, 'watch')),
-    emit: (e) => events.push(e),
+    emit: (e) => {
+      events.push(e)
+      metrics.event(e)
+    },
+    onPolled: (_poller, report) => metrics.polled(report),
     timers: { setTimeout: () => 0, clearTimeout: () => undefined, now }
-  })
-  const metrics = new WatchMetrics({
-    transfers: { stuckTransfers: () => [], pendingTransfers: () => [], chainContradictions: () => pollers.transfers!.chainContradictions() }
   })
   const gauge = async (outcome: string): Promise<number> => {
     const line = (await metrics.metrics()).split('\n').find((l) => l.startsWith(`bridgescope_transfer_chain_disagreements{outcome="${outcome}"}`))
