@@ -4,7 +4,7 @@
 // call is that call's news.
 import { decodeFunctionResult, encodeFunctionData, type Abi } from 'viem'
 import { AppError } from '@shared/errors'
-import { remember, rpcBatch, rpcCall, type HttpOptions } from '../client'
+import { AnswerMemo, remember, rpcBatch, rpcCall, type HttpOptions } from '../client'
 import type { JsonValue } from '@shared/schemas/vault'
 
 export interface ContractRead {
@@ -28,18 +28,19 @@ export function blockParam(block: BlockTag): string {
  * A watch asks the same contracts the same questions every round, and most answers do not change between
  * rounds (an epoch's record, its slash points, the vault's keys): each ABI's call data and the last answer's
  * decoding are kept, so a round encodes and decodes only what is new. viem decodes a 21-maintainer record list
- * in ~2 ms and ~350 KB; an unchanged answer costs a string comparison. Bounded per ABI: new arguments (an epoch's,
- * another profile's) start it again. Decoded answers are shared between rounds, so nothing may change one in place.
+ * in ~2 ms and ~350 KB; an unchanged answer costs a string comparison (AnswerMemo, which freezes what it keeps:
+ * decoded answers are shared between rounds). Bounded per ABI: new arguments (an epoch's, another profile's) start
+ * it again.
  */
 interface AbiMemo {
   callData: Map<string, string>
-  decoded: Map<string, { data: string; result: ReadResult }>
+  decoded: AnswerMemo<ReadResult>
 }
 const memos = new WeakMap<Abi, AbiMemo>()
 
 function memoOf(abi: Abi): AbiMemo {
   let memo = memos.get(abi)
-  if (!memo) memos.set(abi, (memo = { callData: new Map(), decoded: new Map() }))
+  if (!memo) memos.set(abi, (memo = { callData: new Map(), decoded: new AnswerMemo() }))
   return memo
 }
 
@@ -50,11 +51,7 @@ function callKey(read: ContractRead): string {
 
 function decoded(read: ContractRead, result: JsonValue): ReadResult {
   if (typeof result !== 'string') return decodedNow(read, result)
-  const memo = memoOf(read.abi).decoded
-  const key = `${read.address.toLowerCase()}|${callKey(read)}`
-  const last = memo.get(key)
-  if (last && last.data === result) return last.result
-  return remember(memo, key, { data: result, result: decodedNow(read, result) }).result
+  return memoOf(read.abi).decoded.decoded(`${read.address.toLowerCase()}|${callKey(read)}`, result, (data) => decodedNow(read, data))
 }
 
 function decodedNow(read: ContractRead, result: JsonValue): ReadResult {
